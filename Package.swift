@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "circles",
+  products: [
+    .executable(name: "circles", targets: ["circles"]),
+    .library(name: "UndoKit", targets: ["UndoKit"]),
+    .library(name: "CircleCanvas", targets: ["CircleCanvas"]),
+    .library(name: "CircleScript", targets: ["CircleScript"]),
+    .library(name: "CircleRender", targets: ["CircleRender"]),
+    .library(name: "CircleSnapshot", targets: ["CircleSnapshot"]),
+    .library(name: "CirclesKit", targets: ["CirclesKit"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+    ),
+    .target(name: "UndoKit"),
+    .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
+    .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
+    .target(name: "CircleRender", dependencies: ["CCairo", "CircleCanvas"]),
+    .target(name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"]),
+    .target(
+      name: "CirclesKit",
+      dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
+    ),
+    .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
+    .testTarget(name: "UndoKitTests", dependencies: ["UndoKit"]),
+    .testTarget(name: "CircleCanvasTests", dependencies: ["CircleCanvas", "UndoKit"]),
+    .testTarget(name: "CircleScriptTests", dependencies: ["CircleScript", "CircleCanvas"]),
+    .testTarget(name: "CircleRenderTests", dependencies: ["CircleRender", "CircleCanvas"]),
+    .testTarget(name: "CircleSnapshotTests", dependencies: ["CircleSnapshot", "CircleRender"]),
+    .testTarget(
+      name: "CirclesKitTests",
+      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot"],
+      resources: []
+    ),
+    .testTarget(name: "CLITests", dependencies: ["CirclesKit", "CircleRender"]),
+  ]
+)

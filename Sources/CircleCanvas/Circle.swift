@@ -1,0 +1,56 @@
+/// One circle on a canvas: an identity, a geometry and how it is painted.
+///
+/// Defaults follow SVG: fill black, no stroke, stroke width 1, opacity 1.
+public struct Circle: Hashable, Sendable, Identifiable {
+  /// The circle's name, unique on its canvas (`sun`, `c1`).
+  public var id: String
+  /// The centre, in points; the origin is the top left corner and y grows downwards.
+  public var center: Point
+  /// The radius in points, at least 0.
+  public var radius: Double
+  /// The colour that fills the disc; `Colour.none` leaves it empty.
+  public var fill: Colour
+  /// The colour of the outline, centred on the edge; `Colour.none` draws no outline.
+  public var stroke: Colour
+  /// The width of the outline in points, at least 0.
+  public var strokeWidth: Double
+  /// How opaque the whole circle is (fill and stroke together), 0…1.
+  public var opacity: Double
+
+  /// Creates a circle; every paint property has its SVG default.
+  public init(
+    id: String, center: Point, radius: Double, fill: Colour = .black, stroke: Colour = .none,
+    strokeWidth: Double = 1, opacity: Double = 1
+  ) {
+    self.id = id
+    self.center = center
+    self.radius = radius
+    self.fill = fill
+    self.stroke = stroke
+    self.strokeWidth = strokeWidth
+    self.opacity = opacity
+  }
+}
+
+/// A point or an offset in canvas points.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+  /// Horizontal position, growing to the right.
+  public var x: Double
+  /// Vertical position, growing downwards.
+  public var y: Double
+
+  /// Creates a point.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  /// `x,y` with the shortest decimal form of each number (`120,80`, `-3.5,0.25`).
+  public var description: String { "\(Point.format(x)),\(Point.format(y))" }
+
+  /// The shortest decimal form of a number, without a trailing `.0`.
+  public static func format(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+  }
+}

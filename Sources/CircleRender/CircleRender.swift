@@ -1,0 +1,1 @@
+// CircleRender: drawing canvas states with Cairo, PNG in and out, pixel buffers.

@@ -1,0 +1,1 @@
+// CircleScript: the .circles language — lexer, parser, diagnostics and interpreter.

@@ -1,0 +1,1 @@
+// CircleSnapshot: golden-image lookup, image comparison, diff images and reports.

@@ -1,0 +1,1 @@
+// CirclesKit: the commands of the circles tool as library calls.

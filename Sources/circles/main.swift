@@ -1,0 +1,5 @@
+import CirclesKit
+import Foundation
+
+// The executable only hands its arguments to the library and exits with the code it returns.
+exit(CommandLineTool.main(arguments: Array(CommandLine.arguments.dropFirst())))
