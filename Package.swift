@@ -29,6 +29,12 @@ let package = Package(
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit"]),
+    // Ported Apple-platform code must also compile in the Swift 5 language mode.
+    .testTarget(
+      name: "UndoKitSwift5Tests",
+      dependencies: ["UndoKit"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     .testTarget(name: "CircleCanvasTests", dependencies: ["CircleCanvas", "UndoKit"]),
     .testTarget(name: "CircleScriptTests", dependencies: ["CircleScript", "CircleCanvas"]),
     .testTarget(name: "CircleRenderTests", dependencies: ["CircleRender", "CircleCanvas"]),

@@ -2,7 +2,7 @@
 ///
 /// A `Canvas` hands out its state for rendering, comparing and storing; two equal states
 /// render to identical pixels.
-public struct CanvasState: Hashable, Sendable {
+public struct CanvasState: Hashable, Sendable, Codable {
   /// Width in points, 1…16384.
   public var width: Int
   /// Height in points, 1…16384.

@@ -1,7 +1,7 @@
 /// One circle on a canvas: an identity, a geometry and how it is painted.
 ///
 /// Defaults follow SVG: fill black, no stroke, stroke width 1, opacity 1.
-public struct Circle: Hashable, Sendable, Identifiable {
+public struct Circle: Hashable, Sendable, Codable, Identifiable {
   /// The circle's name, unique on its canvas (`sun`, `c1`).
   public var id: String
   /// The centre, in points; the origin is the top left corner and y grows downwards.
@@ -33,7 +33,7 @@ public struct Circle: Hashable, Sendable, Identifiable {
 }
 
 /// A point or an offset in canvas points.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Horizontal position, growing to the right.
   public var x: Double
   /// Vertical position, growing downwards.

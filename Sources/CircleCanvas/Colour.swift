@@ -1,7 +1,7 @@
 /// An sRGB colour with straight (not premultiplied) alpha, eight bits a channel.
 ///
 /// `Colour.none` is fully transparent: a fill or stroke of `none` draws nothing.
-public struct Colour: Hashable, Sendable, CustomStringConvertible {
+public struct Colour: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Red, 0…255.
   public var red: UInt8
   /// Green, 0…255.

@@ -1,1 +1,0 @@
-// CircleRender: drawing canvas states with Cairo, PNG in and out, pixel buffers.
