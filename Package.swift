@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "CircleScript", targets: ["CircleScript"]),
     .library(name: "CircleRender", targets: ["CircleRender"]),
     .library(name: "CircleSnapshot", targets: ["CircleSnapshot"]),
+    .library(name: "CircleSnapshotTesting", targets: ["CircleSnapshotTesting"]),
     .library(name: "CirclesKit", targets: ["CirclesKit"]),
   ],
   targets: [
@@ -23,6 +24,7 @@ let package = Package(
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(name: "CircleRender", dependencies: ["CCairo", "CircleCanvas"]),
     .target(name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"]),
+    .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
     .target(
       name: "CirclesKit",
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
@@ -38,7 +40,10 @@ let package = Package(
     .testTarget(name: "CircleCanvasTests", dependencies: ["CircleCanvas", "UndoKit"]),
     .testTarget(name: "CircleScriptTests", dependencies: ["CircleScript", "CircleCanvas"]),
     .testTarget(name: "CircleRenderTests", dependencies: ["CircleRender", "CircleCanvas"]),
-    .testTarget(name: "CircleSnapshotTests", dependencies: ["CircleSnapshot", "CircleRender"]),
+    .testTarget(
+      name: "CircleSnapshotTests",
+      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"]
+    ),
     .testTarget(
       name: "CirclesKitTests",
       dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot"],

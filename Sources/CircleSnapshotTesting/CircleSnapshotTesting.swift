@@ -1,0 +1,1 @@
+// CircleSnapshotTesting: assertSnapshot for Swift Testing and XCTest tests of canvases.
