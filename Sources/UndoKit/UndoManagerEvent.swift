@@ -1,0 +1,39 @@
+/// What the manager announces to its observers: the Swift form of the notifications Apple's
+/// `UndoManager` posts through `NotificationCenter`.
+///
+/// Observers are closures registered with ``UndoManager/addObserver(_:)``; they are called
+/// synchronously, on the caller's thread, in the order they were added. The order of events is:
+///
+/// - `beginUndoGrouping()`: ``checkpoint`` (not while an undo or redo runs), then
+///   ``didOpenUndoGroup``. A group opened automatically under `groupsByEvent` announces the same.
+/// - `endUndoGrouping()`: ``checkpoint``, ``willCloseUndoGroup``, then
+///   ``didCloseUndoGroup(isDiscardable:)``.
+/// - `undo()` / `undoNestedGroup()`: ``checkpoint``, ``willUndoChange``, ``didOpenUndoGroup``
+///   for the group that records the inverse, the handlers run, ``willCloseUndoGroup``,
+///   ``didCloseUndoGroup(isDiscardable:)``, then ``didUndoChange``. `redo()` likewise with
+///   ``willRedoChange`` and ``didRedoChange``.
+/// - `endEvent()`: the close of the automatic group if one was open, then ``checkpoint``.
+public enum UndoManagerEvent: Equatable, Sendable {
+  /// A point where pending edits should be committed (Apple's `NSUndoManagerCheckpoint`).
+  case checkpoint
+  /// An undo is about to run its handlers.
+  case willUndoChange
+  /// An undo finished.
+  case didUndoChange
+  /// A redo is about to run its handlers.
+  case willRedoChange
+  /// A redo finished.
+  case didRedoChange
+  /// A group, top-level or nested, was opened.
+  case didOpenUndoGroup
+  /// A group is about to close.
+  case willCloseUndoGroup
+  /// A group closed; `isDiscardable` tells whether every operation in it is discardable
+  /// (Apple's `NSUndoManagerGroupIsDiscardableKey`).
+  case didCloseUndoGroup(isDiscardable: Bool)
+}
+
+/// Identifies an observer added with ``UndoManager/addObserver(_:)``, for removing it.
+public struct UndoObserverToken: Hashable, Sendable {
+  let id: Int
+}
