@@ -1,1 +1,0 @@
-// CircleSnapshot: golden-image lookup, image comparison, diff images and reports.

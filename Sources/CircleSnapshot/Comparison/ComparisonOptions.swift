@@ -1,0 +1,85 @@
+import CircleCanvas
+
+/// How strictly two images must agree for a snapshot to pass.
+///
+/// The default, ``exact``, fits goldens rendered by the same Cairo: every pixel must hold the
+/// same premultiplied ARGB value and no pixel may differ. Goldens made on another machine or with
+/// another Cairo may differ in the last bit of anti-aliased edges; ``tolerant`` forgives that.
+///
+/// ```swift
+/// // Exact: one changed pixel fails.
+/// let exact = ComparisonOptions.exact
+/// // Colours closer than 10 % of the largest perceptual distance are equal, anti-aliased edge
+/// // pixels are ignored, and up to 0.1 % of the pixels may still differ.
+/// let loose = ComparisonOptions(threshold: 0.1, ignoresAntialiasing: true, limit: .share(0.001))
+/// ```
+public struct ComparisonOptions: Hashable, Sendable, Codable {
+  /// The per-pixel colour threshold, 0…1, on the scale of pixelmatch's YIQ threshold.
+  ///
+  /// Two pixels match when their perceptual (YIQ) distance, after blending each with white by its
+  /// alpha, is at most `threshold² × 35215` (35215 is the largest distance the measure gives).
+  /// `0` (the default) compares the raw premultiplied values: any change of any channel counts.
+  /// `0.1` is pixelmatch's default and forgives rounding in anti-aliasing; red against white
+  /// needs about `0.82` to pass, black against white about `0.97`; `1` accepts everything.
+  public var threshold: Double
+  /// Whether pixels that look like anti-aliasing (on an edge between two flat areas, in either
+  /// image) are left out of the count; they are counted apart as ``ImageComparison/antialiasedPixels``.
+  ///
+  /// Off in ``exact``; on in ``tolerant``. Turn it off to see every edge pixel that moved.
+  public var ignoresAntialiasing: Bool
+  /// How many pixels may differ (beyond the threshold) while the images still match.
+  public var limit: DifferenceLimit
+
+  /// Creates options; the defaults are those of ``exact``.
+  public init(
+    threshold: Double = 0, ignoresAntialiasing: Bool = false, limit: DifferenceLimit = .count(0)
+  ) {
+    self.threshold = min(1, max(0, threshold))
+    self.ignoresAntialiasing = ignoresAntialiasing
+    self.limit = limit
+  }
+
+  /// Every pixel identical: threshold 0, anti-aliasing counted, no differing pixel allowed.
+  public static let exact = ComparisonOptions()
+  /// pixelmatch's defaults: threshold 0.1, anti-aliased pixels ignored, no other pixel may differ.
+  public static let tolerant = ComparisonOptions(threshold: 0.1, ignoresAntialiasing: true)
+
+  /// The largest YIQ distance two pixels may have and still match.
+  var maximumDelta: Double { 35215 * threshold * threshold }
+}
+
+/// The number of differing pixels that still lets two images match.
+public enum DifferenceLimit: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// At most this many pixels (`.count(0)`: none).
+  case count(Int)
+  /// At most this share of all pixels, 0…1 (`.share(0.01)`: one pixel in a hundred).
+  case share(Double)
+
+  /// Whether `differing` pixels out of `total` stay within the limit.
+  public func allows(_ differing: Int, of total: Int) -> Bool {
+    switch self {
+    case .count(let count): differing <= count
+    case .share(let share): Double(differing) <= share * Double(total)
+    }
+  }
+
+  /// `12 pixels` or `0.5%`.
+  public var description: String {
+    switch self {
+    case .count(let count): count == 1 ? "1 pixel" : "\(count) pixels"
+    case .share(let share): "\(Point.format(share * 100))%"
+    }
+  }
+
+  /// Parses `12` (a count) or `0.5%` (a share in percent); `nil` for anything else.
+  public init?(parsing text: String) {
+    if text.hasSuffix("%") {
+      guard let percent = Double(text.dropLast()), percent.isFinite, (0...100).contains(percent)
+      else { return nil }
+      self = .share(percent / 100)
+    } else {
+      guard let count = Int(text), count >= 0 else { return nil }
+      self = .count(count)
+    }
+  }
+}
