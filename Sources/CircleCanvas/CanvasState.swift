@@ -27,7 +27,16 @@ public struct CanvasState: Hashable, Sendable, Codable {
   }
 
   /// The size of the rendered image in pixels: each side × scale, rounded to the nearest pixel.
-  public var pixelWidth: Int { max(1, Int((Double(width) * scale).rounded())) }
+  ///
+  /// At least 1; a scale that is not finite or an absurd size gives a huge value instead of
+  /// trapping, so that renderers can reject it as too large.
+  public var pixelWidth: Int { CanvasState.pixels(width, scale) }
   /// The height of the rendered image in pixels.
-  public var pixelHeight: Int { max(1, Int((Double(height) * scale).rounded())) }
+  public var pixelHeight: Int { CanvasState.pixels(height, scale) }
+
+  private static func pixels(_ side: Int, _ scale: Double) -> Int {
+    let value = (Double(side) * scale).rounded()
+    if value.isNaN { return Int(Int32.max) }
+    return Int(min(max(value, 1), Double(Int32.max)))
+  }
 }

@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes files whole or not at all.
+///
+/// The data goes to a hidden temporary file in the destination's folder, is flushed to disk,
+/// and is then renamed over the destination in one step: a reader sees the old file or the new
+/// one, never a partial one, even if the process is killed mid-write. Foundation's
+/// `FileManager.replaceItemAt` is not used: on Linux it can lose the original file.
+public enum AtomicFile {
+  /// Writes `data` to the file at `url`, replacing any file already there.
+  ///
+  /// Missing parent folders are created. A new file gets the usual permissions (0666 less the
+  /// process's umask).
+  ///
+  /// - Parameters:
+  ///   - data: the complete contents of the file.
+  ///   - url: a file URL; its folder must be writable.
+  /// - Throws: `RenderError.cannotWrite` with the path and the system's reason (`permission
+  ///   denied`, `is a directory`, `no space left on device`, …); no temporary file is left
+  ///   behind.
+  public static func write(_ data: Data, to url: URL) throws(RenderError) {
+    let path = url.standardizedFileURL.path
+    let folderURL = url.standardizedFileURL.deletingLastPathComponent()
+    let folder = folderURL.path
+    let name = url.standardizedFileURL.lastPathComponent
+    try makeFolder(folder)
+
+    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    let temporary = folderURL.appendingPathComponent(".\(name).\(suffix).tmp").path
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure(path) }
+    var closed = false
+    do throws(RenderError) {
+      try writeAll(data, to: descriptor, path: path)
+      guard fsync(descriptor) == 0 else { throw failure(path) }
+      closed = true
+      guard close(descriptor) == 0 else { throw failure(path) }
+      guard rename(temporary, path) == 0 else { throw failure(path) }
+    } catch {
+      if !closed { close(descriptor) }
+      unlink(temporary)
+      throw error
+    }
+    syncFolder(folder)
+  }
+
+  /// The error for the failed system call that just set `errno`.
+  static func failure(_ path: String) -> RenderError {
+    .cannotWrite(path: path, reason: String(cString: strerror(errno)).lowercased())
+  }
+
+  /// Writes every byte, retrying after interruptions and short writes.
+  static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(RenderError) {
+    let written: Bool = data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += count
+      }
+      return true
+    }
+    if !written { throw failure(path) }
+  }
+
+  /// Creates a folder and its missing parents; succeeds when it already exists.
+  static func makeFolder(_ folder: String) throws(RenderError) {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw .cannotWrite(path: folder, reason: "not a directory")
+      }
+      return
+    }
+    guard errno == ENOENT else { throw failure(folder) }
+    let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+    if parent != folder { try makeFolder(parent) }
+    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else { throw failure(folder) }
+  }
+
+  /// Flushes the folder entry so the rename survives a power loss; failure is harmless.
+  static func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+}

@@ -1,0 +1,125 @@
+import CCairo
+import CircleCanvas
+
+/// Draws canvas states into pixel images through Cairo.
+///
+/// The picture follows SPEC §2: the background is painted first (a transparent background
+/// leaves the image clear); then each circle, back to front, is filled with its fill colour and
+/// stroked with its stroke colour, the stroke centred on the edge. A circle whose opacity is
+/// below 1 is drawn as a layer, fill and stroke together, then faded, so the stroke does not
+/// show the fill through it. Antialiasing is Cairo's default.
+public enum Renderer {
+  /// Renders a canvas state into an ARGB32 image of `pixelWidth × pixelHeight` pixels.
+  ///
+  /// - Parameter state: the canvas to draw; coordinates are in points and are multiplied by the
+  ///   state's scale.
+  /// - Returns: the rendered image, premultiplied ARGB32.
+  /// - Throws: `RenderError.invalidScale` for a scale that is not positive and finite,
+  ///   `.emptyImage` or `.imageTooLarge` for a size out of 1…16384 pixels a side, and `.cairo`
+  ///   when Cairo fails (out of memory).
+  public static func render(_ state: CanvasState) throws(RenderError) -> PixelImage {
+    let (width, height) = try pixelSize(of: state)
+    let surface = try CairoSurface(width: width, height: height)
+    let context = try CairoContext(surface)
+    if !state.background.isInvisible {
+      context.setSource(state.background)
+      cairo_paint(context.pointer)
+    }
+    let bounds = DeviceBounds(width: Double(width), height: Double(height))
+    for circle in state.circles {
+      draw(circle, scale: state.scale, bounds: bounds, in: context)
+    }
+    try context.check("draw the canvas")
+    return surface.pixelImage()
+  }
+
+  /// The image size for a state, checked against the limits before any work.
+  static func pixelSize(of state: CanvasState) throws(RenderError) -> (Int, Int) {
+    guard state.scale.isFinite, state.scale > 0 else { throw .invalidScale(state.scale) }
+    guard state.width > 0, state.height > 0 else {
+      throw .emptyImage(width: state.width, height: state.height)
+    }
+    let width = state.pixelWidth
+    let height = state.pixelHeight
+    guard width <= CairoSurface.maximumSide, height <= CairoSurface.maximumSide else {
+      throw .imageTooLarge(width: width, height: height)
+    }
+    return (width, height)
+  }
+
+  /// Draws one circle in device (pixel) coordinates, or nothing when it cannot be seen.
+  static func draw(
+    _ circle: Circle, scale: Double, bounds: DeviceBounds, in context: CairoContext
+  ) {
+    let showsFill = !circle.fill.isInvisible
+    let showsStroke =
+      !circle.stroke.isInvisible && circle.strokeWidth > 0 && circle.strokeWidth.isFinite
+    guard circle.radius > 0, circle.radius.isFinite, circle.opacity > 0,
+      showsFill || showsStroke
+    else { return }
+    let shape = DeviceCircle(
+      x: circle.center.x * scale, y: circle.center.y * scale, radius: circle.radius * scale,
+      halfWidth: showsStroke ? circle.strokeWidth * scale / 2 : 0)
+    guard shape.x.isFinite, shape.y.isFinite, bounds.touches(shape) else { return }
+
+    let cr = context.pointer
+    let layered = circle.opacity < 1
+    if layered { cairo_push_group(cr) }
+    if bounds.canDrawDirectly(shape) {
+      cairo_new_path(cr)
+      cairo_arc(cr, shape.x, shape.y, shape.radius, 0, 2 * Double.pi)
+      if showsFill {
+        context.setSource(circle.fill)
+        cairo_fill_preserve(cr)
+      }
+      if showsStroke {
+        context.setSource(circle.stroke)
+        cairo_set_line_width(cr, shape.halfWidth * 2)
+        cairo_stroke_preserve(cr)
+      }
+      cairo_new_path(cr)
+    } else {
+      drawClipped(
+        shape, fill: showsFill ? circle.fill : nil,
+        stroke: showsStroke ? circle.stroke : nil, bounds: bounds, in: context)
+    }
+    if layered {
+      cairo_pop_group_to_source(cr)
+      cairo_paint_with_alpha(cr, circle.opacity)
+    }
+  }
+}
+
+/// A circle in device pixels, with half its stroke width (0 when it has no stroke).
+struct DeviceCircle {
+  var x: Double
+  var y: Double
+  var radius: Double
+  var halfWidth: Double
+
+  /// How far paint reaches from the centre.
+  var reach: Double { radius + halfWidth }
+}
+
+/// The image rectangle in device pixels, and the range in which Cairo's fixed-point
+/// coordinates are safe.
+struct DeviceBounds {
+  var width: Double
+  var height: Double
+
+  /// Cairo stores device coordinates in 24.8 fixed point (about ±8.4 million); paths are kept
+  /// well inside that so curve control points and stroke offsets cannot overflow.
+  static let safeMagnitude = 2_097_152.0
+
+  /// Whether any paint of the circle can fall on the image (one pixel of antialiasing margin).
+  func touches(_ shape: DeviceCircle) -> Bool {
+    shape.x + shape.reach > -1 && shape.x - shape.reach < width + 1
+      && shape.y + shape.reach > -1 && shape.y - shape.reach < height + 1
+  }
+
+  /// Whether the whole circle fits in Cairo's safe coordinate range.
+  func canDrawDirectly(_ shape: DeviceCircle) -> Bool {
+    let limit = Self.safeMagnitude
+    return abs(shape.x) + shape.reach < limit && abs(shape.y) + shape.reach < limit
+  }
+}

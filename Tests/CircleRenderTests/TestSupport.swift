@@ -1,0 +1,48 @@
+import CircleCanvas
+import CircleRender
+import Testing
+
+/// The largest per-channel difference between two colours.
+func distance(_ a: Colour, _ b: Colour) -> Int {
+  let pairs: [(UInt8, UInt8)] = [
+    (a.red, b.red), (a.green, b.green), (a.blue, b.blue), (a.alpha, b.alpha),
+  ]
+  return pairs.map { abs(Int($0.0) - Int($0.1)) }.max()!
+}
+
+/// The largest per-channel difference between two premultiplied ARGB32 pixels.
+func distance(_ a: UInt32, _ b: UInt32) -> Int {
+  stride(from: 0, to: 32, by: 8).map { shift in
+    abs(Int((a >> UInt32(shift)) & 0xFF) - Int((b >> UInt32(shift)) & 0xFF))
+  }.max()!
+}
+
+/// Checks that a colour is within `tolerance` of the expected one on every channel.
+func expectColour(
+  _ actual: Colour, _ expected: Colour, within tolerance: Int = 0,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(
+    distance(actual, expected) <= tolerance, "\(actual) is not \(expected) ± \(tolerance)",
+    sourceLocation: sourceLocation)
+}
+
+extension Colour {
+  static let opaqueRed = Colour(red: 255, green: 0, blue: 0)
+  static let opaqueBlue = Colour(red: 0, green: 0, blue: 255)
+}
+
+/// A small deterministic generator (SplitMix64), so randomized tests repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
