@@ -1,0 +1,50 @@
+import CircleCanvas
+import Foundation
+
+/// What a golden PNG says about itself: the scene it was rendered from and the renderer.
+///
+/// Stored as PNG text chunks: the scene as JSON under ``sceneKey``, the renderer (`cairo 1.16.0`)
+/// under ``rendererKey``. Either may be missing, for goldens made by other tools.
+public struct GoldenMetadata: Hashable, Sendable {
+  /// The key of the canvas state, as JSON.
+  public static let sceneKey = "circles:scene"
+  /// The key of the renderer's identity.
+  public static let rendererKey = "circles:renderer"
+
+  /// The canvas state the image shows.
+  public var scene: CanvasState?
+  /// The renderer that drew it, e.g. `cairo 1.16.0`.
+  public var renderer: String?
+
+  /// Creates metadata.
+  public init(scene: CanvasState?, renderer: String?) {
+    self.scene = scene
+    self.renderer = renderer
+  }
+
+  /// Reads the metadata of PNG bytes; an unreadable scene is left out rather than failing.
+  ///
+  /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
+  public init(png: Data) throws(PNGTextError) {
+    let entries = try PNGTextChunks.entries(in: png)
+    let sceneJSON = entries.first { $0.key == Self.sceneKey }?.value
+    scene = sceneJSON.flatMap { try? JSONDecoder().decode(CanvasState.self, from: Data($0.utf8)) }
+    renderer = entries.first { $0.key == Self.rendererKey }?.value
+  }
+
+  /// Returns the PNG with this metadata in its text chunks (replacing earlier values).
+  ///
+  /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
+  public func embedded(in png: Data) throws(PNGTextError) -> Data {
+    var entries: [(key: String, value: String)] = []
+    if let scene {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      if let json = try? encoder.encode(scene) {
+        entries.append((Self.sceneKey, String(decoding: json, as: UTF8.self)))
+      }
+    }
+    if let renderer { entries.append((Self.rendererKey, renderer)) }
+    return try PNGTextChunks.inserting(entries, into: png)
+  }
+}
