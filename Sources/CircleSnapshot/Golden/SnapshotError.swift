@@ -1,0 +1,13 @@
+/// Errors of the snapshot library that stop work before any comparison.
+public enum SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A record mode that is not `none`, `missing`, `failed`, `all` or a list of them.
+  case invalidRecordMode(String)
+
+  /// The error as one phrase naming the fix.
+  public var description: String {
+    switch self {
+    case .invalidRecordMode(let text):
+      "invalid record mode '\(text)'; use none, missing, failed, all or missing,failed"
+    }
+  }
+}
