@@ -1,1 +1,0 @@
-// CircleScript: the .circles language — lexer, parser, diagnostics and interpreter.

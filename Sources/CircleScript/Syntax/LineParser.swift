@@ -1,0 +1,136 @@
+/// Parses the tokens of one line into a statement or a group header.
+struct LineParser {
+  /// The first line of a group: `group "<name>" {`.
+  struct GroupHeader {
+    var name: Located<String>
+    var keyword: SourceRange
+    var brace: SourceRange
+    var range: SourceRange
+  }
+
+  /// The names of all commands, for suggestions.
+  static let commandNames = [
+    "canvas", "add", "remove", "move", "set", "front", "back", "clear", "undo", "redo", "group",
+    "limit", "render", "expect",
+  ]
+
+  let tokens: [Token]
+  var index = 1
+
+  /// Creates a parser for a line; `tokens` must not be empty.
+  init(_ tokens: [Token]) {
+    self.tokens = tokens
+  }
+
+  /// The command word.
+  var commandToken: Token { tokens[0] }
+
+  /// The whole line, from the first token to the end of the last.
+  var lineRange: SourceRange { tokens[0].range.extended(through: tokens[tokens.count - 1].range) }
+
+  /// The point just after the last token, where a missing value belongs.
+  var endOfLine: SourceRange {
+    let last = tokens[tokens.count - 1].range
+    return SourceRange(start: last.end, length: 0)
+  }
+
+  mutating func next() -> Token? {
+    guard index < tokens.count else { return nil }
+    defer { index += 1 }
+    return tokens[index]
+  }
+
+  func peek(_ ahead: Int = 0) -> Token? {
+    index + ahead < tokens.count ? tokens[index + ahead] : nil
+  }
+
+  /// The next token, which must exist: the value of `keyword`, described as `what`.
+  mutating func value(after keyword: Token, _ what: String) throws(Diagnostic) -> Token {
+    guard let token = next() else {
+      throw .error("expected \(what) after '\(keyword.text)'", at: endOfLine)
+    }
+    return token
+  }
+
+  /// Checks that nothing follows the command.
+  func finish() throws(Diagnostic) {
+    guard let extra = peek() else { return }
+    let advice =
+      extra.kind == .closeBrace
+      ? "; put '}' on a line of its own" : extra.kind == .openBrace ? "; only 'group' opens '{'" : ""
+    throw .error(
+      "unexpected \(Self.describe(extra)) at the end of '\(commandToken.text)'\(advice)",
+      at: extra.range)
+  }
+
+  /// Wraps a command into a statement covering the whole line.
+  func statement(_ command: Command) -> Statement {
+    Statement(command: command, keyword: commandToken.range, range: lineRange)
+  }
+
+  /// How a token is named in a message: a word or brace quoted, a string as "a string".
+  static func describe(_ token: Token) -> String {
+    token.kind == .string ? "string \"\(shorten(token.text))\"" : "'\(shorten(token.text))'"
+  }
+
+  /// Text cut to a readable length for a message.
+  static func shorten(_ text: some StringProtocol) -> String {
+    text.count <= 24 ? String(text) : String(text.prefix(20)) + "…"
+  }
+
+  /// Parses `group "<name>" {`.
+  mutating func groupHeader() throws(Diagnostic) -> GroupHeader {
+    let keyword = commandToken
+    let name = try value(after: keyword, "a group name in quotes")
+    guard name.kind == .string else {
+      throw .error(
+        "expected a group name in quotes after 'group', found \(Self.describe(name))",
+        at: name.range)
+    }
+    guard !name.text.isEmpty else {
+      throw .error("a group name cannot be empty", at: name.range)
+    }
+    guard let brace = next() else {
+      throw .error("expected '{' after the group name", at: endOfLine)
+    }
+    guard brace.kind == .openBrace else {
+      throw .error(
+        "expected '{' after the group name, found \(Self.describe(brace))", at: brace.range)
+    }
+    if let extra = peek() {
+      throw .error(
+        "unexpected \(Self.describe(extra)) after '{'; put each command on a line of its own",
+        at: extra.range)
+    }
+    return GroupHeader(
+      name: Located(name.text, at: name.range), keyword: keyword.range, brace: brace.range,
+      range: lineRange)
+  }
+
+  /// Parses any command but `group`.
+  mutating func command() throws(Diagnostic) -> Statement {
+    let word = commandToken.text
+    let command: Command
+    switch word {
+    case "canvas": command = try canvas()
+    case "add": command = try add()
+    case "remove": command = .remove(id: try idOperand())
+    case "move": command = try move()
+    case "set": command = try set()
+    case "front": command = .front(id: try idOperand())
+    case "back": command = .back(id: try idOperand())
+    case "clear": command = .clear
+    case "undo": command = .undo(count: try stepCount())
+    case "redo": command = .redo(count: try stepCount())
+    case "limit": command = try limit()
+    case "render": command = try render()
+    case "expect": command = try expect()
+    default:
+      throw .error(
+        "unknown command '\(Self.shorten(word))'"
+          + Suggestion.didYouMean(word, among: Self.commandNames), at: commandToken.range)
+    }
+    try finish()
+    return statement(command)
+  }
+}

@@ -1,0 +1,48 @@
+/// One lexical unit of a script line.
+public struct Token: Hashable, Sendable {
+  /// What sort of token this is.
+  public enum Kind: Hashable, Sendable {
+    /// A run of characters up to a space, tab, quote, brace, comment or line end: a command,
+    /// keyword, number, point, size, colour, id or file name.
+    case word
+    /// A double-quoted string; the token's text is its value with escapes resolved.
+    case string
+    /// `{`, opening a group's body.
+    case openBrace
+    /// `}`, closing a group's body.
+    case closeBrace
+  }
+
+  /// What sort of token this is.
+  public var kind: Kind
+  /// The word as written, the string's value, or the brace.
+  public var text: String
+  /// Where the token is, quotes included for a string.
+  public var range: SourceRange
+
+  /// Creates a token.
+  public init(kind: Kind, text: String, range: SourceRange) {
+    self.kind = kind
+    self.text = text
+    self.range = range
+  }
+
+  /// The token as it is quoted in a message: a word or brace as written, a string in quotes.
+  public var quoted: String {
+    kind == .string ? "\"\(text)\"" : text
+  }
+}
+
+/// The tokens of one source line, comments removed.
+public struct TokenLine: Hashable, Sendable {
+  /// The 1-based line number.
+  public var number: Int
+  /// The tokens, in order; empty for a blank or comment-only line.
+  public var tokens: [Token]
+
+  /// Creates a token line.
+  public init(number: Int, tokens: [Token]) {
+    self.number = number
+    self.tokens = tokens
+  }
+}

@@ -1,0 +1,170 @@
+import Testing
+
+@testable import CircleScript
+
+/// Parses `source` as `scene.circles` and renders the diagnostic, or says that it parsed.
+func renderedParseError(_ source: String) -> String {
+  do {
+    _ = try Parser.parse(source, fileName: "scene.circles")
+    return "parsed"
+  } catch {
+    return DiagnosticPrinter().render(error, source: source)
+  }
+}
+
+@Suite("Parser diagnostics")
+struct ParserDiagnosticTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var source: String
+    var expected: String
+    var testDescription: String { source.split(separator: "\n").last.map(String.init) ?? "" }
+  }
+
+  static let commands: [Case] = [
+    Case(
+      source: "circel",
+      expected: """
+        scene.circles:1:1: error: unknown command 'circel'; did you mean 'clear'?
+        circel
+        ^~~~~~
+
+        """),
+    Case(
+      source: "canvas 400x300\n\n  ad sun at 1,2 radius 3",
+      expected: """
+        scene.circles:3:3: error: unknown command 'ad'; did you mean 'add'?
+          ad sun at 1,2 radius 3
+          ^~
+
+        """),
+    Case(
+      source: "paint sun",
+      expected: """
+        scene.circles:1:1: error: unknown command 'paint'
+        paint sun
+        ^~~~~
+
+        """),
+    Case(
+      source: "add sun at 1,2 radus 3",
+      expected: """
+        scene.circles:1:16: error: unknown keyword 'radus' in 'add'; did you mean 'radius'?
+        add sun at 1,2 radus 3
+                       ^~~~~
+
+        """),
+    Case(
+      source: "add sun at 1,2 radius 3 fill red fill blue",
+      expected: """
+        scene.circles:1:34: error: 'fill' is given twice
+        add sun at 1,2 radius 3 fill red fill blue
+                                         ^~~~
+        scene.circles:1:25: note: 'fill' is first given here
+
+        """),
+    Case(
+      source: "add sun at 1,2 r 3 radius 4",
+      expected: """
+        scene.circles:1:20: error: 'radius' is given twice
+        add sun at 1,2 r 3 radius 4
+                           ^~~~~~
+        scene.circles:1:16: note: 'radius' is first given here
+
+        """),
+    Case(
+      source: "add sun radius 3",
+      expected: """
+        scene.circles:1:17: error: missing 'at <x>,<y>' in 'add'
+        add sun radius 3
+                        ^
+
+        """),
+    Case(
+      source: "add at 1,2",
+      expected: """
+        scene.circles:1:11: error: missing 'radius <r>' in 'add'
+        add at 1,2
+                  ^
+
+        """),
+    Case(
+      source: "add sun at 1,2 radius",
+      expected: """
+        scene.circles:1:22: error: expected a radius after 'radius'
+        add sun at 1,2 radius
+                             ^
+
+        """),
+    Case(
+      source: "set sun",
+      expected: """
+        scene.circles:1:8: error: 'set' needs at least one property: at, radius, fill, stroke, \
+        width or opacity
+        set sun
+               ^
+
+        """),
+    Case(
+      source: "remove",
+      expected: """
+        scene.circles:1:7: error: expected a circle id after 'remove'
+        remove
+              ^
+
+        """),
+    Case(
+      source: "remove 3moons",
+      expected: """
+        scene.circles:1:8: error: invalid id '3moons'; an id is a letter or '_' followed by \
+        letters, digits, '_' or '-'
+        remove 3moons
+               ^~~~~~
+
+        """),
+    Case(
+      source: "remove sun moon",
+      expected: """
+        scene.circles:1:12: error: unexpected 'moon' at the end of 'remove'
+        remove sun moon
+                   ^~~~
+
+        """),
+    Case(
+      source: "move sun in 1,2",
+      expected: """
+        scene.circles:1:10: error: expected 'to' or 'by' after the id, found 'in'
+        move sun in 1,2
+                 ^~
+
+        """),
+    Case(
+      source: "\tmove\tsun to 10, 20",
+      expected: """
+        scene.circles:1:14: error: incomplete point '10,'; write x,y with no spaces
+        \tmove\tsun to 10, 20
+        \t    \t       ^~~
+
+        """),
+    Case(
+      source: "move sun by 10,2x",
+      expected: """
+        scene.circles:1:16: error: invalid y coordinate '2x' in point '10,2x'
+        move sun by 10,2x
+                       ^~
+
+        """),
+    Case(
+      source: "move sun by 1,2,3",
+      expected: """
+        scene.circles:1:13: error: invalid point '1,2,3'; a point is x,y
+        move sun by 1,2,3
+                    ^~~~~
+
+        """),
+  ]
+
+  @Test("commands, keywords, ids and points", arguments: commands)
+  func commandErrors(_ test: Case) {
+    #expect(renderedParseError(test.source) == test.expected)
+  }
+}
