@@ -1,0 +1,49 @@
+import Testing
+
+@testable import UndoKit
+
+@Suite("The debug invariant check")
+struct InvariantTests {
+  @Test("correct use keeps the storage consistent at every step")
+  func consistentUse() {
+    let run = UndoScript()
+    var violations: [String] = []
+    run.manager.addObserver { _ in violations += run.manager.invariantViolations() }
+    run.run("=1 n:A ; [ =2 [ =3 ] un ] lim:1 =4 ; u r u off =5 on clear =6 disc ; u")
+    #expect(violations.isEmpty)
+    #expect(run.manager.invariantViolations().isEmpty)
+  }
+
+  @Test(
+    "the check notices each kind of corruption",
+    arguments: [
+      "empty undo group", "empty redo group", "a stack exceeds levelsOfUndo",
+      "negative disable count", "unexpected open groups", "level 1 starts out of order",
+      "automatic group that is not a top-level user group",
+    ])
+  func detectsCorruption(problem: String) {
+    let manager = UndoManager()
+    let log = Log()
+    let action = UndoAction(target: log) { _ in }
+    switch problem {
+    case "empty undo group":
+      manager.undoStack.append(UndoGroup(actions: [], name: ""))
+    case "empty redo group":
+      manager.redoStack.append(UndoGroup(actions: [], name: ""))
+    case "a stack exceeds levelsOfUndo":
+      manager.levelsOfUndo = 1
+      manager.undoStack = Array(repeating: UndoGroup(actions: [action], name: ""), count: 2)
+    case "negative disable count":
+      manager.disableCount = -1
+    case "unexpected open groups":
+      manager.frames = [OpenFrame(kind: .undoing), OpenFrame(kind: .user)]
+    case "level 1 starts out of order":
+      var frame = OpenFrame(kind: .user)
+      frame.levels.append(OpenFrame.Level(start: 3))
+      manager.frames = [frame]
+    default:
+      manager.frames = [OpenFrame(kind: .redoing, isAutomatic: true)]
+    }
+    #expect(manager.invariantViolations().contains { $0.hasPrefix(problem) })
+  }
+}
