@@ -33,10 +33,11 @@ public struct Colour: Hashable, Sendable, Codable, CustomStringConvertible {
   public var description: String {
     if self == .none { return "none" }
     let hex = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-    return "#" + hex.map { byte in
-      let digits = String(byte, radix: 16)
-      return digits.count == 1 ? "0" + digits : digits
-    }.joined()
+    return "#"
+      + hex.map { byte in
+        let digits = String(byte, radix: 16)
+        return digits.count == 1 ? "0" + digits : digits
+      }.joined()
   }
 
   /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (case-insensitive).
