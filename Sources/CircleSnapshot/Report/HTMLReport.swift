@@ -1,0 +1,132 @@
+import Foundation
+
+/// One self-contained HTML page of a check: every image inlined as a `data:` URL, no script or
+/// style from elsewhere, so the file can be mailed or kept as a CI artifact.
+///
+/// Failing scripts come first, and in each script its failures: golden, diff and actual side by
+/// side, and a slider that fades from the golden to the actual over the same spot. Then every
+/// frame as a thumbnail. All text is HTML-escaped.
+public enum HTMLReport {
+  /// The page's HTML.
+  ///
+  /// - Parameters:
+  ///   - results: the scripts' results.
+  ///   - title: the page title.
+  ///   - loadImage: reads an image file; by default from disk. Files that cannot be read or are
+  ///     not PNGs are left out.
+  public static func html(
+    for results: [ScriptResult], title: String = "circles check",
+    loadImage: @escaping (URL) -> Data? = { try? Data(contentsOf: $0) }
+  ) -> String {
+    let page = Page(loadImage: loadImage)
+    let ordered = results.filter { !$0.passed } + results.filter(\.passed)
+    var html = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(Markup.escape(title))</title>
+      <style>\(style)</style>
+      </head>
+      <body>
+      <h1>\(Markup.escape(title))</h1>
+      <p class="summary \(results.allSatisfy(\.passed) ? "ok" : "bad")">\
+      \(Markup.escape(TextReport.summary(results)))</p>
+
+      """
+    for result in ordered { html += page.section(result) }
+    html += "</body>\n</html>\n"
+    return html
+  }
+
+  static let style = """
+    body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fafafa}
+    h2{margin-top:2em;border-bottom:1px solid #ccc}.ok{color:#1a7f37}.bad{color:#c62828}
+    code{background:#eee;padding:0 .3em}article{background:#fff;border:1px solid #ddd;
+    border-left:4px solid #c62828;padding:.5em 1em;margin:1em 0}
+    .row{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
+    figure{margin:0}figcaption{font-size:12px;color:#555}
+    img{image-rendering:pixelated;border:1px solid #ccc;max-width:100%;
+    background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
+    .stack{position:relative;display:inline-block}.stack .top{position:absolute;left:0;top:0}
+    .thumbs{display:flex;flex-wrap:wrap;gap:.75em}.thumbs img{max-width:160px;max-height:120px}
+    .thumbs figure{border-top:3px solid #1a7f37;padding-top:2px}
+    .thumbs .failed,.thumbs .missing{border-color:#c62828}
+    .thumbs .recorded{border-color:#1565c0}.thumbs .orphan,.thumbs .pruned{border-color:#999}
+    """
+}
+
+/// Builds the parts of the page.
+private struct Page {
+  let loadImage: (URL) -> Data?
+
+  func image(_ url: URL?, alt: String, className: String? = nil) -> String {
+    guard let url, let data = loadImage(url), data.starts(with: PNGTextChunks.signature) else {
+      return "<p class=\"bad\">(\(Markup.escape(alt)): no image)</p>"
+    }
+    let classAttribute = className.map { " class=\"\($0)\"" } ?? ""
+    return "<img\(classAttribute) alt=\"\(Markup.escape(alt))\" "
+      + "src=\"data:image/png;base64,\(data.base64EncodedString())\">"
+  }
+
+  func section(_ result: ScriptResult) -> String {
+    let state = result.passed ? "<span class=\"ok\">passed</span>" : "<span class=\"bad\">failed</span>"
+    var html = "<section>\n<h2>\(Markup.escape(result.displayPath)) — \(state)</h2>\n"
+    html += "<p>\(Markup.escape(TextReport.headline(result)))</p>\n"
+    if !result.passed {
+      html += "<p>To accept the new images: <code>\(Markup.escape(result.rerecordCommand))</code></p>\n"
+    }
+    for frame in result.frames where frame.status.isFailure || frame.status == .orphan {
+      html += failure(frame)
+    }
+    html += "<h3>Every frame</h3>\n<div class=\"thumbs\">\n"
+    for frame in result.frames { html += thumbnail(frame) }
+    html += "</div>\n</section>\n"
+    return html
+  }
+
+  func failure(_ frame: FrameResult) -> String {
+    let name = Markup.escape(frame.name)
+    var html = "<article id=\"\(Markup.escape(anchor(frame)))\">\n"
+    html += "<h3>\(name) <small>\(frame.status.rawValue)</small></h3>\n"
+    html += "<p>\(Markup.escape(TextReport.describe(frame)))</p>\n"
+    let lines = frame.sceneDiff + frame.notes
+    if !lines.isEmpty {
+      html += "<ul>" + lines.map { "<li>\(Markup.escape($0))</li>" }.joined() + "</ul>\n"
+    }
+    let golden = frame.status == .missing ? nil : frame.golden
+    let actual = frame.artifacts?.actual
+    html += "<div class=\"row\">\n"
+    html += "<figure>\(image(golden, alt: "golden"))<figcaption>golden</figcaption></figure>\n"
+    if let diff = frame.artifacts?.diff {
+      html += "<figure>\(image(diff, alt: "diff"))<figcaption>diff</figcaption></figure>\n"
+    }
+    if actual != nil {
+      html += "<figure>\(image(actual, alt: "actual"))<figcaption>actual</figcaption></figure>\n"
+    }
+    if frame.comparison != nil, actual != nil {
+      html += "<figure><div class=\"stack\">\(image(golden, alt: "golden"))"
+        + image(actual, alt: "actual", className: "top") + "</div><figcaption>golden "
+        + "<input type=\"range\" min=\"0\" max=\"100\" value=\"100\" aria-label=\"golden or actual\" "
+        + "oninput=\"this.closest('figure').querySelector('.top').style.opacity=this.value/100\">"
+        + " actual</figcaption></figure>\n"
+    }
+    html += "</div>\n</article>\n"
+    return html
+  }
+
+  func thumbnail(_ frame: FrameResult) -> String {
+    let source = frame.artifacts?.actual ?? (frame.status == .pruned ? nil : frame.golden)
+    let caption = "\(frame.name) · \(frame.status.rawValue)"
+    let picture = image(source, alt: frame.name)
+    let body = frame.status.isFailure || frame.status == .orphan
+      ? "<a href=\"#\(Markup.escape(anchor(frame)))\">\(picture)</a>" : picture
+    return "<figure class=\"\(frame.status.rawValue)\">\(body)"
+      + "<figcaption>\(Markup.escape(caption))</figcaption></figure>\n"
+  }
+
+  func anchor(_ frame: FrameResult) -> String {
+    "frame-" + frame.golden.deletingLastPathComponent().lastPathComponent + "-" + frame.name
+  }
+}
