@@ -95,8 +95,8 @@ extension UndoManager {
       let level = frames[index].levels.removeLast()
       let range = level.start..<frames[index].actions.count
       frames[index].levels[frames[index].levels.count - 1].lastClosedChild = range
-      isDiscardable = UndoGroup(actions: Array(frames[index].actions[range]), name: "")
-        .isDiscardable
+      let nested = UndoGroup(actions: Array(frames[index].actions[range]), name: "")
+      isDiscardable = nested.isDiscardable
     } else {
       let frame = frames.removeLast()
       isDiscardable = frame.group.isDiscardable

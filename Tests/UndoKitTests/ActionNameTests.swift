@@ -30,7 +30,9 @@ struct ActionNameTests {
     #expect(run.manager.redoMenuItemTitle == redoTitle)
   }
 
-  @Test("menu titles for a given name", arguments: [("", "Undo", "Redo"), ("Add sun", "Undo Add sun", "Redo Add sun")])
+  @Test(
+    "menu titles for a given name",
+    arguments: [("", "Undo", "Redo"), ("Add sun", "Undo Add sun", "Redo Add sun")])
   func menuTitles(name: String, undo: String, redo: String) {
     let manager = UndoManager()
     #expect(manager.undoMenuTitle(forUndoActionName: name) == undo)
