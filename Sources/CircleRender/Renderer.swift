@@ -64,7 +64,14 @@ public enum Renderer {
 
     let cr = context.pointer
     let layered = circle.opacity < 1
-    if layered { cairo_push_group(cr) }
+    if layered {
+      // The layer only needs the circle's pixels: clipping to them keeps it small.
+      cairo_save(cr)
+      let box = bounds.pixelBox(around: shape)
+      cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+      cairo_clip(cr)
+      cairo_push_group(cr)
+    }
     if bounds.canDrawDirectly(shape) {
       cairo_new_path(cr)
       cairo_arc(cr, shape.x, shape.y, shape.radius, 0, 2 * Double.pi)
@@ -86,6 +93,7 @@ public enum Renderer {
     if layered {
       cairo_pop_group_to_source(cr)
       cairo_paint_with_alpha(cr, circle.opacity)
+      cairo_restore(cr)
     }
   }
 }
@@ -115,6 +123,16 @@ struct DeviceBounds {
   func touches(_ shape: DeviceCircle) -> Bool {
     shape.x + shape.reach > -1 && shape.x - shape.reach < width + 1
       && shape.y + shape.reach > -1 && shape.y - shape.reach < height + 1
+  }
+
+  /// The whole pixels the circle can paint, within the image.
+  func pixelBox(around shape: DeviceCircle) -> (x: Double, y: Double, width: Double, height: Double)
+  {
+    let minX = max(0, (shape.x - shape.reach - 1).rounded(.down))
+    let minY = max(0, (shape.y - shape.reach - 1).rounded(.down))
+    let maxX = min(width, (shape.x + shape.reach + 1).rounded(.up))
+    let maxY = min(height, (shape.y + shape.reach + 1).rounded(.up))
+    return (minX, minY, max(0, maxX - minX), max(0, maxY - minY))
   }
 
   /// Whether the whole circle fits in Cairo's safe coordinate range.
