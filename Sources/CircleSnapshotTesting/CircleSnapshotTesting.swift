@@ -1,1 +1,0 @@
-// CircleSnapshotTesting: assertSnapshot for Swift Testing and XCTest tests of canvases.
