@@ -2,10 +2,16 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+
+  private let systemWrite = Glibc.write
 #elseif canImport(Musl)
   import Musl
+
+  private let systemWrite = Musl.write
 #elseif canImport(Darwin)
   import Darwin
+
+  private let systemWrite = Darwin.write
 #endif
 
 /// Writes files whole or not at all.
@@ -62,7 +68,7 @@ public enum AtomicFile {
     let written: Bool = data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if count < 0 {
           if errno == EINTR { continue }
           return false
