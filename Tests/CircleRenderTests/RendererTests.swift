@@ -132,6 +132,22 @@ struct RendererTests {
     }
   }
 
+  @Test("a circle at the coordinate limit, scaled far beyond Cairo's range, still draws right")
+  func hugeScale() throws {
+    // In pixels the centre is 64 million to the left; the edge falls at x = 32.
+    let circle = Circle(
+      id: "edge", center: Point(x: -999_999.5, y: 0.5), radius: 1e6, fill: .opaqueRed,
+      opacity: 0.5)
+    let image = try render([circle], width: 1, height: 1, scale: 64)
+    #expect(image.width == 64 && image.height == 64)
+    let faded = Colour(red: 255, green: 128, blue: 128)
+    for y in [0, 32, 63] {
+      expectColour(image.colour(atX: 10, y: y), faded, within: 1)
+      expectColour(image.colour(atX: 30, y: y), faded, within: 1)
+      expectColour(image.colour(atX: 34, y: y), .white)
+    }
+  }
+
   @Test("a huge circle around the whole image fills it")
   func hugeCircleAround() throws {
     let circle = Circle(id: "big", center: Point(x: 50, y: 50), radius: 1e9, fill: .opaqueBlue)
