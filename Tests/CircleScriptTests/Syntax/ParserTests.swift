@@ -1,0 +1,219 @@
+import CircleCanvas
+import Testing
+
+@testable import CircleScript
+
+/// The range of the `occurrence`-th space-separated word equal to `word` on line 1 of `source`.
+func wordRange(_ word: String, in source: String, occurrence: Int = 1) -> SourceRange {
+  var column = 1
+  var seen = 0
+  for part in source.split(separator: " ", omittingEmptySubsequences: false) {
+    if part == word {
+      seen += 1
+      if seen == occurrence {
+        return SourceRange(
+          start: SourceLocation(file: "t.circles", line: 1, column: column), length: part.count)
+      }
+    }
+    column += part.count + 1
+  }
+  fatalError("no '\(word)' in '\(source)'")
+}
+
+@Suite("Parser")
+struct ParserTests {
+  struct Form: Sendable, CustomTestStringConvertible {
+    var source: String
+    var command: @Sendable (String) -> Command
+    var testDescription: String { source }
+  }
+
+  static let forms: [Form] = [
+    Form(source: "canvas 400x300") { s in
+      .canvas(CanvasSettings(width: 400, height: 300, sizeRange: wordRange("400x300", in: s)))
+    },
+    Form(source: "canvas 16384x1 scale 1 background #000") { s in
+      .canvas(
+        CanvasSettings(
+          width: 16384, height: 1, sizeRange: wordRange("16384x1", in: s),
+          background: Located(.black, at: wordRange("#000", in: s)),
+          scale: Located(1, at: wordRange("1", in: s))))
+    },
+    Form(source: "add sun at 120,80 radius 40 fill red") { s in
+      .add(
+        id: Located("sun", at: wordRange("sun", in: s)),
+        properties: CircleProperties(
+          center: Located(Point(x: 120, y: 80), at: wordRange("120,80", in: s)),
+          radius: Located(40, at: wordRange("40", in: s)),
+          fill: Located(Colour(red: 255, green: 0, blue: 0), at: wordRange("red", in: s))))
+    },
+    Form(source: "add r .5 at 1,2") { s in
+      .add(
+        id: nil,
+        properties: CircleProperties(
+          center: Located(Point(x: 1, y: 2), at: wordRange("1,2", in: s)),
+          radius: Located(0.5, at: wordRange(".5", in: s))))
+    },
+    Form(
+      source: "add at at -3.5,0 radius 0 opacity 0.25 width 2 stroke CornflowerBlue fill #ff000080"
+    ) { s in
+      .add(
+        id: Located("at", at: wordRange("at", in: s)),
+        properties: CircleProperties(
+          center: Located(Point(x: -3.5, y: 0), at: wordRange("-3.5,0", in: s)),
+          radius: Located(0, at: wordRange("0", in: s)),
+          fill: Located(Colour(red: 255, green: 0, blue: 0, alpha: 128), at: wordRange("#ff000080", in: s)),
+          stroke: Located(Colour(red: 100, green: 149, blue: 237), at: wordRange("CornflowerBlue", in: s)),
+          strokeWidth: Located(2, at: wordRange("2", in: s)),
+          opacity: Located(0.25, at: wordRange("0.25", in: s))))
+    },
+    Form(source: "remove sun") { s in .remove(id: Located("sun", at: wordRange("sun", in: s))) },
+    Form(source: "move sun to 10,20") { s in
+      .move(
+        id: Located("sun", at: wordRange("sun", in: s)), motion: .to,
+        point: Located(Point(x: 10, y: 20), at: wordRange("10,20", in: s)))
+    },
+    Form(source: "move _s-1 by -5,.5") { s in
+      .move(
+        id: Located("_s-1", at: wordRange("_s-1", in: s)), motion: .by,
+        point: Located(Point(x: -5, y: 0.5), at: wordRange("-5,.5", in: s)))
+    },
+    Form(source: "set sun fill none r 3") { s in
+      .set(
+        id: Located("sun", at: wordRange("sun", in: s)),
+        properties: CircleProperties(
+          radius: Located(3, at: wordRange("3", in: s)),
+          fill: Located(.none, at: wordRange("none", in: s))))
+    },
+    Form(source: "front sun") { s in .front(id: Located("sun", at: wordRange("sun", in: s))) },
+    Form(source: "back Sun2") { s in .back(id: Located("Sun2", at: wordRange("Sun2", in: s))) },
+    Form(source: "clear") { _ in .clear },
+    Form(source: "undo") { _ in .undo(count: nil) },
+    Form(source: "undo 3") { s in .undo(count: Located(3, at: wordRange("3", in: s))) },
+    Form(source: "redo 2147483647") { s in
+      .redo(count: Located(2_147_483_647, at: wordRange("2147483647", in: s)))
+    },
+    Form(source: "limit 0") { s in .limit(Located(0, at: wordRange("0", in: s))) },
+    Form(source: "render out/frame.PNG") { s in
+      .render(path: Located("out/frame.PNG", at: wordRange("out/frame.PNG", in: s)))
+    },
+    Form(source: "render \"my.png\"") { s in
+      .render(path: Located("my.png", at: wordRange("\"my.png\"", in: s)))
+    },
+    Form(source: "expect count 0") { s in .expect(.count(Located(0, at: wordRange("0", in: s)))) },
+    Form(source: "expect undo \"Batch\"") { s in
+      .expect(.undo(Located("Batch", at: wordRange("\"Batch\"", in: s))))
+    },
+    Form(source: "expect redo none") { _ in .expect(.redo(nil)) },
+    Form(source: "expect pixel 10,10 #fff within 3") { s in
+      .expect(
+        .pixel(
+          point: Located(Point(x: 10, y: 10), at: wordRange("10,10", in: s)),
+          colour: Located(.white, at: wordRange("#fff", in: s)),
+          tolerance: Located(3, at: wordRange("3", in: s))))
+    },
+    Form(source: "expect pixel 1,2 transparent") { s in
+      .expect(
+        .pixel(
+          point: Located(Point(x: 1, y: 2), at: wordRange("1,2", in: s)),
+          colour: Located(.none, at: wordRange("transparent", in: s)), tolerance: nil))
+    },
+  ]
+
+  @Test("each valid command form gives its AST node", arguments: forms)
+  func validForm(_ form: Form) throws {
+    let script = try Parser.parse(form.source, fileName: "t.circles")
+    let statement = try #require(script.statements.first)
+    #expect(script.statements.count == 1)
+    #expect(statement.command == form.command(form.source))
+    let first = try #require(form.source.split(separator: " ").first.map(String.init))
+    #expect(statement.keyword == wordRange(first, in: form.source))
+    #expect(statement.range.start.column == 1)
+    #expect(statement.range.length == form.source.count)
+  }
+
+  @Test("groups nest, hold their statements and record the group line")
+  func groups() throws {
+    let source = """
+      limit 5
+      group "outer" {
+        add a at 1,1 r 1
+        group "inner" {   // nested
+          clear
+        }
+      }
+      group "empty" {
+      }
+      """
+    let script = try Parser.parse(source, fileName: "t.circles")
+    #expect(script.statements.count == 3)
+    guard case .group(let name, let body) = script.statements[1].command else {
+      Issue.record("not a group")
+      return
+    }
+    #expect(name.value == "outer")
+    #expect(name.range.start == SourceLocation(file: "t.circles", line: 2, column: 7))
+    #expect(body.count == 2)
+    #expect(body[0].keyword.start.line == 3)
+    guard case .group(let innerName, let inner) = body[1].command else {
+      Issue.record("not a nested group")
+      return
+    }
+    #expect(innerName.value == "inner")
+    #expect(inner.map(\.command) == [.clear])
+    #expect(script.statements[2].command == .group(name: Located("empty", at: script.statements[2].range.subrange(offset: 6, length: 7)), body: []))
+  }
+
+  @Test("an empty script, or one with only comments, has no statements")
+  func emptyScripts() throws {
+    #expect(try Parser.parse("", fileName: "e").statements.isEmpty)
+    #expect(try Parser.parse("#!/bin/circles\n// nothing\n\n   \t\n", fileName: "e").statements.isEmpty)
+  }
+
+  @Test("every CSS colour name parses, in any case")
+  func colourNames() throws {
+    for name in NamedColours.names {
+      let script = try Parser.parse("set a fill \(name.uppercased())", fileName: "c")
+      guard case .set(_, let properties) = script.statements[0].command else {
+        Issue.record("not a set")
+        continue
+      }
+      #expect(properties.fill?.value == NamedColours.colour(named: name))
+    }
+  }
+
+  @Test("a million-line script parses in linear time")
+  func longScript() throws {
+    let line = "move a by 1,1 // step\n"
+    let small = String(repeating: line, count: 20_000)
+    let large = String(repeating: line, count: 80_000)
+    let clock = ContinuousClock()
+    let smallTime = try clock.measure { _ = try Parser.parse(small, fileName: "s") }
+    let largeTime = try clock.measure { _ = try Parser.parse(large, fileName: "l") }
+    #expect(largeTime < smallTime * 12)
+  }
+
+  @Test("deep nesting is refused with a clear error instead of overflowing the stack")
+  func deepNesting() {
+    let depth = 10_000
+    let source =
+      String(repeating: "group \"g\" {\n", count: depth) + String(repeating: "}\n", count: depth)
+    do {
+      _ = try Parser.parse(source, fileName: "deep.circles")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.message == "groups nested too deeply; at most 100 levels are allowed")
+      #expect(error.location == SourceLocation(file: "deep.circles", line: 101, column: 1))
+    }
+  }
+
+  @Test("groups nested to the limit parse")
+  func nestingAtLimit() throws {
+    let depth = Parser.maximumGroupDepth
+    let source =
+      String(repeating: "group \"g\" {\n", count: depth) + "clear\n"
+      + String(repeating: "}\n", count: depth)
+    let script = try Parser.parse(source, fileName: "ok")
+    #expect(script.statements.count == 1)
+  }
+}
