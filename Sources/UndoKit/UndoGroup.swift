@@ -4,6 +4,8 @@ struct UndoGroup {
   var actions: [UndoAction]
   /// The action name shown in menus ("Delete Bread"); empty when none was set.
   var name: String
+  /// Values attached with `setActionUserInfoValue(_:forKey:)`.
+  var userInfo: [UndoManager.UserInfoKey: Any] = [:]
 
   /// A group is discardable when it holds operations and every one of them is discardable.
   var isDiscardable: Bool {
@@ -40,19 +42,24 @@ struct OpenFrame {
   let kind: Kind
   var actions: [UndoAction] = []
   var name: String
+  var userInfo: [UndoManager.UserInfoKey: Any] = [:]
   /// The open levels, outermost first; never empty while the frame exists.
   var levels: [Level] = [Level(start: 0)]
   /// Whether `groupsByEvent` opened the frame, so that `endEvent()` may close it.
   var isAutomatic = false
 
-  init(kind: Kind, name: String = "", isAutomatic: Bool = false) {
+  init(
+    kind: Kind, name: String = "", userInfo: [UndoManager.UserInfoKey: Any] = [:],
+    isAutomatic: Bool = false
+  ) {
     self.kind = kind
     self.name = name
+    self.userInfo = userInfo
     self.isAutomatic = isAutomatic
   }
 
   /// The group this frame becomes when its outermost level closes.
   var group: UndoGroup {
-    UndoGroup(actions: actions, name: name)
+    UndoGroup(actions: actions, name: name, userInfo: userInfo)
   }
 }

@@ -53,7 +53,7 @@ extension UndoManager {
     // An observer may have opened a group again; acting now would break the nesting.
     if groupingLevel > 0 { throw .redoWithNestedGroupsOpen(groupingLevel: groupingLevel) }
     guard let group = redoStack.popLast() else { return }
-    perform(group.actions, name: group.name, as: .redoing)
+    perform(group.actions, name: group.name, userInfo: group.userInfo, as: .redoing)
   }
 
   /// ``undoNestedGroup()``, throwing instead of reporting misuse.
@@ -65,19 +65,20 @@ extension UndoManager {
     _ = try nestedUndoTarget()
     post(.checkpoint)
     let actions: [UndoAction]
-    let name: String
+    var name = ""
+    var userInfo: [UserInfoKey: Any] = [:]
     if let range = try nestedUndoTarget() {
       let index = frames.count - 1
       actions = Array(frames[index].actions[range])
       frames[index].actions.removeSubrange(range)
       frames[index].levels[frames[index].levels.count - 1].lastClosedChild = nil
-      name = ""
     } else {
       guard let group = undoStack.popLast() else { return }
       actions = group.actions
       name = group.name
+      userInfo = group.userInfo
     }
-    perform(actions, name: name, as: .undoing)
+    perform(actions, name: name, userInfo: userInfo, as: .undoing)
   }
 
   /// ``endUndoGrouping()``, throwing instead of reporting misuse.

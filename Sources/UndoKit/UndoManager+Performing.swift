@@ -8,12 +8,15 @@ extension UndoManager {
 
   /// Runs `actions` newest first inside a new group that lands on the opposite stack.
   ///
-  /// The new group starts with `name`; a handler may rename it with `setActionName(_:)`. Groups
+  /// The new group starts with `name` and `userInfo`; a handler may rename it with `setActionName(_:)`. Groups
   /// a handler leaves open are folded into the new group and reported.
-  func perform(_ actions: [UndoAction], name: String, as kind: OpenFrame.Kind) {
+  func perform(
+    _ actions: [UndoAction], name: String, userInfo: [UserInfoKey: Any] = [:],
+    as kind: OpenFrame.Kind
+  ) {
     let undoing = kind == .undoing
     post(undoing ? .willUndoChange : .willRedoChange)
-    frames.append(OpenFrame(kind: kind, name: name))
+    frames.append(OpenFrame(kind: kind, name: name, userInfo: userInfo))
     inFlight = actions
     checkInvariants()
     post(.didOpenUndoGroup)

@@ -7,7 +7,7 @@ extension UndoManager {
     disableCount = 0
     isNameTargetDiscarded = false
     if let running = frames.last, running.kind != .user {
-      frames = [OpenFrame(kind: running.kind, name: running.name)]
+      frames = [OpenFrame(kind: running.kind, name: running.name, userInfo: running.userInfo)]
     } else {
       frames.removeAll()
     }
