@@ -35,7 +35,8 @@ import Testing
 public func assertSnapshot(
   of canvas: CanvasState, named name: String, record: RecordMode? = nil,
   comparison: ComparisonOptions = .exact, snapshotDirectory: URL? = nil,
-  artifactsDirectory: URL? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  artifactsDirectory: URL? = nil, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) {
   let verifier = SnapshotVerifier(

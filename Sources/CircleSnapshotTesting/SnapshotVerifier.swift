@@ -93,7 +93,9 @@ public struct SnapshotVerifier: Sendable {
       lines = ["no golden for snapshot '\(frame.name)' at \(golden)"]
     case .failed:
       let reason = frame.problem ?? frame.comparison?.summary ?? "differs from its golden"
-      lines = ["snapshot '\(frame.name)' does not match its golden: \(reason)", "golden: \(golden)"]
+      lines = [
+        "snapshot '\(frame.name)' does not match its golden: \(reason)", "golden: \(golden)",
+      ]
     }
     if let artifacts = frame.artifacts {
       lines.append("actual: \(artifacts.actual.path)")

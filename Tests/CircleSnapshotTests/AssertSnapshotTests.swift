@@ -29,7 +29,8 @@ struct AssertSnapshotTests {
           of: Self.sun, named: "sun", record: RecordMode.none, snapshotDirectory: goldens,
           artifactsDirectory: artifacts))
       #expect(missing.hasPrefix("no golden for snapshot 'sun' at \(goldens.path)/sun.png"))
-      #expect(missing.hasSuffix("to record it: pass record: .missing, or set CIRCLES_RECORD=missing"))
+      #expect(
+        missing.hasSuffix("to record it: pass record: .missing, or set CIRCLES_RECORD=missing"))
       #expect(!FileManager.default.fileExists(atPath: goldens.path))
       let recorded = try #require(
         verifySnapshot(
@@ -73,8 +74,9 @@ struct AssertSnapshotTests {
       #expect(verifier.verify(Self.sun, named: "env", testFile: "/x/T.swift") != nil)
       #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("env.png").path))
       let bad = SnapshotVerifier(snapshotDirectory: folder, environment: ["CIRCLES_RECORD": "?"])
-      #expect(bad.verify(Self.sun, named: "env", testFile: "/x/T.swift")?.hasPrefix(
-        "invalid record mode '?'") == true)
+      #expect(
+        bad.verify(Self.sun, named: "env", testFile: "/x/T.swift")?.hasPrefix(
+          "invalid record mode '?'") == true)
     }
   }
 

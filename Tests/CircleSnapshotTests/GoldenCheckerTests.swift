@@ -137,7 +137,8 @@ struct GoldenCheckerTests {
       // A different renderer name makes `all` rewrite even the frame that matches.
       if mode == .all { options.renderer = "cairo other" }
       let frames = try Scenes.frames(sunFill: .white)
-      let result = GoldenChecker.check(script: Self.script(folder), frames: frames, options: options)
+      let result = GoldenChecker.check(
+        script: Self.script(folder), frames: frames, options: options)
       #expect(result.frames.map(\.status) == statuses)
       let after = try Self.goldens(folder)
       #expect((after["0001-add-sun"] != before["0001-add-sun"]) == rewrites)
@@ -162,8 +163,9 @@ struct GoldenCheckerTests {
       #expect(try Self.goldens(folder) == before)
       var strict = Self.options(folder)
       strict.failsOnOrphans = true
-      #expect(!GoldenChecker.check(script: Self.script(folder), frames: frames, options: strict)
-        .passed)
+      #expect(
+        !GoldenChecker.check(script: Self.script(folder), frames: frames, options: strict)
+          .passed)
       let pruned = GoldenChecker.check(
         script: Self.script(folder), frames: frames, options: Self.options(folder, prune: true))
       #expect(pruned.frames.map(\.status) == [.passed, .passed, .pruned])
@@ -217,7 +219,9 @@ struct GoldenCheckerTests {
       let result = GoldenChecker.check(
         script: Self.script(folder), frames: try Scenes.frames(sunFill: .white), options: options)
       #expect(
-        result.frames[1].notes == ["the golden was rendered with cairo test, this run with cairo 9.9.9"])
+        result.frames[1].notes == [
+          "the golden was rendered with cairo test, this run with cairo 9.9.9"
+        ])
     }
   }
 

@@ -54,8 +54,9 @@ struct ImageComparisonTests {
       "........",
     ])
     let options = ComparisonOptions(threshold: threshold)
-    #expect(ImageComparison(expected: Self.plain, actual: changed, options: options)
-      .differingPixels == expected)
+    #expect(
+      ImageComparison(expected: Self.plain, actual: changed, options: options)
+        .differingPixels == expected)
   }
 
   @Test("black against white is about 32857, under the measure's largest value 35215")
@@ -124,10 +125,12 @@ struct ImageComparisonTests {
     #expect(result.matches == matches)
   }
 
-  @Test("limits parse from counts and percentages", arguments: [
-    ("0", DifferenceLimit.count(0)), ("25", .count(25)), ("0.5%", .share(0.005)),
-    ("100%", .share(1)),
-  ])
+  @Test(
+    "limits parse from counts and percentages",
+    arguments: [
+      ("0", DifferenceLimit.count(0)), ("25", .count(25)), ("0.5%", .share(0.005)),
+      ("100%", .share(1)),
+    ])
   func parsesLimit(text: String, limit: DifferenceLimit) {
     #expect(DifferenceLimit(parsing: text) == limit)
   }

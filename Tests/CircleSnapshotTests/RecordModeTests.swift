@@ -41,9 +41,11 @@ struct RecordModeTests {
         == "invalid record mode 'x'; use none, missing, failed, all or missing,failed")
   }
 
-  @Test("modes print as they parse", arguments: [
-    RecordMode.none, .missing, .failed, .missingAndFailed, .all,
-  ])
+  @Test(
+    "modes print as they parse",
+    arguments: [
+      RecordMode.none, .missing, .failed, .missingAndFailed, .all,
+    ])
   func description(mode: RecordMode) {
     #expect(RecordMode(parsing: mode.description) == mode)
   }

@@ -3,11 +3,11 @@ import CircleRender
 import Foundation
 import Testing
 
+@testable import CircleSnapshot
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import CircleSnapshot
 
 @Suite("Reports")
 struct ReportTests {
@@ -99,11 +99,13 @@ struct ReportTests {
     let suites = root.elements(forName: "testsuite")
     #expect(suites.map { $0.attribute(forName: "failures")?.stringValue } == ["2", "0"])
     let cases = suites[0].elements(forName: "testcase")
-    #expect(cases.map { $0.attribute(forName: "name")?.stringValue ?? "" } == [
-      "0000-start", "0001-add-sun", "0002-<b>&\"x\"", "0009-old",
-    ])
+    #expect(
+      cases.map { $0.attribute(forName: "name")?.stringValue ?? "" } == [
+        "0000-start", "0001-add-sun", "0002-<b>&\"x\"", "0009-old",
+      ])
     let failure = try #require(cases[1].elements(forName: "failure").first)
-    #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("12 pixels differ") == true)
+    #expect(
+      failure.attribute(forName: "message")?.stringValue?.hasPrefix("12 pixels differ") == true)
     #expect(failure.stringValue?.contains("sun: fill #555555 → #55aa55") == true)
     #expect(failure.stringValue?.contains("--record") == true)
     #expect(cases[3].elements(forName: "skipped").count == 1)

@@ -62,7 +62,10 @@ struct SceneDiffTests {
       "canvas",
       CanvasState(width: 100, height: 50),
       CanvasState(width: 200, height: 50, scale: 2, background: Colour(hex: "#123")!),
-      ["canvas: size 100x50 → 200x50", "canvas: scale 1 → 2", "canvas: background #ffffff → #112233"]
+      [
+        "canvas: size 100x50 → 200x50", "canvas: scale 1 → 2",
+        "canvas: background #ffffff → #112233",
+      ]
     ),
   ]
 

@@ -40,8 +40,10 @@ public struct ImageComparison: Hashable, Sendable, Codable {
     self.init(expected: expected, actual: actual, tally: tally, options: options)
   }
 
-  init(expected: PixelImage, actual: PixelImage, tally: PixelScanner.Tally,
-    options: ComparisonOptions) {
+  init(
+    expected: PixelImage, actual: PixelImage, tally: PixelScanner.Tally,
+    options: ComparisonOptions
+  ) {
     expectedSize = PixelSize(width: expected.width, height: expected.height)
     actualSize = PixelSize(width: actual.width, height: actual.height)
     differingPixels = tally.differing

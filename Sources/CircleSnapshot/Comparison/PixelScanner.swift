@@ -1,5 +1,5 @@
-import Foundation
 import CircleRender
+import Foundation
 
 /// The pixel loop shared by comparisons and diff images: one pass over the region both images
 /// cover, without allocation per pixel.
@@ -105,8 +105,12 @@ struct Plane {
   func looksAntialiased(x: Int, y: Int, other: Plane) -> Bool {
     let centre = Colourimetry.brightness(pixel(x, y))
     var equal = isOnBorder(x, y) ? 1 : 0
-    var darkest = 0.0, brightest = 0.0
-    var darkX = 0, darkY = 0, brightX = 0, brightY = 0
+    var darkest = 0.0
+    var brightest = 0.0
+    var darkX = 0
+    var darkY = 0
+    var brightX = 0
+    var brightY = 0
     for ny in max(0, y - 1)...min(height - 1, y + 1) {
       for nx in max(0, x - 1)...min(width - 1, x + 1) where nx != x || ny != y {
         let delta = Colourimetry.brightness(pixel(nx, ny)) - centre

@@ -147,7 +147,8 @@ struct FrameChecker: Sendable {
 
   private func removeStaleArtifacts(of name: String) {
     let urls = artifactURLs(of: name)
-    for url in [urls.actual, urls.diff, urls.strip] where FileManager.default.fileExists(
+    for url in [urls.actual, urls.diff, urls.strip]
+    where FileManager.default.fileExists(
       atPath: url.path)
     {
       try? FileManager.default.removeItem(at: url)

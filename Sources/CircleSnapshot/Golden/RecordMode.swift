@@ -89,7 +89,8 @@ public struct RecordMode: Hashable, Sendable, Codable, CustomStringConvertible {
   /// `none`, `missing`, `failed`, `missing,failed` or `all`.
   public var description: String {
     if recordsPassed { return "all" }
-    let words = [recordsMissing ? "missing" : nil, recordsFailed ? "failed" : nil].compactMap(\.self)
+    let words = [recordsMissing ? "missing" : nil, recordsFailed ? "failed" : nil].compactMap(
+      \.self)
     return words.isEmpty ? "none" : words.joined(separator: ",")
   }
 }

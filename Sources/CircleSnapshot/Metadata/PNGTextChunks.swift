@@ -27,7 +27,9 @@ public enum PNGTextChunks {
     var output = Data(signature)
     for chunk in chunks {
       if chunk.type == "IEND" {
-        for entry in entries { try textChunk(key: entry.key, value: entry.value).write(to: &output) }
+        for entry in entries {
+          try textChunk(key: entry.key, value: entry.value).write(to: &output)
+        }
       }
       if chunk.isText, let key = chunk.textEntry?.key, keys.contains(key) { continue }
       chunk.write(to: &output)
@@ -38,8 +40,7 @@ public enum PNGTextChunks {
   /// Reads every text entry (`tEXt`, and `iTXt` when not compressed) of a PNG, in file order.
   ///
   /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
-  public static func entries(in png: Data) throws(PNGTextError) -> [(key: String, value: String)]
-  {
+  public static func entries(in png: Data) throws(PNGTextError) -> [(key: String, value: String)] {
     try PNGChunk.parse(png).compactMap(\.textEntry)
   }
 

@@ -71,11 +71,13 @@ private struct Page {
   }
 
   func section(_ result: ScriptResult) -> String {
-    let state = result.passed ? "<span class=\"ok\">passed</span>" : "<span class=\"bad\">failed</span>"
+    let state =
+      result.passed ? "<span class=\"ok\">passed</span>" : "<span class=\"bad\">failed</span>"
     var html = "<section>\n<h2>\(Markup.escape(result.displayPath)) — \(state)</h2>\n"
     html += "<p>\(Markup.escape(TextReport.headline(result)))</p>\n"
     if !result.passed {
-      html += "<p>To accept the new images: <code>\(Markup.escape(result.rerecordCommand))</code></p>\n"
+      html +=
+        "<p>To accept the new images: <code>\(Markup.escape(result.rerecordCommand))</code></p>\n"
     }
     for frame in result.frames where frame.status.isFailure || frame.status == .orphan {
       html += failure(frame)
@@ -106,7 +108,8 @@ private struct Page {
       html += "<figure>\(image(actual, alt: "actual"))<figcaption>actual</figcaption></figure>\n"
     }
     if frame.comparison != nil, actual != nil {
-      html += "<figure><div class=\"stack\">\(image(golden, alt: "golden"))"
+      html +=
+        "<figure><div class=\"stack\">\(image(golden, alt: "golden"))"
         + image(actual, alt: "actual", className: "top") + "</div><figcaption>golden "
         + "<input type=\"range\" min=\"0\" max=\"100\" value=\"100\" aria-label=\"golden or actual\" "
         + "oninput=\"this.closest('figure').querySelector('.top').style.opacity=this.value/100\">"
@@ -120,7 +123,8 @@ private struct Page {
     let source = frame.artifacts?.actual ?? (frame.status == .pruned ? nil : frame.golden)
     let caption = "\(frame.name) · \(frame.status.rawValue)"
     let picture = image(source, alt: frame.name)
-    let body = frame.status.isFailure || frame.status == .orphan
+    let body =
+      frame.status.isFailure || frame.status == .orphan
       ? "<a href=\"#\(Markup.escape(anchor(frame)))\">\(picture)</a>" : picture
     return "<figure class=\"\(frame.status.rawValue)\">\(body)"
       + "<figcaption>\(Markup.escape(caption))</figcaption></figure>\n"

@@ -85,7 +85,8 @@ public enum JSONReport {
       sizesDiffer: frame.comparison.map { !$0.sizesMatch }, comparison: frame.comparison,
       sceneDiff: frame.sceneDiff, notes: frame.notes,
       actual: frame.artifacts.map { DisplayPath.of($0.actual) },
-      diff: frame.artifacts?.diff.map(DisplayPath.of), strip: frame.artifacts?.strip.map(DisplayPath.of))
+      diff: frame.artifacts?.diff.map(DisplayPath.of),
+      strip: frame.artifacts?.strip.map(DisplayPath.of))
   }
 
   /// The report as pretty-printed UTF-8 JSON with sorted keys, ending in a newline.

@@ -11,7 +11,8 @@ public enum JUnitReport {
     let frames = results.flatMap(\.frames)
     let failures = results.reduce(0) { $0 + $1.failures.count }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    xml += "<testsuites name=\"circles check\" tests=\"\(frames.count)\" "
+    xml +=
+      "<testsuites name=\"circles check\" tests=\"\(frames.count)\" "
       + "failures=\"\(failures)\" errors=\"0\">\n"
     for result in results {
       xml += suite(result)
@@ -23,7 +24,8 @@ public enum JUnitReport {
   static func suite(_ result: ScriptResult) -> String {
     let name = Markup.escape(result.displayPath)
     let skipped = result.failsOnOrphans ? 0 : result.count(.orphan)
-    var xml = "  <testsuite name=\"\(name)\" tests=\"\(result.frames.count)\" "
+    var xml =
+      "  <testsuite name=\"\(name)\" tests=\"\(result.frames.count)\" "
       + "failures=\"\(result.failures.count)\" errors=\"0\" skipped=\"\(skipped)\">\n"
     let className = Markup.escape(
       result.script.deletingPathExtension().lastPathComponent)

@@ -60,8 +60,10 @@ public enum TextReport {
   }
 
   static func frameLines(_ frame: FrameResult, in result: ScriptResult) -> [String] {
-    var lines = ["  \(label(frame.status, failsOnOrphans: result.failsOnOrphans)) \(frame.name): "
-      + describe(frame)]
+    var lines = [
+      "  \(label(frame.status, failsOnOrphans: result.failsOnOrphans)) \(frame.name): "
+        + describe(frame)
+    ]
     if let artifacts = frame.artifacts {
       lines.append("    actual: \(DisplayPath.of(artifacts.actual))")
       if let diff = artifacts.diff { lines.append("    diff:   \(DisplayPath.of(diff))") }
