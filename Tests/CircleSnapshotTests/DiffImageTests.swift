@@ -1,5 +1,6 @@
 import CircleCanvas
 import CircleRender
+import Foundation
 import Testing
 
 @testable import CircleSnapshot
@@ -54,5 +55,37 @@ struct DiffImageTests {
     #expect(strip.pixels[2 + gap] == DiffImage.changedColour)
     #expect(strip.colour(atX: 4 + 2 * gap, y: 0) == Colour(red: 255, green: 0, blue: 0))
     #expect(strip.pixels[2 * strip.width] == 0)
+  }
+}
+
+@Suite("Comparing PNG files")
+struct PNGComparisonTests {
+  @Test("two rendered goldens compare by pixels and by scene")
+  func goldens() throws {
+    var state = CanvasState(width: 20, height: 20)
+    state.circles = [Circle(id: "dot", center: Point(x: 10, y: 10), radius: 4)]
+    var moved = state
+    moved.circles[0].center.x += 3
+    let one = try GoldenChecker.goldenData(
+      image: Renderer.render(state), state: state, renderer: "cairo 1")
+    let two = try GoldenChecker.goldenData(
+      image: Renderer.render(moved), state: moved, renderer: "cairo 2")
+    let result = try PNGComparison(expected: one, actual: two, options: .tolerant)
+    #expect(!result.comparison.matches)
+    #expect(result.sceneDiff == ["dot moved by 3,0 (10,10 → 13,10)"])
+    #expect(
+      result.lines.suffix(2) == [
+        "scene: dot moved by 3,0 (10,10 → 13,10)", "note:  rendered with cairo 1 and cairo 2",
+      ])
+    #expect(try PNGComparison(expected: one, actual: one).lines == ["images match"])
+  }
+
+  @Test("plain PNGs have no scene diff; non-PNG data is an error")
+  func plain() throws {
+    let png = try PNGCodec.encode(picture(["#."]))
+    #expect(try PNGComparison(expected: png, actual: png).sceneDiff == nil)
+    #expect(throws: RenderError.self) {
+      try PNGComparison(expected: png, actual: Data("text".utf8))
+    }
   }
 }

@@ -1,0 +1,49 @@
+import CircleRender
+import Foundation
+
+/// The comparison of two PNG files, as `circles diff a.png b.png` shows it: pixels, a diff
+/// image, and, when both files carry a scene, what changed in it.
+public struct PNGComparison: Sendable {
+  /// The pixel comparison of the two decoded images.
+  public var comparison: ImageComparison
+  /// Differences in red over a faded copy of the expected image.
+  public var diffImage: PixelImage
+  /// The semantic diff from the expected file's scene to the actual one's; `nil` unless both
+  /// carry a scene.
+  public var sceneDiff: [String]?
+  /// Notes for people, such as the two files having been rendered by different renderers.
+  public var notes: [String]
+
+  /// Decodes and compares two PNG files.
+  ///
+  /// - Parameters:
+  ///   - expected: the bytes of the reference PNG.
+  ///   - actual: the bytes of the PNG to check.
+  ///   - options: how strictly the pixels must agree; exact by default.
+  /// - Throws: `RenderError` when either file is not a PNG or cannot be decoded.
+  public init(expected: Data, actual: Data, options: ComparisonOptions = .exact)
+    throws(RenderError)
+  {
+    let one = try PNGCodec.decode(expected)
+    let two = try PNGCodec.decode(actual)
+    comparison = ImageComparison(expected: one, actual: two, options: options)
+    diffImage = DiffImage.highlighting(expected: one, actual: two, options: options)
+    let first = try? GoldenMetadata(png: expected)
+    let second = try? GoldenMetadata(png: actual)
+    if let before = first?.scene, let after = second?.scene {
+      sceneDiff = SceneDiff.lines(from: before, to: after)
+    }
+    notes = []
+    if let before = first?.renderer, let after = second?.renderer, before != after {
+      notes.append("rendered with \(before) and \(after)")
+    }
+  }
+
+  /// The report's lines: the summary, then `scene: …` and `note: …` lines.
+  public var lines: [String] {
+    var lines = [comparison.summary]
+    lines += (sceneDiff ?? []).map { "scene: \($0)" }
+    lines += notes.map { "note:  \($0)" }
+    return lines
+  }
+}
