@@ -18,6 +18,7 @@ extension UndoManager {
     post(undoing ? .willUndoChange : .willRedoChange)
     frames.append(OpenFrame(kind: kind, name: name, userInfo: userInfo))
     inFlight = actions
+    isNameTargetDiscarded = false
     checkInvariants()
     post(.didOpenUndoGroup)
     for action in actions.reversed() {

@@ -18,6 +18,7 @@ struct ActionNameTests {
       ("=1 n:First n:Second ;", "Second", "", "Undo Second", "Redo"),
       // An empty group is discarded; its name does not rename the step before it.
       ("=1 n:Kept ; [ ] n:Lost", "Kept", "", "Undo Kept", "Redo"),
+      ("=1 n:Kept ; [ ] ; n:Renamed", "Renamed", "", "Undo Renamed", "Redo"),
       // Naming after undo names the top of the undo stack.
       ("=1 n:A ; =2 n:B ; u n:Renamed", "Renamed", "B", "Undo Renamed", "Redo B"),
     ])
