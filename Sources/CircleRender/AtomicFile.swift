@@ -18,7 +18,8 @@ import Foundation
 ///
 /// The data goes to a hidden temporary file in the destination's folder, is flushed to disk,
 /// and is then renamed over the destination in one step: a reader sees the old file or the new
-/// one, never a partial one, even if the process is killed mid-write. Foundation's
+/// one, never a partial one, even if the process is killed mid-write (a kill can at worst leave
+/// the hidden temporary file, named `.<name>.<random>.tmp`, beside it). Foundation's
 /// `FileManager.replaceItemAt` is not used: on Linux it can lose the original file.
 public enum AtomicFile {
   /// Writes `data` to the file at `url`, replacing any file already there.

@@ -101,6 +101,18 @@ struct PNGCodecTests {
     }
   }
 
+  @Test("a header declaring a giant image is refused before decoding")
+  func giantHeader() {
+    let data = PNGFile.make(width: 20000, height: 3, colourType: 0, rows: [])
+    #expect(throws: RenderError.imageTooLarge(width: 20000, height: 3)) {
+      try PNGCodec.decode(data)
+    }
+    let tall = PNGFile.make(width: 1, height: 0xFFFF_FFFF, colourType: 0, rows: [])
+    #expect(throws: RenderError.imageTooLarge(width: 1, height: 0xFFFF_FFFF)) {
+      try PNGCodec.decode(tall)
+    }
+  }
+
   @Test("an image without pixels cannot be encoded")
   func emptyImage() {
     #expect(throws: RenderError.emptyImage(width: 0, height: 3)) {
