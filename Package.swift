@@ -19,7 +19,7 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
     ),
-    .target(name: "UndoKit"),
+    .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(name: "CircleRender", dependencies: ["CCairo", "CircleCanvas"]),
