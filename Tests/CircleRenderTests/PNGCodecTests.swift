@@ -101,6 +101,39 @@ struct PNGCodecTests {
     }
   }
 
+  @Test("damaged chunk data with correct checksums is decoded or refused, never a crash")
+  func damagedBehindChecksums() throws {
+    let original = try PNGCodec.encode(
+      Self.randomImage(seed: 11, width: 12, height: 9, opaque: false))
+    var generator = SeededGenerator(seed: 77)
+    var refused = 0
+    for _ in 0..<300 {
+      var data = original
+      // The first chunk (IHDR) starts at 8; its 13 data bytes at 16. IDAT follows at 33.
+      let idatLength =
+        Int(data[33]) << 24 | Int(data[34]) << 16 | Int(data[35]) << 8
+        | Int(data[36])
+      let chunk: (start: Int, length: Int) =
+        Bool.random(using: &generator) ? (16, 13) : (41, idatLength)
+      for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        let offset = chunk.start + Int.random(in: 0..<chunk.length, using: &generator)
+        data[offset] = UInt8.random(in: 0...255, using: &generator)
+      }
+      let typed = data[(chunk.start - 4)..<(chunk.start + chunk.length)]
+      var crc = Data()
+      crc.append(bigEndian: PNGFile.crc32(Data(typed)))
+      data.replaceSubrange(
+        (chunk.start + chunk.length)..<(chunk.start + chunk.length + 4), with: crc)
+      do {
+        let image = try PNGCodec.decode(data)
+        #expect(image.pixels.count == image.width * image.height)
+      } catch {
+        refused += 1
+      }
+    }
+    #expect(refused > 0 && refused < 300)
+  }
+
   @Test("a header declaring a giant image is refused before decoding")
   func giantHeader() {
     let data = PNGFile.make(width: 20000, height: 3, colourType: 0, rows: [])
