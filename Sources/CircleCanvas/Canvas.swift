@@ -28,6 +28,8 @@ public final class Canvas {
   public private(set) var state: CanvasState
   /// The number the next automatic id tries; it only grows.
   private var nextAutomaticNumber = 1
+  /// The ids in use, for checks that need not scan the circles.
+  private var ids: Set<String>
 
   /// Creates a canvas.
   ///
@@ -38,6 +40,7 @@ public final class Canvas {
   public init(state: CanvasState = CanvasState(), undoManager: UndoManager = UndoManager()) {
     self.state = state
     self.undoManager = undoManager
+    self.ids = Set(state.circles.map(\.id))
   }
 
   /// The circles, back to front.
@@ -77,7 +80,7 @@ public final class Canvas {
     while true {
       let id = "c\(nextAutomaticNumber)"
       nextAutomaticNumber += 1
-      if index(ofID: id) == nil { return id }
+      if !ids.contains(id) { return id }
     }
   }
 
@@ -86,7 +89,7 @@ public final class Canvas {
   /// - Throws: `CanvasError` for an id that is malformed or taken, or a property out of range.
   public func add(_ circle: Circle) throws(CanvasError) {
     try Self.validate(circle)
-    guard index(ofID: circle.id) == nil else { throw .duplicateID(circle.id) }
+    guard !ids.contains(circle.id) else { throw .duplicateID(circle.id) }
     insert(circle, at: state.circles.count)
     nameStep("Add \(circle.id)")
   }
@@ -151,6 +154,7 @@ public final class Canvas {
   /// Inserts a circle at a z-position and registers its removal.
   func insert(_ circle: Circle, at index: Int) {
     state.circles.insert(circle, at: index)
+    ids.insert(circle.id)
     undoManager.registerUndo(withTarget: self) { canvas in
       canvas.undoAction { () throws(CanvasError) in try canvas.remove(id: circle.id) }
     }
@@ -159,6 +163,7 @@ public final class Canvas {
   /// Removes the circle at a z-position and registers putting it back there.
   func delete(at index: Int) {
     let circle = state.circles.remove(at: index)
+    ids.remove(circle.id)
     undoManager.registerUndo(withTarget: self) { canvas in
       canvas.insert(circle, at: index)
     }
@@ -178,7 +183,8 @@ public final class Canvas {
 
   /// Edits the circles in place; every caller registers the inverse of its edit.
   func editCircles<Result>(_ body: (inout [Circle]) -> Result) -> Result {
-    body(&state.circles)
+    defer { ids = Set(state.circles.map(\.id)) }
+    return body(&state.circles)
   }
 
   /// Runs an inverse operation; it cannot fail while the history matches the canvas.

@@ -58,6 +58,20 @@ struct CanvasTests {
     #expect(canvas.makeAutomaticID() == "c5")
   }
 
+  @Test("an id is free again once its circle is gone, and taken again when it comes back")
+  func idsFollowTheCircles() throws {
+    let canvas = Canvas(state: threeCircles())
+    let circle = Circle(id: "a", center: Point(x: 0, y: 0), radius: 1)
+    canvas.step { $0.clear() }
+    try canvas.step { try $0.add(circle) }
+    canvas.undoManager.undo()
+    canvas.undoManager.undo()
+    #expect(throws: CanvasError.duplicateID("a")) { try canvas.add(circle) }
+    try canvas.remove(id: "a")
+    try canvas.add(circle)
+    #expect(canvas.circles.map(\.id) == ["b", "c", "a"])
+  }
+
   @Test(
     "ids follow the script's form",
     arguments: [
