@@ -5,15 +5,92 @@ public enum CommandLineTool {
   /// The version printed by `circles --version`.
   public static let version = "0.1.0"
 
-  /// Runs the tool with the given arguments (without the program name).
-  ///
-  /// - Returns: the process exit code (SPEC §6: 0 success, 1 a check failed, 2 a usage or script error).
-  public static func main(arguments: [String]) -> Int32 {
-    if arguments == ["--version"] {
-      print("circles \(version)")
-      return 0
+  static let subcommands: [any Subcommand.Type] = [
+    RunCommand.self, CheckCommand.self, DiffCommand.self,
+  ]
+
+  static var help: String {
+    let width = subcommands.map { $0.name.count }.max() ?? 0
+    let list = subcommands.map {
+      "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary
     }
-    FileHandle.standardError.write(Data("circles: not yet available\n".utf8))
-    return 2
+    return """
+      circles — run drawing scripts of circles with undo, render every state to PNG, and check
+      renders against golden images.
+
+      Usage: circles <subcommand> [options]
+
+      Subcommands:
+      \(list.joined(separator: "\n"))
+
+      Options:
+        -h, --help     Show this help, or a subcommand's with 'circles <subcommand> --help'.
+        --version      Print the version.
+
+      Exit codes: 0 success, 1 a check or an expect failed, 2 an error in the script or the
+      command line.
+      """
+  }
+
+  /// Runs the tool with the process's streams and environment.
+  public static func main(arguments: [String]) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let context = ToolContext(
+      console: .standard(environment: environment), environment: environment,
+      currentDirectory: URL(
+        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+    return main(arguments: arguments, context: context)
+  }
+
+  /// Runs the tool with the given arguments (without the program name) in a context.
+  ///
+  /// - Returns: the process exit code (SPEC §6: 0 success, 1 a check failed, 2 a usage or script
+  ///   error).
+  public static func main(arguments: [String], context: ToolContext) -> Int32 {
+    guard let first = arguments.first else {
+      context.console.printError(help)
+      return ExitCode.usage
+    }
+    switch first {
+    case "-h", "--help", "help":
+      if arguments.count > 1, let command = subcommand(named: arguments[1]) {
+        context.console.print(command.help)
+      } else {
+        context.console.print(help)
+      }
+      return ExitCode.success
+    case "--version":
+      context.console.print("circles \(version)")
+      return ExitCode.success
+    default:
+      break
+    }
+    guard let command = subcommand(named: first) else {
+      var message = "unknown subcommand '\(first)'"
+      if let guess = Spelling.closest(to: first, in: subcommands.map { $0.name }) {
+        message += "; did you mean '\(guess)'?"
+      }
+      context.console.error(message + "\nRun 'circles --help' for the list of subcommands.")
+      return ExitCode.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains(where: { $0 == "-h" || $0 == "--help" }) {
+      context.console.print(command.help)
+      return ExitCode.success
+    }
+    do {
+      let parsed = try command.init(arguments: rest)
+      try parsed.validate(in: context)
+      return parsed.run(in: context)
+    } catch {
+      context.console.error(
+        error.message + "\nRun 'circles \(command.name) --help' for its usage.")
+      return ExitCode.usage
+    }
+  }
+
+  static func subcommand(named name: String) -> (any Subcommand.Type)? {
+    subcommands.first { $0.name == name }
   }
 }

@@ -1,0 +1,55 @@
+import CircleScript
+import Foundation
+
+/// Where the tool writes: results to standard output, diagnostics to standard error.
+///
+/// Tests give the tool a console that records both streams; the executable uses the process's.
+public final class Console: @unchecked Sendable {
+  private let writeOut: (String) -> Void
+  private let writeError: (String) -> Void
+  private let lock = NSLock()
+  /// Whether diagnostics may use colour: standard error is a terminal and `NO_COLOR` is unset.
+  public let colourDiagnostics: Bool
+  /// Whether standard error is an interactive terminal (progress may be shown there).
+  public let errorIsTerminal: Bool
+
+  /// Creates a console from two writers.
+  public init(
+    colourDiagnostics: Bool = false, errorIsTerminal: Bool = false,
+    out: @escaping (String) -> Void, error: @escaping (String) -> Void
+  ) {
+    self.colourDiagnostics = colourDiagnostics
+    self.errorIsTerminal = errorIsTerminal
+    writeOut = out
+    writeError = error
+  }
+
+  /// The process's own standard output and standard error.
+  public static func standard(environment: [String: String]) -> Console {
+    let terminal = isatty(STDERR_FILENO) == 1
+    return Console(
+      colourDiagnostics: terminal && environment["NO_COLOR"] == nil, errorIsTerminal: terminal,
+      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      error: { FileHandle.standardError.write(Data($0.utf8)) })
+  }
+
+  /// Writes one line of results to standard output.
+  public func print(_ line: String) {
+    lock.withLock { writeOut(line + "\n") }
+  }
+
+  /// Writes text to standard error as it is (diagnostics carry their own line ends).
+  public func printError(_ text: String) {
+    lock.withLock { writeError(text.hasSuffix("\n") ? text : text + "\n") }
+  }
+
+  /// Writes `circles: error: <message>` to standard error.
+  public func error(_ message: String) {
+    printError("circles: error: \(message)")
+  }
+
+  /// Writes a diagnostic about a script as a compiler does, coloured when allowed.
+  public func report(_ diagnostic: Diagnostic, source: [UInt8]) {
+    printError(DiagnosticPrinter(colour: colourDiagnostics).render(diagnostic, source: source))
+  }
+}

@@ -1,0 +1,109 @@
+import CircleScript
+import Foundation
+
+/// `circles run <script|-> [-o DIR]`: every canvas state of a script to PNG.
+struct RunCommand: Subcommand {
+  static let name = "run"
+  static let summary = "Run a script and write every canvas state as a PNG frame."
+  static let help = """
+    Usage: circles run <script.circles | -> [-o <dir>]
+
+    Runs a drawing script and writes one PNG per canvas state into the output folder: the start
+    (0000-start.png), then one frame after every command that changes the canvas, undo, redo and
+    whole groups included (0001-add-sun.png, 0002-undo-add-sun.png, …). 'render' commands write
+    their files relative to the same folder. '-' reads the script from standard input.
+
+    Options:
+      -o, --output <dir>   Folder for the frames (created when missing).
+                           Default: '<script name>-frames' in the current folder
+                           ('stdin-frames' for '-').
+      -h, --help           Show this help.
+
+    Frames from an earlier run into the same folder that this run did not write again are
+    removed, so the folder always shows one run. Other files are left alone.
+
+    Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
+    """
+
+  var scriptPath: String
+  var outputPath: String?
+
+  init(arguments: [String]) throws(UsageError) {
+    var reader = ArgumentReader(arguments)
+    var script: String?
+    var output: String?
+    while let item = reader.next() {
+      switch item {
+      case .positional(let value):
+        guard script == nil else { throw UsageError("run takes one script; '\(value)' is extra") }
+        script = value
+      case .option(let name, let inline) where name == "-o" || name == "--output":
+        output = try reader.value(for: name, inline: inline)
+      case .option(let name, _):
+        throw UsageError.unknownOption(name, known: ["--output"])
+      }
+    }
+    guard let script else { throw UsageError("run needs a script file (or '-' for standard input)") }
+    scriptPath = script
+    outputPath = output
+  }
+
+  func run(in context: ToolContext) -> Int32 {
+    let console = context.console
+    let start = ContinuousClock.now
+    let source: ScriptSource
+    do {
+      source = try ScriptInput.read(scriptPath, in: context)
+    } catch {
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    let output = context.url(
+      for: outputPath ?? "\(scriptPath == "-" ? "stdin" : source.baseName)-frames",
+      isDirectory: true)
+    let result: RunResult
+    do {
+      result = try ScriptRunner.run(source, outputDirectory: output)
+    } catch {
+      report(error, source: source, console: console)
+      return error.exitCode
+    }
+    FrameFolder.removeStaleFrames(in: output, keeping: Set(result.frames.map { $0.name + ".png" }))
+    let seconds = (ContinuousClock.now - start).formattedSeconds
+    let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
+    let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
+    console.print("\(frames) written to \(outputPath ?? output.relativePath(from: context.currentDirectory)) (\(circles), \(seconds))")
+    if let failure = result.failure {
+      report(.script(failure), source: source, console: console)
+      return failure.exitCode
+    }
+    return ExitCode.success
+  }
+
+  private func report(_ error: RunError, source: ScriptSource, console: Console) {
+    switch error {
+    case .cannotRead:
+      console.error(error.description)
+    case .script(let failure):
+      console.report(failure.diagnostic, source: source.bytes)
+    }
+  }
+}
+
+extension RunError {
+  /// The exit code this error gives (SPEC §6).
+  public var exitCode: Int32 {
+    switch self {
+    case .cannotRead: ExitCode.usage
+    case .script(let failure): failure.exitCode
+    }
+  }
+}
+
+extension Duration {
+  /// `0.12 s`, `3.4 s`.
+  var formattedSeconds: String {
+    let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+    return String(format: seconds < 10 ? "%.2f s" : "%.1f s", seconds)
+  }
+}

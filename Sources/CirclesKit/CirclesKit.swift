@@ -1,1 +1,0 @@
-// CirclesKit: the commands of the circles tool as library calls.

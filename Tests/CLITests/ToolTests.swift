@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@Suite("circles: help, version and command-line mistakes")
+struct ToolTests {
+  @Test("--version prints the version on stdout")
+  func version() throws {
+    let outcome = try Executable.run(["--version"], in: repositoryRoot)
+    #expect(outcome.status == 0)
+    #expect(outcome.stdout.hasPrefix("circles "))
+    #expect(outcome.stderr == "")
+  }
+
+  @Test("--help lists the subcommands; each subcommand has its own help", arguments: ["run"])
+  func help(subcommand: String) throws {
+    let tool = try Executable.run(["--help"], in: repositoryRoot)
+    #expect(tool.status == 0)
+    #expect(tool.stdout.contains("  \(subcommand) "))
+    let own = try Executable.run([subcommand, "--help"], in: repositoryRoot)
+    #expect(own.status == 0)
+    #expect(own.stdout.hasPrefix("Usage: circles \(subcommand)"))
+  }
+
+  @Test(
+    "mistakes on the command line exit 2 with a clear message",
+    arguments: [
+      ([], "Usage: circles <subcommand>"),
+      (["rnu"], "circles: error: unknown subcommand 'rnu'; did you mean 'run'?"),
+      (["run"], "circles: error: run needs a script file (or '-' for standard input)"),
+      (["run", "a.circles", "--ouput", "x"],
+       "circles: error: unknown option '--ouput'; did you mean '--output'?"),
+      (["run", "a.circles", "-o"], "circles: error: option '-o' needs a value"),
+      (["run", "missing.circles"], "circles: error: cannot read 'missing.circles': no such file"),
+      (["run", "."], "circles: error: cannot read '.': is a folder, not a script"),
+    ])
+  func usageErrors(arguments: [String], message: String) throws {
+    let outcome = try Executable.run(arguments, in: repositoryRoot)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.stdout == "")
+    #expect(outcome.stderr.contains(message), "\(outcome)")
+  }
+}
