@@ -73,7 +73,7 @@ public final class Interpreter {
     case .group(let name, let body):
       undoManager.beginUndoGrouping()
       var changed = false
-      try runBody(body, changed: &changed)
+      try runBody(body, changed: &changed, depth: 1)
       undoManager.endUndoGrouping()
       if changed { undoManager.setActionName(name.value) }
       undoManager.endEvent()
@@ -90,12 +90,20 @@ public final class Interpreter {
   }
 
   /// Runs the statements of a group; sets `changed` when one of them changed the canvas.
-  private func runBody(_ body: [Statement], changed: inout Bool) throws(ScriptFailure) {
+  private func runBody(
+    _ body: [Statement], changed: inout Bool, depth: Int
+  ) throws(ScriptFailure) {
     for statement in body {
       switch statement.command {
       case .group(_, let inner):
+        guard depth < Parser.maximumGroupDepth else {
+          throw .error(
+            .error(
+              "groups nested too deeply; at most \(Parser.maximumGroupDepth) levels are allowed",
+              at: statement.keyword))
+        }
         undoManager.beginUndoGrouping()
-        try runBody(inner, changed: &changed)
+        try runBody(inner, changed: &changed, depth: depth + 1)
         undoManager.endUndoGrouping()
       case .limit, .render, .expect:
         try runSideCommand(statement)

@@ -38,6 +38,9 @@ extension LineParser {
   /// Parses `add [<id>] at <x>,<y> radius <r> ...`.
   mutating func add() throws(Diagnostic) -> Command {
     var id: Located<String>?
+    if let first = peek(), first.kind == .string {
+      _ = try self.id(first)
+    }
     if let first = peek(), first.kind == .word {
       let isKeyword = Self.propertyKeywords.contains(first.text)
       let nextIsKeyword = peek(1).map { Self.propertyKeywords.contains($0.text) } ?? false
