@@ -23,7 +23,8 @@ let package = Package(
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(name: "CircleRender", dependencies: ["CCairo", "CircleCanvas"]),
-    .target(name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"]),
+    .target(
+      name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]),
     .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
     .target(
       name: "CirclesKit",
