@@ -19,6 +19,11 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
     ),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
@@ -51,5 +56,9 @@ let package = Package(
       resources: []
     ),
     .testTarget(name: "CLITests", dependencies: ["CirclesKit", "CircleRender"]),
+    .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["CirclesKit", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot", "UndoKit"]
+    ),
   ]
 )
