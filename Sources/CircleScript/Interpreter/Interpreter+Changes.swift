@@ -43,7 +43,7 @@ extension Interpreter {
       canvas.clear()
       return "Clear"
     default:
-      throw .error(.error("'\(statement.command)' does not change the canvas", at: statement.keyword))
+      throw .error(.error("this command does not change the canvas", at: statement.keyword))
     }
   }
 

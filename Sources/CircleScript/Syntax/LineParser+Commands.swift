@@ -161,12 +161,11 @@ extension LineParser {
   ) throws(Diagnostic) -> String {
     guard token.kind == .word, keywords.contains(token.text) else {
       let list = keywords.filter { $0 != "r" }.map { "'\($0)'" }.joined(separator: ", ")
-      let hint = Suggestion.closest(to: token.text, among: keywords).map {
-        "; did you mean '\($0)'?"
-      }
+      let suggestion =
+        token.kind == .word ? Suggestion.closest(to: token.text, among: keywords) : nil
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; expected one of \(list)"
       throw .error(
-        "unknown keyword \(Self.describe(token)) in '\(commandToken.text)'"
-          + (token.kind == .word ? hint ?? "; expected one of \(list)" : "; expected one of \(list)"),
+        "unknown keyword \(Self.describe(token)) in '\(commandToken.text)'\(hint)",
         at: token.range)
     }
     let name = token.text == "r" ? "radius" : token.text

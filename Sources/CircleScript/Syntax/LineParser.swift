@@ -57,7 +57,8 @@ struct LineParser {
     guard let extra = peek() else { return }
     let advice =
       extra.kind == .closeBrace
-      ? "; put '}' on a line of its own" : extra.kind == .openBrace ? "; only 'group' opens '{'" : ""
+      ? "; put '}' on a line of its own"
+      : extra.kind == .openBrace ? "; only 'group' opens '{'" : ""
     throw .error(
       "unexpected \(Self.describe(extra)) at the end of '\(commandToken.text)'\(advice)",
       at: extra.range)

@@ -5,7 +5,8 @@ import Testing
 @Suite("Diagnostic printer")
 struct DiagnosticPrinterTests {
   func range(line: Int, column: Int, length: Int) -> SourceRange {
-    SourceRange(start: SourceLocation(file: "scene.circles", line: line, column: column), length: length)
+    SourceRange(
+      start: SourceLocation(file: "scene.circles", line: line, column: column), length: length)
   }
 
   @Test("the compiler format: location, source line and caret")
@@ -55,7 +56,8 @@ struct DiagnosticPrinterTests {
   @Test("a line past the end of the source prints no excerpt")
   func missingLine() {
     let diagnostic = Diagnostic.error("gone", at: range(line: 9, column: 1, length: 1))
-    #expect(DiagnosticPrinter().render(diagnostic, source: "a\nb") == "scene.circles:9:1: error: gone\n")
+    #expect(
+      DiagnosticPrinter().render(diagnostic, source: "a\nb") == "scene.circles:9:1: error: gone\n")
   }
 
   @Test("colour wraps the parts in ANSI sequences only when asked")

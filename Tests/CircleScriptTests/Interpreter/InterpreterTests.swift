@@ -96,7 +96,8 @@ struct InterpreterTests {
       ])
     #expect(outcome.host.frames[3].state == outcome.host.frames[1].state)
     #expect(outcome.host.renders.map(\.path) == ["inside.png"])
-    #expect(outcome.host.renders.first?.state.circles.first?.fill == Colour(red: 0, green: 0, blue: 255))
+    #expect(
+      outcome.host.renders.first?.state.circles.first?.fill == Colour(red: 0, green: 0, blue: 255))
     #expect(outcome.interpreter?.canvas.undoManager.undoCount == 2)
   }
 

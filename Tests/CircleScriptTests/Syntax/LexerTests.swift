@@ -29,7 +29,8 @@ struct LexerTests {
   func tokens() throws {
     let lines = try lex("add sun at 1,2\tr 3\ngroup \"a \\\"b\\\" \\\\\" {\n}")
     #expect(lines.count == 3)
-    #expect(lines[0].1 == ["w:add@1+3", "w:sun@5+3", "w:at@9+2", "w:1,2@12+3", "w:r@16+1", "w:3@18+1"])
+    #expect(
+      lines[0].1 == ["w:add@1+3", "w:sun@5+3", "w:at@9+2", "w:1,2@12+3", "w:r@16+1", "w:3@18+1"])
     #expect(lines[1].1 == ["w:group@1+5", "s:a \"b\" \\@7+12", "{:{@20+1"])
     #expect(lines[2].1 == ["}:}@1+1"])
   }

@@ -62,8 +62,10 @@ struct ParserTests {
         properties: CircleProperties(
           center: Located(Point(x: -3.5, y: 0), at: wordRange("-3.5,0", in: s)),
           radius: Located(0, at: wordRange("0", in: s)),
-          fill: Located(Colour(red: 255, green: 0, blue: 0, alpha: 128), at: wordRange("#ff000080", in: s)),
-          stroke: Located(Colour(red: 100, green: 149, blue: 237), at: wordRange("CornflowerBlue", in: s)),
+          fill: Located(
+            Colour(red: 255, green: 0, blue: 0, alpha: 128), at: wordRange("#ff000080", in: s)),
+          stroke: Located(
+            Colour(red: 100, green: 149, blue: 237), at: wordRange("CornflowerBlue", in: s)),
           strokeWidth: Located(2, at: wordRange("2", in: s)),
           opacity: Located(0.25, at: wordRange("0.25", in: s))))
     },
@@ -161,13 +163,18 @@ struct ParserTests {
     }
     #expect(innerName.value == "inner")
     #expect(inner.map(\.command) == [.clear])
-    #expect(script.statements[2].command == .group(name: Located("empty", at: script.statements[2].range.subrange(offset: 6, length: 7)), body: []))
+    #expect(
+      script.statements[2].command
+        == .group(
+          name: Located("empty", at: script.statements[2].range.subrange(offset: 6, length: 7)),
+          body: []))
   }
 
   @Test("an empty script, or one with only comments, has no statements")
   func emptyScripts() throws {
     #expect(try Parser.parse("", fileName: "e").statements.isEmpty)
-    #expect(try Parser.parse("#!/bin/circles\n// nothing\n\n   \t\n", fileName: "e").statements.isEmpty)
+    #expect(
+      try Parser.parse("#!/bin/circles\n// nothing\n\n   \t\n", fileName: "e").statements.isEmpty)
   }
 
   @Test("every CSS colour name parses, in any case")

@@ -11,7 +11,8 @@ struct SuggestionTests {
       ("circel", LineParser.commandNames, "clear"), ("ad", LineParser.commandNames, "add"),
       ("remvoe", LineParser.commandNames, "remove"), ("ADD", LineParser.commandNames, "add"),
       ("gren", NamedColours.names, "green"), ("cornflower", NamedColours.names, "cornflowerblue"),
-      ("fil", LineParser.propertyKeywords, "fill"), ("opacty", LineParser.propertyKeywords, "opacity"),
+      ("fil", LineParser.propertyKeywords, "fill"),
+      ("opacty", LineParser.propertyKeywords, "opacity"),
     ])
   func suggests(_ word: String, _ candidates: [String], _ expected: String) {
     #expect(Suggestion.closest(to: word, among: candidates) == expected)

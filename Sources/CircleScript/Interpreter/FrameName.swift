@@ -1,0 +1,30 @@
+/// How frames are named (SPEC §4).
+public enum FrameName {
+  /// The action in lower case, each run of characters other than `a`–`z` and `0`–`9`
+  /// turned into one `-`, with no `-` at either end: `Undo Clear` → `undo-clear`.
+  public static func slug(_ action: String) -> String {
+    var slug = ""
+    var pendingDash = false
+    for scalar in action.lowercased().unicodeScalars {
+      if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+        if pendingDash, !slug.isEmpty { slug.append("-") }
+        pendingDash = false
+        slug.unicodeScalars.append(scalar)
+      } else {
+        pendingDash = true
+      }
+    }
+    return slug
+  }
+
+  /// The frame's number with at least four digits, `-`, and the slug of its action:
+  /// `make(number: 4, action: "Undo Clear")` is `0004-undo-clear`.
+  ///
+  /// An action whose slug is empty gives the number alone.
+  public static func make(number: Int, action: String) -> String {
+    var digits = String(number)
+    if digits.count < 4 { digits = String(repeating: "0", count: 4 - digits.count) + digits }
+    let slug = slug(action)
+    return slug.isEmpty ? digits : digits + "-" + slug
+  }
+}
