@@ -56,11 +56,12 @@ extension Interpreter {
     let name: String
     if let id {
       if canvas.circle(withID: id.value) != nil {
+        let shown = LineParser.shorten(id.value)
         let notes = additions[id.value].map {
-          [Diagnostic.Note(range: $0, message: "'\(id.value)' is added here")]
+          [Diagnostic.Note(range: $0, message: "'\(shown)' is added here")]
         }
         throw .error(
-          .error("a circle named '\(id.value)' already exists", at: id.range, notes: notes ?? []))
+          .error("a circle named '\(shown)' already exists", at: id.range, notes: notes ?? []))
       }
       name = id.value
     } else {
@@ -83,7 +84,8 @@ extension Interpreter {
     let names = canvas.circles.map(\.id)
     throw .error(
       .error(
-        "no circle named '\(id.value)'" + Suggestion.didYouMean(id.value, among: names),
+        "no circle named '\(LineParser.shorten(id.value))'"
+          + Suggestion.didYouMean(id.value, among: names),
         at: id.range))
   }
 

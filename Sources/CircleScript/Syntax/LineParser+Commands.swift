@@ -21,12 +21,13 @@ extension LineParser {
         let token = try value(after: keyword, "a number")
         let scale = try number(token, after: keyword)
         guard scale.value > 0 else {
-          throw .error("scale must be greater than 0, not \(token.text)", at: token.range)
+          throw .error(
+            "scale must be greater than 0, not \(Self.shorten(token.text))", at: token.range)
         }
         let largest = Double(max(width, height)) * scale.value
         guard largest <= 16384 else {
           throw .error(
-            "canvas \(width)x\(height) at scale \(token.text) is too large; each side × scale "
+            "canvas \(width)x\(height) at scale \(Self.shorten(token.text)) is too large; each side × scale "
               + "must be at most 16384", at: token.range)
         }
         settings.scale = scale
@@ -145,7 +146,8 @@ extension LineParser {
         let token = try value(after: keyword, "an opacity from 0 to 1")
         let opacity = try number(token, after: keyword)
         guard (0...1).contains(opacity.value) else {
-          throw .error("opacity must be between 0 and 1, not \(token.text)", at: token.range)
+          throw .error(
+            "opacity must be between 0 and 1, not \(Self.shorten(token.text))", at: token.range)
         }
         properties.opacity = opacity
       }

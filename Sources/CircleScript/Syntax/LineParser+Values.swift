@@ -39,7 +39,8 @@ extension LineParser {
 
   /// Reads the number given after `keyword`.
   func number(_ token: Token, after keyword: Token) throws(Diagnostic) -> Located<Double> {
-    let found = "expected a number after '\(keyword.text)', found \(Self.describe(token))"
+    let found =
+      "expected a number after '\(Self.shorten(keyword.text))', found \(Self.describe(token))"
     guard token.kind == .word else { throw .error(found, at: token.range) }
     switch Self.decimal(token.text[...]) {
     case .value(let value):
@@ -63,7 +64,7 @@ extension LineParser {
     let parts = token.text.split(separator: ",", omittingEmptySubsequences: false)
     guard token.kind == .word, parts.count >= 2 else {
       throw .error(
-        "expected a point x,y after '\(keyword.text)', found \(Self.describe(token))",
+        "expected a point x,y after '\(Self.shorten(keyword.text))', found \(Self.describe(token))",
         at: token.range)
     }
     guard parts.count == 2 else {

@@ -47,7 +47,7 @@ struct LineParser {
   /// The next token, which must exist: the value of `keyword`, described as `what`.
   mutating func value(after keyword: Token, _ what: String) throws(Diagnostic) -> Token {
     guard let token = next() else {
-      throw .error("expected \(what) after '\(keyword.text)'", at: endOfLine)
+      throw .error("expected \(what) after '\(Self.shorten(keyword.text))'", at: endOfLine)
     }
     return token
   }

@@ -26,7 +26,7 @@ struct ScriptBuilder {
     }
     if tokens.count > 1 {
       throw .error(
-        "unexpected \(describe(tokens[1])) after '}'; put each command on its own line",
+        "unexpected \(LineParser.describe(tokens[1])) after '}'; put each command on its own line",
         at: tokens[1].range)
     }
     let header = group.header
@@ -63,7 +63,7 @@ struct ScriptBuilder {
   func finish() throws(Diagnostic) -> [Statement] {
     if let group = open.last {
       throw .error(
-        "unclosed group '\(group.header.name.value)'; add a '}' on a line of its own",
+        "unclosed group '\(LineParser.shorten(group.header.name.value))'; add a '}' on a line of its own",
         at: group.header.brace)
     }
     return topLevel
@@ -89,9 +89,5 @@ struct ScriptBuilder {
   private func isUndo(_ command: Command) -> Bool {
     if case .undo = command { return true }
     return false
-  }
-
-  private func describe(_ token: Token) -> String {
-    token.kind == .string ? "string" : "'\(token.text)'"
   }
 }
