@@ -11,7 +11,7 @@ struct ToolTests {
     #expect(outcome.stderr == "")
   }
 
-  @Test("--help lists the subcommands; each subcommand has its own help", arguments: ["run"])
+  @Test("--help lists the subcommands; each subcommand has its own help", arguments: ["run", "check", "diff"])
   func help(subcommand: String) throws {
     let tool = try Executable.run(["--help"], in: repositoryRoot)
     #expect(tool.status == 0)

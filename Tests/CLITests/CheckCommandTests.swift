@@ -1,0 +1,185 @@
+import CircleRender
+import Foundation
+import Testing
+
+@Suite("circles check and circles diff, end to end")
+struct CheckCommandTests {
+  static let scene = """
+    canvas 40x30
+    add sun at 10,10 radius 6 fill gold
+    add sea at 30,25 radius 8 fill #336699
+    """
+
+  /// A folder with `scene.circles` and its goldens recorded.
+  func recordedFolder() throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.scene, to: "scene.circles")
+    let record = try Executable.run(["check", "scene.circles", "--record"], in: folder.url)
+    #expect(record.status == 0, "\(record)")
+    return folder
+  }
+
+  func goldenBytes(_ folder: TemporaryFolder) throws -> [String: Data] {
+    var bytes: [String: Data] = [:]
+    for name in folder.files(in: "__snapshots__/scene") {
+      bytes[name] = try Data(contentsOf: folder.url.appendingPathComponent("__snapshots__/scene/\(name)"))
+    }
+    return bytes
+  }
+
+  @Test("the samples match their goldens")
+  func samples() throws {
+    let folder = try TemporaryFolder()
+    let outcome = try Executable.run(
+      ["check", repositoryRoot.appendingPathComponent("samples").path, "--artifacts", "artifacts"],
+      in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout.contains("frames: "))
+    #expect(!outcome.stdout.contains("FAIL"))
+    #expect(folder.files(in: "artifacts") == [])
+  }
+
+  @Test("a missing golden fails and writes no golden")
+  func missingGolden() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.scene, to: "scene.circles")
+    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.contains("MISSING 0000-start"))
+    #expect(outcome.stdout.contains("circles check scene.circles --record missing"))
+    #expect(folder.files(in: "__snapshots__") == [])
+  }
+
+  @Test("--record writes goldens for every frame; a second check passes")
+  func recordThenPass() throws {
+    let folder = try recordedFolder()
+    #expect(
+      folder.files(in: "__snapshots__/scene") == [
+        "0000-start.png", "0001-add-sun.png", "0002-add-sea.png",
+      ])
+    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout.hasSuffix("checked 1 script, 3 frames: 3 passed\n"), "\(outcome)")
+  }
+
+  @Test("a one-colour change fails at the right frame, with a diff image and the scene change")
+  func colourChange() throws {
+    let folder = try recordedFolder()
+    let before = try goldenBytes(folder)
+    try folder.write(Self.scene.replacingOccurrences(of: "#336699", with: "#339966"), to: "scene.circles")
+    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(outcome.status == 1)
+    #expect(outcome.stdout.contains("first diverging frame 0002-add-sea"), "\(outcome)")
+    #expect(outcome.stdout.contains("sea: fill #336699 → #339966"), "\(outcome)")
+    #expect(outcome.stdout.contains("circles check scene.circles --record failed"))
+    #expect(
+      folder.files(in: ".circles-artifacts/scene") == [
+        "0002-add-sea.actual.png", "0002-add-sea.diff.png", "0002-add-sea.strip.png",
+      ])
+    #expect(try goldenBytes(folder) == before)
+
+    let rerecord = try Executable.run(["check", "scene.circles", "--record", "failed"], in: folder.url)
+    #expect(rerecord.status == 0, "\(rerecord)")
+    let after = try goldenBytes(folder)
+    #expect(after["0002-add-sea.png"] != before["0002-add-sea.png"])
+    #expect(after["0001-add-sun.png"] == before["0001-add-sun.png"])
+  }
+
+  @Test("CIRCLES_RECORD records like --record")
+  func recordFromEnvironment() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.scene, to: "scene.circles")
+    let outcome = try Executable.run(
+      ["check", "scene.circles"], in: folder.url, environment: ["CIRCLES_RECORD": "missing"])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(folder.files(in: "__snapshots__/scene").count == 3)
+  }
+
+  @Test("orphan goldens are reported, and deleted only with --prune")
+  func orphans() throws {
+    let folder = try recordedFolder()
+    try folder.write(Self.scene + "\nremove sun\n", to: "scene.circles")
+    _ = try Executable.run(["check", "scene.circles", "--record", "missing"], in: folder.url)
+    try folder.write(Self.scene, to: "scene.circles")
+    let report = try Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(report.status == 0, "\(report)")
+    #expect(report.stdout.contains("0003-remove-sun"))
+    #expect(folder.files(in: "__snapshots__/scene").count == 4)
+    let prune = try Executable.run(["check", "scene.circles", "--prune"], in: folder.url)
+    #expect(prune.status == 0, "\(prune)")
+    #expect(folder.files(in: "__snapshots__/scene").count == 3)
+  }
+
+  @Test("a folder argument checks every script below it; JSON, JUnit and HTML reports are written")
+  func folderAndReports() throws {
+    let folder = try recordedFolder()
+    try folder.write("add a at 3,3 radius 2\n", to: "more/dot.circles")
+    _ = try Executable.run(["check", "more/dot.circles", "--record"], in: folder.url)
+    let outcome = try Executable.run(
+      ["check", ".", "--json", "--junit", "junit.xml", "--report", "report.html"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+    #expect((json?["scripts"] as? [Any])?.count == 2)
+    let junit = try String(contentsOf: folder.url.appendingPathComponent("junit.xml"), encoding: .utf8)
+    #expect(junit.hasPrefix("<?xml"))
+    let html = try String(contentsOf: folder.url.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(html.contains("data:image/png;base64,"))
+  }
+
+  @Test("--shard splits the scripts into disjoint shares")
+  func shards() throws {
+    let folder = try TemporaryFolder()
+    for name in ["a", "b", "c"] { try folder.write("add \(name) at 3,3 radius 2\n", to: "\(name).circles") }
+    let first = try Executable.run(["check", ".", "--shard", "1/2"], in: folder.url)
+    let second = try Executable.run(["check", ".", "--shard", "2/2"], in: folder.url)
+    #expect(first.stdout.contains("a.circles") && first.stdout.contains("c.circles"))
+    #expect(!first.stdout.contains("b.circles"))
+    #expect(second.stdout.contains("b.circles") && !second.stdout.contains("a.circles"))
+  }
+
+  @Test("a script with an error is reported as a compiler does and exits 2")
+  func scriptError() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("add a at 3,3 radius -1\n", to: "bad.circles")
+    let outcome = try Executable.run(["check", "bad.circles"], in: folder.url)
+    #expect(outcome.status == 2)
+    #expect(outcome.stderr.hasPrefix("bad.circles:1:"), "\(outcome)")
+  }
+
+  @Test(
+    "check and diff reject bad command lines with exit 2",
+    arguments: [
+      (["check"], "check needs at least one script or folder"),
+      (["check", "nowhere"], "cannot read 'nowhere': no such file or folder"),
+      (["check", "x.circles", "--shard", "3/2"], "--shard takes <i>/<n>"),
+      (["check", "x.circles", "--threshold", "2"], "--threshold takes a number from 0 to 1"),
+      (["check", "x.circles", "--record=sometimes"], "--record takes missing, failed or all"),
+      (["diff", "a.png"], "diff takes two PNG files"),
+    ])
+  func badCommandLines(arguments: [String], message: String) throws {
+    let outcome = try Executable.run(arguments, in: repositoryRoot)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.stderr.contains(message), "\(outcome)")
+  }
+
+  @Test("diff: equal images exit 0, different ones exit 1 and write a diff; non-PNGs exit 2")
+  func diff() throws {
+    let folder = try recordedFolder()
+    let golden = "__snapshots__/scene/"
+    let same = try Executable.run(
+      ["diff", golden + "0001-add-sun.png", golden + "0001-add-sun.png"], in: folder.url)
+    #expect(same.status == 0, "\(same)")
+    let different = try Executable.run(
+      ["diff", golden + "0001-add-sun.png", golden + "0002-add-sea.png", "-o", "d.png"],
+      in: folder.url)
+    #expect(different.status == 1, "\(different)")
+    #expect(different.stdout.contains("pixels differ"), "\(different)")
+    #expect(different.stdout.contains("scene: sea added"), "\(different)")
+    let diffImage = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("d.png")))
+    #expect(diffImage.width == 40 && diffImage.height == 30)
+    try folder.write("not a png", to: "fake.png")
+    let bad = try Executable.run(["diff", "fake.png", golden + "0001-add-sun.png"], in: folder.url)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("not a PNG"), "\(bad)")
+  }
+}
