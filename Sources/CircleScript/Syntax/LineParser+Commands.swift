@@ -12,7 +12,7 @@ extension LineParser {
     let sizeToken = try value(after: commandToken, "a size such as 400x300")
     let (width, height) = try size(sizeToken)
     var settings = CanvasSettings(width: width, height: height, sizeRange: sizeToken.range)
-    var seen: [String: SourceRange] = [:]
+    var seen: [(name: String, range: SourceRange)] = []
     while let keyword = next() {
       switch try knownKeyword(keyword, among: ["background", "scale"], seen: &seen) {
       case "background":
@@ -125,7 +125,7 @@ extension LineParser {
   /// Parses keywords and values of `add` and `set` until the end of the line.
   mutating func properties() throws(Diagnostic) -> CircleProperties {
     var properties = CircleProperties()
-    var seen: [String: SourceRange] = [:]
+    var seen: [(name: String, range: SourceRange)] = []
     while let keyword = next() {
       switch try knownKeyword(keyword, among: Self.propertyKeywords, seen: &seen) {
       case "at":
@@ -159,7 +159,7 @@ extension LineParser {
   ///
   /// - Returns: the keyword, `r` given as `radius`.
   func knownKeyword(
-    _ token: Token, among keywords: [String], seen: inout [String: SourceRange]
+    _ token: Token, among keywords: [String], seen: inout [(name: String, range: SourceRange)]
   ) throws(Diagnostic) -> String {
     guard token.kind == .word, keywords.contains(token.text) else {
       let list = keywords.filter { $0 != "r" }.map { "'\($0)'" }.joined(separator: ", ")
@@ -171,12 +171,12 @@ extension LineParser {
         at: token.range)
     }
     let name = token.text == "r" ? "radius" : token.text
-    if let first = seen[name] {
+    if let first = seen.first(where: { $0.name == name })?.range {
       throw .error(
         "'\(name)' is given twice", at: token.range,
         notes: [Diagnostic.Note(range: first, message: "'\(name)' is first given here")])
     }
-    seen[name] = token.range
+    seen.append((name, token.range))
     return name
   }
 

@@ -14,12 +14,12 @@ extension LineParser {
   /// Reads `12`, `-3.5` or `.5`: an optional minus, digits with an optional fraction, no
   /// exponent; finite and within `numberLimit`.
   static func decimal(_ text: Substring) -> Decimal {
-    var bytes = Array(text.utf8)[...]
+    var bytes = text.utf8
     if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
     let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     let whole = bytes.prefix(while: isDigit)
     var rest = bytes.dropFirst(whole.count)
-    var fraction: ArraySlice<UInt8> = []
+    var fraction = rest.prefix(0)
     if rest.first == UInt8(ascii: ".") {
       rest = rest.dropFirst()
       fraction = rest.prefix(while: isDigit)

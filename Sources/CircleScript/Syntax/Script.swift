@@ -32,7 +32,7 @@ public struct Statement: Hashable, Sendable {
 }
 
 /// A command of the language (SPEC §3), one case per command.
-public enum Command: Hashable, Sendable {
+public indirect enum Command: Hashable, Sendable {
   /// `canvas WxH [background <c>] [scale <n>]`.
   case canvas(CanvasSettings)
   /// `add [<id>] at <x>,<y> radius <r> [fill <c>] [stroke <c>] [width <w>] [opacity <o>]`;

@@ -26,9 +26,4 @@ public struct Token: Hashable, Sendable {
     self.text = text
     self.range = range
   }
-
-  /// The token as it is quoted in a message: a word or brace as written, a string in quotes.
-  public var quoted: String {
-    kind == .string ? "\"\(text)\"" : text
-  }
 }

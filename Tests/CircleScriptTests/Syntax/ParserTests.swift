@@ -170,6 +170,16 @@ struct ParserTests {
           body: []))
   }
 
+  @Test("Script.parse reads bytes and text as Parser.parse does")
+  func scriptParse() throws {
+    let text = "add a at 1,1 r 1\ngroup \"g\" {\n  clear\n}\nexpect count 0"
+    let parsed = try Parser.parse(text, fileName: "s")
+    #expect(try Script.parse(Array(text.utf8), fileName: "s") == parsed)
+    #expect(try Script.parse(text, fileName: "s") == parsed)
+    #expect(parsed.fileName == "s")
+    #expect(parsed.statements.map(\.command.isChange) == [true, true, false])
+  }
+
   @Test("an empty script, or one with only comments, has no statements")
   func emptyScripts() throws {
     #expect(try Parser.parse("", fileName: "e").statements.isEmpty)
