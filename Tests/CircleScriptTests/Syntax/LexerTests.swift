@@ -124,6 +124,31 @@ struct LexerTests {
     }
   }
 
+  @Test("UTF-8 checking agrees with the standard library's decoder")
+  func utf8Agreement() {
+    var generator = SplitMix(seed: 11)
+    let interesting: [UInt8] = [
+      0x41, 0x20, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
+      0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
+    for _ in 0..<3000 {
+      let body = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        interesting.randomElement(using: &generator)!
+      }
+      let bytes = Array("// ".utf8) + body
+      var lexer = Lexer(bytes: bytes, fileName: "u")
+      let decoded = String(validating: bytes, as: UTF8.self)
+      let isControl = { (scalar: Unicode.Scalar) in (0x80..<0xA0).contains(scalar.value) }
+      let expectedValid = decoded.map { !$0.unicodeScalars.contains(where: isControl) } ?? false
+      do {
+        while try lexer.nextLine() != nil {}
+        #expect(expectedValid, "accepted \(body)")
+      } catch {
+        #expect(!expectedValid, "rejected \(body): \(error.message)")
+      }
+    }
+  }
+
   @Test("binary garbage never crashes: every prefix of some noise lexes or fails cleanly")
   func garbage() {
     var generator = SplitMix(seed: 7)
