@@ -111,15 +111,11 @@ public final class Interpreter {
         _ = try performChange(statement)
         changed = true
       case .canvas, .undo, .redo:
-        let word = statement.command.isChange ? (isUndo(statement) ? "undo" : "redo") : "canvas"
-        throw .error(.error("'\(word)' cannot be used inside a group", at: statement.keyword))
+        throw .error(
+          .error(
+            "'\(statement.command.word)' cannot be used inside a group", at: statement.keyword))
       }
     }
-  }
-
-  private func isUndo(_ statement: Statement) -> Bool {
-    if case .undo = statement.command { return true }
-    return false
   }
 
   /// Runs a command that changes neither the canvas nor the undo history.

@@ -42,9 +42,8 @@ struct ScriptBuilder {
       try checkCanvas(statement)
     case .undo, .redo:
       if let outer = open.first {
-        let name = isUndo(statement.command) ? "undo" : "redo"
         throw .error(
-          "'\(name)' cannot be used inside a group", at: statement.keyword,
+          "'\(statement.command.word)' cannot be used inside a group", at: statement.keyword,
           notes: [Diagnostic.Note(range: outer.header.range, message: "the group starts here")])
       }
       if firstOtherCommand == nil { firstOtherCommand = statement.keyword }
@@ -84,10 +83,5 @@ struct ScriptBuilder {
         notes: [Diagnostic.Note(range: other, message: "first command here")])
     }
     firstCanvas = statement.keyword
-  }
-
-  private func isUndo(_ command: Command) -> Bool {
-    if case .undo = command { return true }
-    return false
   }
 }

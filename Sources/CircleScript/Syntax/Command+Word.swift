@@ -1,0 +1,21 @@
+extension Command {
+  /// The word that starts the command in a script: `add`, `group`, `expect`.
+  public var word: String {
+    switch self {
+    case .canvas: "canvas"
+    case .add: "add"
+    case .remove: "remove"
+    case .move: "move"
+    case .set: "set"
+    case .front: "front"
+    case .back: "back"
+    case .clear: "clear"
+    case .undo: "undo"
+    case .redo: "redo"
+    case .group: "group"
+    case .limit: "limit"
+    case .render: "render"
+    case .expect: "expect"
+    }
+  }
+}
