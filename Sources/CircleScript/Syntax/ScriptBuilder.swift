@@ -26,7 +26,7 @@ struct ScriptBuilder {
     }
     if tokens.count > 1 {
       throw .error(
-        "unexpected \(LineParser.describe(tokens[1])) after '}'; put each command on its own line",
+        "unexpected \(LineParser.describe(tokens[1])) after '}'; put each command on a line of its own",
         at: tokens[1].range)
     }
     let header = group.header

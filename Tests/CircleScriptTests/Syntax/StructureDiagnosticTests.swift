@@ -33,6 +33,15 @@ struct StructureDiagnosticTests {
 
         """),
     Case(
+      source: "group \"a\" {\n} clear",
+      expected: """
+        scene.circles:2:3: error: unexpected 'clear' after '}'; put each command on a line of \
+        its own
+        } clear
+          ^~~~~
+
+        """),
+    Case(
       source: "group \"a\" { clear",
       expected: """
         scene.circles:1:13: error: unexpected 'clear' after '{'; put each command on a line of \
