@@ -183,4 +183,43 @@ struct InterpreterTests {
     #expect(outcome.interpreter?.canvas.undoManager.groupingLevel == 0)
     #expect(outcome.interpreter?.canvas.circle(withID: "b") == nil)
   }
+
+  @Test("each top-level command is its own undo step; a group is one")
+  func oneStepPerCommand() {
+    let outcome = run(
+      """
+      add a at 1,1 r 1
+      add b at 2,2 r 1
+      group "Swap" {
+        front a
+        back b
+      }
+      move a by 0,0
+      clear
+      """)
+    #expect(
+      outcome.interpreter?.canvas.undoManager.undoActionNames == [
+        "Clear", "Move a", "Swap", "Add b", "Add a",
+      ])
+  }
+
+  @Test("a syntax error anywhere means no frame at all")
+  func syntaxErrorMeansNoFrames() {
+    let outcome = run("add a at 1,1 r 1\nclear\nundo 2\nadd b at 1,1 r\n")
+    #expect(outcome.failure?.diagnostic.message == "expected a radius after 'r'")
+    #expect(outcome.host.frames.isEmpty)
+    #expect(outcome.interpreter == nil)
+  }
+
+  @Test("a given canvas is drawn on, and frames continue across runs")
+  func givenCanvas() throws {
+    let canvas = Canvas(state: CanvasState(width: 30, height: 20))
+    let host = RecordingHost()
+    let interpreter = Interpreter(canvas: canvas, host: host)
+    try interpreter.run(Parser.parse("add a at 1,1 r 1", fileName: "one"))
+    try interpreter.run(Parser.parse("remove a", fileName: "two"))
+    #expect(interpreter.canvas === canvas)
+    #expect(host.frameNames == ["0000-start", "0001-add-a", "0002-remove-a"])
+    #expect(host.frames[0].state.width == 30)
+  }
 }
