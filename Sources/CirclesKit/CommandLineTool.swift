@@ -6,7 +6,7 @@ public enum CommandLineTool {
   public static let version = "0.1.0"
 
   static let subcommands: [any Subcommand.Type] = [
-    RunCommand.self, CheckCommand.self, DiffCommand.self,
+    RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
   ]
 
   static var help: String {

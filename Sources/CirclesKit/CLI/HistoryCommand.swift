@@ -1,0 +1,78 @@
+import Foundation
+
+/// `circles history <script|->`: the undo and redo stacks a script leaves, as an Edit menu shows
+/// them.
+struct HistoryCommand: Subcommand {
+  static let name = "history"
+  static let summary = "Run a script and print its undo and redo stacks."
+  static let help = """
+    Usage: circles history <script.circles | ->
+
+    Runs a drawing script in memory and prints, after its last command, the undo and redo stacks
+    with their action names as an Edit menu shows them, the next step first:
+
+      Undo (2 steps, most recent first):
+        Undo Add moon
+        Undo Add sun
+      Redo: nothing to redo
+
+    Nothing is written: 'render' commands are skipped; 'expect' commands are checked. When the
+    script stops at an error or a failed 'expect', the stacks at that point are printed, then
+    the diagnostic. '-' reads the script from standard input.
+
+    Options:
+      -h, --help   Show this help.
+
+    Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
+    """
+
+  var scriptPath: String
+
+  init(arguments: [String]) throws(UsageError) {
+    var reader = ArgumentReader(arguments)
+    var script: String?
+    while let item = reader.next() {
+      switch item {
+      case .positional(let value):
+        guard script == nil else {
+          throw UsageError("history takes one script; '\(value)' is extra")
+        }
+        script = value
+      case .option(let name, _):
+        throw UsageError.unknownOption(name, known: ["--help"])
+      }
+    }
+    guard let script else {
+      throw UsageError("history needs a script file (or '-' for standard input)")
+    }
+    scriptPath = script
+  }
+
+  func run(in context: ToolContext) -> Int32 {
+    let console = context.console
+    let source: ScriptSource
+    let result: HistoryResult
+    do {
+      source = try ScriptInput.read(scriptPath, in: context)
+    } catch {
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    do {
+      result = try HistoryRunner.run(source)
+    } catch {
+      if case .script(let failure) = error {
+        console.report(failure.diagnostic, source: source.bytes)
+      } else {
+        console.error(error.description)
+      }
+      return error.exitCode
+    }
+    for line in result.history.lines { console.print(line) }
+    if let failure = result.failure {
+      console.report(failure.diagnostic, source: source.bytes)
+      return failure.exitCode
+    }
+    return ExitCode.success
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// `circles repl [-o live.png]`: an interactive drawing session.
+struct ReplCommand: Subcommand {
+  static let name = "repl"
+  static let summary = "Draw interactively, one command per line, with undo and a live picture."
+  static let help = """
+    Usage: circles repl [-o <live.png>]
+
+    Starts an interactive session: type commands of the script language one per line (a group
+    over several lines runs when its '}' is typed). Each entry is one undo step; 'undo' and
+    'redo' print the menu title of the step ("Undo Add sun"). An entry with an error is
+    reported as in a script, with the session's line number, and changes nothing.
+
+    Session commands: :help, :history (the undo and redo stacks), :list (the session as a
+    script), :save <file> (write it; running it reproduces the canvas and its history), :quit.
+
+    Reads standard input, a terminal or a pipe. In a terminal it shows a prompt; from a pipe it
+    prints only results and diagnostics.
+
+    Options:
+      -o, --output <file>   A picture rewritten whole after every change, for an image viewer
+                            that reloads: .png, .svg or .pdf. Default: none.
+      -h, --help            Show this help.
+
+    Exit codes: 0 when the session ends; from a pipe, 2 if any entry had an error, else 1 if an
+    'expect' failed, else 0.
+    """
+
+  var outputPath: String?
+
+  init(arguments: [String]) throws(UsageError) {
+    var reader = ArgumentReader(arguments)
+    while let item = reader.next() {
+      switch item {
+      case .positional(let value):
+        throw UsageError("repl takes no script; '\(value)' is extra (use 'circles run' for files)")
+      case .option(let name, let inline) where name == "-o" || name == "--output":
+        outputPath = try reader.value(for: name, inline: inline)
+      case .option(let name, _):
+        throw UsageError.unknownOption(name, known: ["--output"])
+      }
+    }
+  }
+
+  func validate(in context: ToolContext) throws(UsageError) {
+    guard let outputPath else { return }
+    let url = context.url(for: outputPath)
+    guard ["png", "svg", "pdf"].contains(url.pathExtension.lowercased()) else {
+      throw UsageError("the live picture '\(outputPath)' needs a .png, .svg or .pdf extension")
+    }
+  }
+
+  func run(in context: ToolContext) -> Int32 {
+    let interactive = isatty(STDIN_FILENO) == 1
+    let session = ReplSession(
+      console: context.console, livePicture: outputPath.map { context.url(for: $0) },
+      workingDirectory: context.currentDirectory)
+    guard session.start() else { return ExitCode.usage }
+    let prompt: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    if interactive {
+      context.console.print(
+        "circles \(CommandLineTool.version): type drawing commands, :help for help, :quit to end.")
+    }
+    while !session.isFinished {
+      if interactive { prompt(session.prompt) }
+      guard let line = readLine(strippingNewline: true) else { break }
+      session.handle(line)
+    }
+    if interactive, !session.isFinished { prompt("\n") }
+    session.finish()
+    guard !interactive else { return ExitCode.success }
+    if session.errorCount > 0 { return ExitCode.usage }
+    return session.failedExpectations > 0 ? ExitCode.failure : ExitCode.success
+  }
+}

@@ -1,0 +1,131 @@
+import CircleRender
+import Foundation
+import Testing
+
+/// Runs `circles` inside a pseudo-terminal through util-linux's `script`, typing `input`.
+///
+/// `script` copies its standard input to the terminal and ends the input at the end of the file;
+/// what comes back is everything the terminal showed: the echoed input and the tool's output.
+func runInTerminal(_ arguments: [String], in folder: URL, input: String) throws -> (
+  status: Int32, screen: String
+) {
+  let script = URL(fileURLWithPath: "/usr/bin/script")
+  try #require(
+    FileManager.default.isExecutableFile(atPath: script.path),
+    "util-linux's 'script' is needed to drive a pseudo-terminal")
+  let command = ([Executable.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+  let process = Process()
+  process.executableURL = script
+  process.arguments = ["-qfec", command, "/dev/null"]
+  process.currentDirectoryURL = folder
+  var environment = ProcessInfo.processInfo.environment
+  environment["NO_COLOR"] = "1"
+  environment["TERM"] = "dumb"
+  process.environment = environment
+  let inURL = folder.appendingPathComponent(".typed")
+  let outURL = folder.appendingPathComponent(".screen")
+  try Data(input.utf8).write(to: inURL)
+  FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  let inHandle = try FileHandle(forReadingFrom: inURL)
+  let outHandle = try FileHandle(forWritingTo: outURL)
+  process.standardInput = inHandle
+  process.standardOutput = outHandle
+  process.standardError = outHandle
+  try process.run()
+  process.waitUntilExit()
+  try inHandle.close()
+  try outHandle.close()
+  let screen = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+  return (process.terminationStatus, screen.replacingOccurrences(of: "\r\n", with: "\n"))
+}
+
+@Suite("circles repl, end to end")
+struct ReplCommandTests {
+  @Test("piped input: results on stdout, diagnostics on stderr, no prompt, exit 2 after an error")
+  func pipedInput() throws {
+    let folder = try TemporaryFolder()
+    let outcome = try Executable.run(
+      ["repl", "-o", "live.png"], in: folder.url,
+      input: """
+        canvas 30x30
+        add sun at 15,15 radius 10 fill #0000ff
+        remove moon
+        undo
+        redo
+        :history
+        :save session.circles
+
+        """)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(
+      outcome.stdout == """
+        Undo Add sun
+        Redo Add sun
+        Undo (1 step, most recent first):
+          Undo Add sun
+        Redo: nothing to redo
+        saved 4 lines to session.circles
+
+        """)
+    #expect(
+      outcome.stderr == """
+        <repl>:3:8: error: no circle named 'moon'
+        remove moon
+               ^~~~
+
+        """)
+    let live = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("live.png")))
+    #expect(live.width == 30)
+    #expect(live.colour(atX: 15, y: 15) == .init(red: 0, green: 0, blue: 255))
+    let saved = try String(
+      contentsOf: folder.url.appendingPathComponent("session.circles"), encoding: .utf8)
+    #expect(saved == "canvas 30x30\nadd sun at 15,15 radius 10 fill #0000ff\nundo\nredo\n")
+  }
+
+  @Test("a clean piped session exits 0, a failed expect alone exits 1")
+  func pipedExitCodes() throws {
+    let folder = try TemporaryFolder()
+    let clean = try Executable.run(["repl"], in: folder.url, input: "add a at 1,1 r 1\n")
+    #expect(clean.status == 0, "\(clean)")
+    #expect(clean.stdout == "" && clean.stderr == "")
+    let failed = try Executable.run(["repl"], in: folder.url, input: "expect count 3\n")
+    #expect(failed.status == 1, "\(failed)")
+    #expect(failed.stderr.hasPrefix("<repl>:1:"), "\(failed)")
+  }
+
+  @Test("in a terminal: a banner, prompts, a continuation prompt in a group, menu titles")
+  func terminal() throws {
+    let folder = try TemporaryFolder()
+    let run = try runInTerminal(
+      ["repl", "-o", "live.png"], in: folder.url,
+      input: """
+        add sun at 10,10 radius 5
+        group "Pair" {
+        add a at 1,1 radius 1
+        }
+        undo
+        remove ghost
+        :quit
+
+        """)
+    #expect(run.status == 0, "\(run.screen)")
+    let screen = run.screen
+    #expect(screen.contains("type drawing commands, :help for help, :quit to end."), "\(screen)")
+    #expect(screen.contains("circles> "), "\(screen)")
+    #expect(screen.contains("   ...> "), "\(screen)")
+    #expect(screen.contains("Undo Pair\n"), "\(screen)")
+    #expect(screen.contains("<repl>:6:8: error: no circle named 'ghost'\n"), "\(screen)")
+    #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("live.png").path))
+  }
+
+  @Test("a live picture needs a picture extension; repl takes no script")
+  func usage() throws {
+    let folder = try TemporaryFolder()
+    let badPicture = try Executable.run(["repl", "-o", "live.txt"], in: folder.url)
+    #expect(badPicture.status == 2)
+    #expect(badPicture.stderr.hasPrefix("circles: error: the live picture 'live.txt' needs a"))
+    let extra = try Executable.run(["repl", "scene.circles"], in: folder.url)
+    #expect(extra.status == 2)
+    #expect(extra.stderr.hasPrefix("circles: error: repl takes no script"))
+  }
+}

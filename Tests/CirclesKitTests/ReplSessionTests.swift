@@ -1,0 +1,194 @@
+import CircleCanvas
+import CircleRender
+import CirclesKit
+import Foundation
+import Testing
+
+/// A console that keeps what a session prints.
+final class RecordedConsole: @unchecked Sendable {
+  var out = ""
+  var err = ""
+  lazy var console = Console(out: { self.out += $0 }, error: { self.err += $0 })
+}
+
+/// A session in a temporary folder, fed lines one at a time.
+final class SessionFixture {
+  let folder: URL
+  let recorded = RecordedConsole()
+  let session: ReplSession
+
+  init(live: String? = "live.png") throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "circles-repl-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    self.folder = folder
+    session = ReplSession(
+      console: recorded.console, livePicture: live.map { folder.appendingPathComponent($0) },
+      workingDirectory: folder)
+    session.start()
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  func type(_ text: String) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      session.handle(String(line))
+    }
+  }
+
+  func livePixel(x: Int, y: Int) throws -> Colour {
+    let data = try Data(contentsOf: folder.appendingPathComponent("live.png"))
+    return try PNGCodec.decode(data).colour(atX: x, y: y)
+  }
+}
+
+@Suite("The interactive session")
+struct ReplSessionTests {
+  @Test("undo and redo print the menu titles of the steps they reverse, in order")
+  func undoTitles() throws {
+    let fixture = try SessionFixture()
+    fixture.type(
+      """
+      add sun at 10,10 radius 5
+      add moon at 20,20 radius 3
+      remove sun
+      undo
+      undo 2
+      redo 2
+      """)
+    #expect(fixture.recorded.err == "")
+    #expect(
+      fixture.recorded.out == """
+        Undo Remove sun
+        Undo Add moon
+        Undo Add sun
+        Redo Add sun
+        Redo Add moon
+
+        """)
+    #expect(fixture.session.canvas.circles.map(\.id) == ["sun", "moon"])
+  }
+
+  @Test("an error names the session's line, changes nothing, and the session goes on")
+  func errorsKeepTheSession() throws {
+    let fixture = try SessionFixture()
+    fixture.type("add sun at 10,10 radius 5\n\nremove moon\nadd moon at 20,20 radius 3")
+    #expect(
+      fixture.recorded.err == """
+        <repl>:3:8: error: no circle named 'moon'
+        remove moon
+               ^~~~
+
+        """)
+    #expect(fixture.session.errorCount == 1)
+    #expect(fixture.session.canvas.circles.map(\.id) == ["sun", "moon"])
+    #expect(fixture.session.script == ["add sun at 10,10 radius 5", "add moon at 20,20 radius 3"])
+  }
+
+  @Test("a group typed over several lines runs at its '}' as one step")
+  func groupsOverLines() throws {
+    let fixture = try SessionFixture()
+    fixture.type("group \"Pair\" {\n  add a at 1,1 radius 1")
+    #expect(fixture.session.prompt == "   ...> ")
+    #expect(fixture.session.canvas.circles.isEmpty)
+    fixture.type("  group \"inner\" {\n    add b at 2,2 radius 1\n  }")
+    #expect(fixture.session.canvas.circles.isEmpty)
+    fixture.type("}")
+    #expect(fixture.session.prompt == "circles> ")
+    #expect(fixture.session.canvas.circles.map(\.id) == ["a", "b"])
+    #expect(fixture.session.canvas.undoManager.undoActionNames == ["Pair"])
+  }
+
+  @Test("a group that fails half way is taken back whole, history included")
+  func failedGroupIsUndone() throws {
+    let fixture = try SessionFixture()
+    fixture.type("add a at 1,1 radius 1\nadd b at 2,2 radius 1\nundo")
+    fixture.type("group \"Bad\" {\n  add c at 3,3 radius 1\n  remove zzz\n}")
+    #expect(fixture.recorded.err.hasPrefix("<repl>:6:10: error: no circle named 'zzz'"))
+    let manager = fixture.session.canvas.undoManager
+    #expect(fixture.session.canvas.circles.map(\.id) == ["a"])
+    #expect(manager.undoActionNames == ["Add a"])
+    #expect(manager.redoActionNames == ["Add b"])
+    fixture.type("redo")
+    #expect(fixture.session.canvas.circles.map(\.id) == ["a", "b"])
+  }
+
+  @Test(":history lists both stacks by their menu titles")
+  func historyCommand() throws {
+    let fixture = try SessionFixture()
+    fixture.type("add sun at 1,1 radius 1\nclear\nundo\n:history")
+    #expect(
+      fixture.recorded.out == """
+        Undo Clear
+        Undo (1 step, most recent first):
+          Undo Add sun
+        Redo (1 step, next first):
+          Redo Clear
+
+        """)
+  }
+
+  @Test(":save writes a script that reproduces the canvas and both stacks")
+  func saveReproduces() throws {
+    let fixture = try SessionFixture()
+    fixture.type(
+      """
+      canvas 60x40 background navy
+      add sun at 10,10 radius 5 fill gold
+      move sun by 3,0
+      remove nothing
+      add at 30,20 radius 4
+      undo
+      :save saved.circles
+      """)
+    #expect(fixture.recorded.out.hasSuffix("saved 5 lines to saved.circles\n"))
+    let saved = try Data(contentsOf: fixture.folder.appendingPathComponent("saved.circles"))
+    let replay = try SessionFixture(live: nil)
+    replay.type(String(decoding: saved, as: UTF8.self))
+    #expect(replay.recorded.err == "")
+    #expect(replay.session.canvas.state == fixture.session.canvas.state)
+    let (a, b) = (replay.session.canvas.undoManager, fixture.session.canvas.undoManager)
+    #expect(a.undoActionNames == b.undoActionNames)
+    #expect(a.redoActionNames == b.redoActionNames)
+  }
+
+  @Test("the live picture follows every change")
+  func livePicture() throws {
+    let fixture = try SessionFixture()
+    fixture.type("canvas 20x20 background white")
+    #expect(try fixture.livePixel(x: 10, y: 10) == .white)
+    fixture.type("add dot at 10,10 radius 8 fill #ff0000")
+    #expect(try fixture.livePixel(x: 10, y: 10) == Colour(red: 255, green: 0, blue: 0))
+    fixture.type("undo")
+    #expect(try fixture.livePixel(x: 10, y: 10) == .white)
+  }
+
+  @Test(
+    "session commands are checked like commands",
+    arguments: [
+      (":sav x", "<repl>:1:1: error: unknown session command ':sav'; did you mean ':save'?"),
+      (":save", "<repl>:1:1: error: :save needs a file name, as in ':save drawing.circles'"),
+    ])
+  func sessionCommandErrors(line: String, message: String) throws {
+    let fixture = try SessionFixture(live: nil)
+    fixture.type(line)
+    #expect(fixture.recorded.err.hasPrefix(message), "\(fixture.recorded.err)")
+  }
+
+  @Test("the end of input reports a group left open; :quit ends the session")
+  func endings() throws {
+    let fixture = try SessionFixture(live: nil)
+    fixture.type("group \"open\" {\n  add a at 1,1 radius 1")
+    fixture.session.finish()
+    #expect(fixture.recorded.err.hasPrefix("<repl>:1:14: error: unclosed group 'open'"))
+    #expect(fixture.session.canvas.circles.isEmpty)
+    let other = try SessionFixture(live: nil)
+    other.type(":help")
+    #expect(other.recorded.out.contains(":save FILE"))
+    #expect(!other.session.isFinished)
+    other.type(":quit")
+    #expect(other.session.isFinished)
+  }
+}
