@@ -11,6 +11,14 @@ public struct SheetRect: Hashable, Sendable {
   /// The height.
   public var height: Double
 
+  /// Creates a rectangle.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
   /// The point in the middle.
   public var center: (x: Double, y: Double) { (x + width / 2, y + height / 2) }
 }

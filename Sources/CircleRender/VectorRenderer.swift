@@ -47,7 +47,7 @@ public enum VectorRenderer {
       VectorStream.write, stream.closure, Double(state.width), Double(state.height))!
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT)
     try draw([state], on: surface, resizing: nil)
-    return withExtendedLifetime(stream) { stream.data }
+    return withExtendedLifetime(stream) { renumberingSurfaces(in: stream.data) }
   }
 
   /// Draws canvas states as the pages of one PDF document, in order, each page the size of its
@@ -85,6 +85,29 @@ public enum VectorRenderer {
     }
     cairo_surface_finish(surface)
     try RenderError.check(cairo_surface_status(surface), "finish the document")
+  }
+
+  /// Cairo names the groups of an SVG after surface serial numbers that grow for the whole
+  /// process; numbering them from 1 in order of appearance makes equal pictures equal bytes.
+  static func renumberingSurfaces(in data: Data) -> Data {
+    let text = String(decoding: data, as: UTF8.self)
+    guard let pattern = try? NSRegularExpression(pattern: "\\b(surface|source)([0-9]+)\\b") else {
+      return data
+    }
+    var numbers: [String: Int] = [:]
+    var result = ""
+    var last = text.startIndex
+    for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+      guard let whole = Range(match.range, in: text), let kind = Range(match.range(at: 1), in: text)
+      else { continue }
+      let key = String(text[whole])
+      let number = numbers[key] ?? (numbers.count + 1)
+      numbers[key] = number
+      result += text[last..<whole.lowerBound] + text[kind] + String(number)
+      last = whole.upperBound
+    }
+    result += text[last...]
+    return Data(result.utf8)
   }
 
   private static func checkSize(_ state: CanvasState) throws(RenderError) {

@@ -1,0 +1,116 @@
+import CircleCanvas
+import CircleRender
+import Foundation
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+import Testing
+
+/// Reads an SVG document back with Foundation's XML parser: its size and the paths drawn.
+final class SVGSummary: NSObject, XMLParserDelegate {
+  var width = ""
+  var height = ""
+  var viewBox = ""
+  var paths: [[String: String]] = []
+  var elementCount = 0
+
+  init(_ data: Data) throws {
+    super.init()
+    let parser = XMLParser(data: data)
+    parser.delegate = self
+    try #require(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String]
+  ) {
+    elementCount += 1
+    switch name {
+    case "svg":
+      width = attributes["width"] ?? ""
+      height = attributes["height"] ?? ""
+      viewBox = attributes["viewBox"] ?? ""
+    case "path":
+      paths.append(attributes)
+    default:
+      break
+    }
+  }
+
+  /// The style of the paths, as written (`fill:rgb(100%,0%,0%)`…).
+  var styles: [String] { paths.map { $0["style"] ?? "" } }
+}
+
+/// The number of pages a PDF declares in its page tree.
+func pdfPageCount(_ data: Data) -> Int {
+  let text = String(decoding: data, as: UTF8.self)
+  return text.components(separatedBy: "/Type /Page").count - 1
+    - (text.components(separatedBy: "/Type /Pages").count - 1)
+}
+
+@Suite("Vector output")
+struct VectorRendererTests {
+  static let state = CanvasState(
+    width: 120, height: 80, scale: 2, background: Colour(red: 255, green: 255, blue: 255),
+    circles: [
+      Circle(id: "a", center: Point(x: 30, y: 40), radius: 20, fill: Colour(red: 255, green: 0, blue: 0)),
+      Circle(
+        id: "b", center: Point(x: 80, y: 40), radius: 15, fill: .none,
+        stroke: Colour(red: 0, green: 0, blue: 255), strokeWidth: 4),
+      Circle(id: "hidden", center: Point(x: 500, y: 500), radius: 5),
+    ])
+
+  @Test("SVG is XML of the canvas's size in points, one path per visible circle and colour")
+  func svg() throws {
+    let data = try VectorRenderer.render(Self.state, as: .svg)
+    let svg = try SVGSummary(data)
+    #expect(svg.width == "120pt")
+    #expect(svg.height == "80pt")
+    #expect(svg.viewBox == "0 0 120 80")
+    let styles = svg.styles
+    #expect(styles.contains { $0.contains("fill:rgb(100%,0%,0%)") }, "\(styles)")
+    #expect(styles.contains { $0.contains("stroke:rgb(0%,0%,100%)") && $0.contains("stroke-width:4") }, "\(styles)")
+    #expect(!styles.contains { $0.contains("fill:rgb(0%,0%,0%)") }, "the off-canvas circle is left out")
+  }
+
+  @Test("the same state gives the same bytes, in SVG and in PDF")
+  func deterministic() throws {
+    var state = Self.state
+    state.circles.append(Circle(id: "c", center: Point(x: 9, y: 9), radius: 9, opacity: 0.5))
+    for format in VectorFormat.allCases {
+      let first = String(decoding: try VectorRenderer.render(state, as: format), as: UTF8.self)
+      let second = String(decoding: try VectorRenderer.render(state, as: format), as: UTF8.self)
+      let differ = zip(first.split(separator: "\n"), second.split(separator: "\n")).filter { $0 != $1 }
+      #expect(first == second, "\(format): \(differ.prefix(4))")
+    }
+  }
+
+  @Test("PDF starts with its header and has one page per state", arguments: [1, 3])
+  func pdf(pages: Int) throws {
+    let data = try VectorRenderer.pdf(pages: Array(repeating: Self.state, count: pages))
+    #expect(data.starts(with: Array("%PDF-1.".utf8)))
+    #expect(String(decoding: data.suffix(8), as: UTF8.self).contains("%%EOF"))
+    #expect(pdfPageCount(data) == pages)
+    #expect(String(decoding: data, as: UTF8.self).contains("/MediaBox [ 0 0 120 80 ]"))
+  }
+
+  @Test("a translucent circle is a faded group; a circle covering everything is painted")
+  func opacityAndHugeCircles() throws {
+    var state = CanvasState(width: 10, height: 10)
+    state.circles = [
+      Circle(id: "big", center: Point(x: 5, y: 5), radius: 1e9, fill: Colour(red: 0, green: 128, blue: 0)),
+      Circle(id: "ghost", center: Point(x: 5, y: 5), radius: 3, opacity: 0.5),
+    ]
+    let svg = String(decoding: try VectorRenderer.svg(state), as: UTF8.self)
+    #expect(svg.contains("fill:rgb(0%,50.196078%,0%)"), "\(svg)")
+    #expect(svg.contains("opacity:0.5") || svg.contains("opacity=\"0.5\""), "\(svg)")
+  }
+
+  @Test("a canvas without area is an error")
+  func emptyCanvas() {
+    #expect(throws: RenderError.emptyImage(width: 0, height: 0)) {
+      try VectorRenderer.pdf(pages: [])
+    }
+  }
+}
