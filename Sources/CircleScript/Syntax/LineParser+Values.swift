@@ -151,28 +151,35 @@ extension LineParser {
   func count(
     _ token: Token, named name: String, in bounds: ClosedRange<Int>
   ) throws(Diagnostic) -> Located<Int> {
-    let shown = Self.shorten(token.text)
+    let text = token.text
+    let shown = Self.shorten(text)
     let expected = "expected a whole number for the \(name), found \(Self.describe(token))"
     guard token.kind == .word else { throw .error(expected, at: token.range) }
-    let limits =
-      bounds.upperBound == Self.largestCount
+    let open = bounds.upperBound >= Self.largestCount
+    let below =
+      open
       ? "\(name) must be at least \(bounds.lowerBound), not \(shown)"
       : "\(name) must be between \(bounds.lowerBound) and \(bounds.upperBound), not \(shown)"
-    switch Self.decimal(token.text[...]) {
-    case .malformed:
-      throw .error(expected, at: token.range)
-    case .value(let value) where value != value.rounded():
-      throw .error("\(name) must be a whole number, not \(shown)", at: token.range)
-    case .value(let value) where value < Double(bounds.lowerBound):
-      throw .error(limits, at: token.range)
-    default:
-      guard token.text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-        let value = Int(token.text), bounds.contains(value)
-      else {
-        throw .error(limits, at: token.range)
-      }
+    let above =
+      open
+      ? "\(name) must be at most \(bounds.upperBound), not \(shown)"
+      : "\(name) must be between \(bounds.lowerBound) and \(bounds.upperBound), not \(shown)"
+    let isDigits = { (digits: Substring) in
+      !digits.isEmpty && digits.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+    if isDigits(text[...]) {
+      guard let value = Int(text) else { throw .error(above, at: token.range) }
+      guard value >= bounds.lowerBound else { throw .error(below, at: token.range) }
+      guard value <= bounds.upperBound else { throw .error(above, at: token.range) }
       return Located(value, at: token.range)
     }
+    if text.hasPrefix("-"), isDigits(text.dropFirst()) {
+      throw .error(below, at: token.range)
+    }
+    if case .malformed = Self.decimal(text[...]) {
+      throw .error(expected, at: token.range)
+    }
+    throw .error("\(name) must be a whole number, not \(shown)", at: token.range)
   }
 
   /// Reads a canvas size `WxH`, each side a whole number from 1 to 16384.

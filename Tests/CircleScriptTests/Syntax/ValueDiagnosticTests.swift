@@ -141,11 +141,60 @@ struct ValueDiagnosticTests {
 
         """),
     Case(
-      source: "undo 99999999999999999999",
+      source: "limit 99999999999999999999",
       expected: """
-        scene.circles:1:6: error: undo count must be at least 1, not 99999999999999999999
+        scene.circles:1:7: error: limit must be at most 2147483647, not 99999999999999999999
+        limit 99999999999999999999
+              ^~~~~~~~~~~~~~~~~~~~
+
+        """),
+    Case(
+      source: "expect count 3000000000",
+      expected: """
+        scene.circles:1:14: error: count must be at most 2147483647, not 3000000000
+        expect count 3000000000
+                     ^~~~~~~~~~
+
+        """),
+    Case(
+      source: "add a at 1,1 r 1\nundo 99999999999999999999",
+      expected: """
+        scene.circles:2:6: error: undo count must be at most 2147483647, not \
+        99999999999999999999
         undo 99999999999999999999
              ^~~~~~~~~~~~~~~~~~~~
+
+        """),
+    Case(
+      source: "redo 2147483648",
+      expected: """
+        scene.circles:1:6: error: redo count must be at most 2147483647, not 2147483648
+        redo 2147483648
+             ^~~~~~~~~~
+
+        """),
+    Case(
+      source: "undo -2",
+      expected: """
+        scene.circles:1:6: error: undo count must be at least 1, not -2
+        undo -2
+             ^~
+
+        """),
+    Case(
+      source: "undo 1000000.5",
+      expected: """
+        scene.circles:1:6: error: undo count must be a whole number, not 1000000.5
+        undo 1000000.5
+             ^~~~~~~~~
+
+        """),
+    Case(
+      source: "redo two",
+      expected: """
+        scene.circles:1:6: error: expected a whole number for the redo count, found 'two'
+        redo two
+             ^~~
 
         """),
     Case(
