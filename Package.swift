@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
-    .target(name: "CircleRender", dependencies: ["CCairo", "CircleCanvas"]),
+    .target(name: "CircleRender", dependencies: ["CCairo", "CZlib", "CircleCanvas"]),
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]),
     .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
@@ -62,3 +62,11 @@ let package = Package(
     ),
   ]
 )
+
+// The libFuzzer target has no `main`, so it links only in fuzzer builds (see scripts/fuzz).
+if Context.environment["CIRCLES_FUZZ"] != nil {
+  package.targets.append(
+    .executableTarget(
+      name: "CircleFuzz",
+      dependencies: ["CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot"]))
+}

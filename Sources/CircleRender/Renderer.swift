@@ -47,6 +47,20 @@ public enum Renderer {
     return (width, height)
   }
 
+  /// Whether `draw` paints anything for the circle: it is visible and reaches the image.
+  static func paints(_ circle: Circle, scale: Double, bounds: DeviceBounds) -> Bool {
+    let showsFill = !circle.fill.isInvisible
+    let showsStroke =
+      !circle.stroke.isInvisible && circle.strokeWidth > 0 && circle.strokeWidth.isFinite
+    guard circle.radius > 0, circle.radius.isFinite, circle.opacity > 0,
+      showsFill || showsStroke
+    else { return false }
+    let shape = DeviceCircle(
+      x: circle.center.x * scale, y: circle.center.y * scale, radius: circle.radius * scale,
+      halfWidth: showsStroke ? circle.strokeWidth * scale / 2 : 0)
+    return shape.x.isFinite && shape.y.isFinite && bounds.touches(shape)
+  }
+
   /// Draws one circle in device (pixel) coordinates, or nothing when it cannot be seen.
   static func draw(
     _ circle: Circle, scale: Double, bounds: DeviceBounds, in context: CairoContext

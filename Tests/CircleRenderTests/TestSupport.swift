@@ -46,3 +46,14 @@ struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Where two images differ, briefly: `nil` when they are equal.
+func pixelDifference(_ a: PixelImage, _ b: PixelImage) -> String? {
+  guard a.width == b.width, a.height == b.height else {
+    return "sizes differ: \(a.width)×\(a.height) and \(b.width)×\(b.height)"
+  }
+  let differing = a.pixels.indices.filter { a.pixels[$0] != b.pixels[$0] }
+  guard let first = differing.first else { return nil }
+  return "\(differing.count) pixels differ, first at \(first % a.width),\(first / a.width): "
+    + "\(String(a.pixels[first], radix: 16)) and \(String(b.pixels[first], radix: 16))"
+}

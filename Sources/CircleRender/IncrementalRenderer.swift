@@ -1,0 +1,198 @@
+import CCairo
+import CircleCanvas
+import Foundation
+
+/// Draws a sequence of canvas states on one Cairo surface, repainting only what changed.
+///
+/// Each `update(to:)` compares the new state with the one drawn last (`CanvasDamage`): when
+/// only some circles changed, it clears the rectangle their old and new pixels cover, paints
+/// the background there and redraws, clipped to it, the circles that reach into it. Undo and
+/// redo are changes like any other. A different size, scale or background, or damage over most
+/// of the picture, draws everything again. The pixels are those `Renderer.render` gives for
+/// the same state.
+public final class IncrementalRenderer {
+  /// How the renderer has drawn so far.
+  public struct Statistics: Hashable, Sendable {
+    /// States drawn from scratch.
+    public var fullRedraws = 0
+    /// States drawn by repainting a rectangle.
+    public var partialRepaints = 0
+    /// States that needed no drawing (the same picture as the one before).
+    public var unchanged = 0
+  }
+
+  private var surface: CairoSurface?
+  private var context: CairoContext?
+  private var drawn: CanvasState?
+  /// Where repaints are drawn before their rectangle is copied in.
+  private var scratch: CairoContext?
+  /// Above this share of the image, a repaint draws everything instead.
+  private let fullRedrawShare = 0.6
+  /// What the renderer has done so far.
+  public private(set) var statistics = Statistics()
+
+  /// Creates a renderer with nothing drawn yet.
+  public init() {}
+
+  /// The state whose picture the surface holds, if any.
+  public var state: CanvasState? { drawn }
+
+  /// Brings the picture to `state`.
+  ///
+  /// - Throws: as `Renderer.render` does, for a size or scale out of range or a Cairo failure;
+  ///   the renderer then starts from scratch next time.
+  public func update(to state: CanvasState) throws(RenderError) {
+    let damage: CanvasDamage = drawn.map { CanvasDamage.between($0, state) } ?? .everything
+    do {
+      switch damage {
+      case .none:
+        statistics.unchanged += 1
+      case .region(let rect)
+      where Double(rect.area) < fullRedrawShare * Double(state.pixelWidth * state.pixelHeight):
+        try repaint(rect, of: state)
+        statistics.partialRepaints += 1
+      case .region, .everything:
+        try redraw(state)
+        statistics.fullRedraws += 1
+      }
+    } catch {
+      drawn = nil
+      surface = nil
+      context = nil
+      scratch = nil
+      throw error
+    }
+    drawn = state
+  }
+
+  /// The picture of `state`: brings the surface to it and copies its pixels.
+  public func image(of state: CanvasState) throws(RenderError) -> PixelImage {
+    try update(to: state)
+    return surface!.pixelImage()
+  }
+
+  /// A copy of the current picture; `nil` before the first update.
+  public func currentImage() -> PixelImage? { surface?.pixelImage() }
+
+  /// The straight-alpha colour of one pixel of the current picture; `nil` before the first
+  /// update or outside the image.
+  public func colour(atX x: Int, y: Int) -> Colour? {
+    guard let surface, x >= 0, y >= 0, x < surface.width, y < surface.height else { return nil }
+    cairo_surface_flush(surface.pointer)
+    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+    let base = UnsafeRawPointer(cairo_image_surface_get_data(surface.pointer)!)
+    return PixelImage.straight(base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self))
+  }
+
+  /// Encodes the current picture straight from the surface, without copying it first.
+  ///
+  /// - Throws: `RenderError.emptyImage` before the first update.
+  public func encodePNG(compression: PNGCompression = .default) throws(RenderError) -> Data {
+    guard let surface else { throw .emptyImage(width: 0, height: 0) }
+    cairo_surface_flush(surface.pointer)
+    let layout = PixelLayout(
+      base: UnsafeRawPointer(cairo_image_surface_get_data(surface.pointer)!),
+      width: surface.width, height: surface.height,
+      stride: Int(cairo_image_surface_get_stride(surface.pointer)))
+    return try PNGWriter.encode(layout, settings: compression.settings)
+  }
+
+  /// Draws everything, on a new surface when the size changed.
+  private func redraw(_ state: CanvasState) throws(RenderError) {
+    let (width, height) = try Renderer.pixelSize(of: state)
+    if surface?.width != width || surface?.height != height || context == nil {
+      let newSurface = try CairoSurface(width: width, height: height)
+      context = try CairoContext(newSurface)
+      surface = newSurface
+    }
+    try clearAndPaint(state)
+  }
+
+  /// Draws the rectangle's pixels afresh on a scratch surface of the image's size, then copies
+  /// them in.
+  ///
+  /// Only the background of the rectangle is repainted there, and only the circles that reach
+  /// into it are drawn, each whole and unclipped, exactly as a full drawing draws it: Cairo
+  /// picks its compositing path by the shape, the clip and the surface's size, and a clip or a
+  /// smaller surface would round some edge pixels differently.
+  private func repaint(_ rect: PixelRect, of state: CanvasState) throws(RenderError) {
+    guard let surface else { return }
+    if scratch?.surface.width != surface.width || scratch?.surface.height != surface.height {
+      scratch = try CairoContext(CairoSurface(width: surface.width, height: surface.height))
+    }
+    let patch = scratch!
+    let cr = patch.pointer
+    let width = rect.maxX - rect.minX
+    let height = rect.maxY - rect.minY
+    cairo_save(cr)
+    if state.background.isInvisible {
+      // Cairo composites the first paint on a surface it knows to be clear by another path:
+      // clear it all, as a full drawing starts, so the first circle takes the same path.
+      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+      cairo_paint(cr)
+    } else {
+      cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(width), Double(height))
+      cairo_clip(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+      cairo_paint(cr)
+    }
+    cairo_restore(cr)
+    try paint(state, on: patch, size: (surface.width, surface.height), culling: rect)
+    cairo_surface_flush(patch.surface.pointer)
+    cairo_surface_flush(surface.pointer)
+    let from = UnsafeRawPointer(cairo_image_surface_get_data(patch.surface.pointer)!)
+    let to = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface.pointer)!)
+    let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+    for row in rect.minY..<rect.maxY {
+      let offset = row * stride + rect.minX * 4
+      (to + offset).copyMemory(from: from + offset, byteCount: width * 4)
+    }
+    cairo_surface_mark_dirty_rectangle(
+      surface.pointer, Int32(rect.minX), Int32(rect.minY), Int32(width), Int32(height))
+  }
+
+  private func clearAndPaint(_ state: CanvasState) throws(RenderError) {
+    guard let context, let surface else { return }
+    let cr = context.pointer
+    cairo_save(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+    cairo_paint(cr)
+    cairo_restore(cr)
+    try paint(state, on: context, size: (surface.width, surface.height), culling: nil)
+  }
+
+  /// Paints the background and the circles on a clear surface; with `culling`, only the
+  /// background inside it and the circles reaching into it.
+  private func paint(
+    _ state: CanvasState, on context: CairoContext, size: (width: Int, height: Int),
+    culling: PixelRect?
+  ) throws(RenderError) {
+    let cr = context.pointer
+    if !state.background.isInvisible {
+      cairo_save(cr)
+      if let culling {
+        cairo_rectangle(
+          cr, Double(culling.minX), Double(culling.minY), Double(culling.maxX - culling.minX),
+          Double(culling.maxY - culling.minY))
+        cairo_clip(cr)
+      }
+      context.setSource(state.background)
+      cairo_paint(cr)
+      cairo_restore(cr)
+    }
+    let bounds = DeviceBounds(width: Double(size.width), height: Double(size.height))
+    let image = PixelRect(minX: 0, minY: 0, maxX: size.width, maxY: size.height)
+    // On a transparent background the first circle painted meets a clear surface, and is
+    // drawn even when culled (see `repaint`).
+    var first = state.background.isInvisible
+    for circle in state.circles {
+      if let culling, !first {
+        let box = CanvasDamage.box(of: circle, in: state, image: image)
+        if let box, !box.intersects(culling) { continue }
+      }
+      if first, Renderer.paints(circle, scale: state.scale, bounds: bounds) { first = false }
+      Renderer.draw(circle, scale: state.scale, bounds: bounds, in: context)
+    }
+    try context.check("draw the canvas")
+  }
+}

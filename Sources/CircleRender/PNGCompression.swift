@@ -1,0 +1,61 @@
+/// How hard the PNG writer compresses: a trade between encoding time and file size.
+///
+/// Every choice writes a standard PNG that decodes to the same pixels; only speed and size
+/// differ. Figures for a 400×300 frame of circles and an 800×600 frame of 1000 translucent
+/// circles are in BENCHMARKS.md.
+public enum PNGCompression: String, CaseIterable, Sendable {
+  /// The quickest encoding that still compresses well: zlib level 1, no row filter, run-length
+  /// matching only.
+  case fast
+  /// The balance used unless asked otherwise: zlib level 1 with the `up` row filter, about as
+  /// quick as `fast` and noticeably smaller on pictures with gradients.
+  case `default`
+  /// Smaller files for archiving: zlib level 9 with the `up` row filter, several times slower.
+  case small
+
+  /// The zlib and filter settings behind the choice.
+  public var settings: PNGEncoding {
+    switch self {
+    case .fast: PNGEncoding(level: 1, strategy: .runLength, filter: .none)
+    case .default: PNGEncoding(level: 1, strategy: .standard, filter: .up)
+    case .small: PNGEncoding(level: 9, strategy: .standard, filter: .up)
+    }
+  }
+}
+
+/// The knobs of the PNG writer: zlib's compression level and strategy, and the row filter.
+public struct PNGEncoding: Hashable, Sendable {
+  /// zlib's matching strategy.
+  public enum Strategy: Hashable, Sendable, CaseIterable {
+    /// Full string matching (`Z_DEFAULT_STRATEGY`).
+    case standard
+    /// Favours Huffman coding over distant matches (`Z_FILTERED`), meant for filtered rows.
+    case filtered
+    /// Matches only runs of the same byte (`Z_RLE`): fast, good on flat colour.
+    case runLength
+  }
+
+  /// The PNG row filter applied to every row (PNG filter types 0–2).
+  public enum RowFilter: UInt8, Hashable, Sendable, CaseIterable {
+    /// Bytes as they are.
+    case none = 0
+    /// Each byte minus the same channel of the pixel to its left.
+    case sub = 1
+    /// Each byte minus the same byte of the row above.
+    case up = 2
+  }
+
+  /// zlib level, 0 (store) … 9 (smallest).
+  public var level: Int
+  /// zlib strategy.
+  public var strategy: Strategy
+  /// Row filter.
+  public var filter: RowFilter
+
+  /// Creates settings; `level` is clamped to 0…9.
+  public init(level: Int, strategy: Strategy, filter: RowFilter) {
+    self.level = min(9, max(0, level))
+    self.strategy = strategy
+    self.filter = filter
+  }
+}

@@ -1,0 +1,90 @@
+import CircleCanvas
+import CircleRender
+import Testing
+
+@Suite("Incremental renderer")
+struct IncrementalRendererTests {
+  @Test(
+    "repainting only what changed gives the pixels of a full redraw",
+    arguments: [
+      (UInt64(1), 1.0, Colour.white), (2, 1.5, .none), (3, 1, Colour(red: 20, green: 40, blue: 60)),
+      (4, 0.75, Colour(red: 200, green: 0, blue: 0, alpha: 90)), (5, 1, .none), (6, 2, .none),
+      (7, 1, .white), (8, 1.25, .none),
+    ])
+  func matchesFullRedraw(seed: UInt64, scale: Double, background: Colour) throws {
+    var states = RandomStates(seed: seed, scale: scale, background: background)
+    let renderer = IncrementalRenderer()
+    for step in 0..<120 {
+      let state = states.next()
+      let incremental = try renderer.image(of: state)
+      let full = try Renderer.render(state)
+      let difference = pixelDifference(incremental, full)
+      #expect(difference == nil, "seed \(seed), step \(step)")
+      if difference != nil { return }
+    }
+    #expect(renderer.statistics.partialRepaints > 40)
+  }
+
+  @Test("adding a small circle repaints a small rectangle around it")
+  func smallDamage() {
+    let before = CanvasState(width: 400, height: 300)
+    var after = before
+    after.circles.append(Circle(id: "a", center: Point(x: 100, y: 50), radius: 10, fill: .black))
+    #expect(
+      CanvasDamage.between(before, after)
+        == .region(PixelRect(minX: 88, minY: 38, maxX: 112, maxY: 62)))
+    #expect(CanvasDamage.between(after, after) == .none)
+  }
+
+  @Test("a new size, scale or background needs everything drawn again")
+  func everything() {
+    let state = CanvasState(width: 40, height: 30)
+    var other = state
+    other.scale = 2
+    #expect(CanvasDamage.between(state, other) == .everything)
+    other = state
+    other.background = .black
+    #expect(CanvasDamage.between(state, other) == .everything)
+    other = state
+    other.width = 41
+    #expect(CanvasDamage.between(state, other) == .everything)
+  }
+
+  @Test("bringing one circle to the front damages only that circle")
+  func reordering() {
+    let circles = (0..<5).map { index in
+      Circle(id: "c\(index)", center: Point(x: Double(20 * index + 10), y: 10), radius: 4)
+    }
+    let before = CanvasState(width: 200, height: 40, circles: circles)
+    var after = before
+    after.circles.append(after.circles.remove(at: 1))
+    #expect(
+      CanvasDamage.between(before, after)
+        == .region(PixelRect(minX: 24, minY: 4, maxX: 36, maxY: 16)))
+  }
+
+  @Test("invisible circles and circles off the image damage nothing")
+  func invisible() {
+    let before = CanvasState(width: 50, height: 50)
+    var after = before
+    after.circles = [
+      Circle(id: "a", center: Point(x: 10, y: 10), radius: 5, fill: .none),
+      Circle(id: "b", center: Point(x: 10, y: 10), radius: 5, opacity: 0),
+      Circle(id: "c", center: Point(x: 500, y: 10), radius: 5),
+    ]
+    #expect(CanvasDamage.between(before, after) == .none)
+  }
+
+  @Test("pixels read from the renderer match the copied image")
+  func pixelAccess() throws {
+    let renderer = IncrementalRenderer()
+    #expect(renderer.colour(atX: 0, y: 0) == nil)
+    let state = CanvasState(
+      width: 20, height: 10,
+      circles: [Circle(id: "a", center: Point(x: 5, y: 5), radius: 4, fill: .opaqueRed)])
+    let image = try renderer.image(of: state)
+    #expect(renderer.colour(atX: 5, y: 5) == .opaqueRed)
+    #expect(renderer.colour(atX: 19, y: 9) == image.colour(atX: 19, y: 9))
+    #expect(renderer.colour(atX: 20, y: 0) == nil)
+  }
+}
