@@ -3,18 +3,26 @@ import CircleRender
 import CircleScript
 import Foundation
 
-/// A script host that writes no frames: it answers `expect pixel` by rendering, and writes
-/// `render` targets into a folder when it has one.
+/// A script host that writes no frames of its own: it answers `expect pixel` by rendering,
+/// hands frames to a handler, and writes `render` targets into a folder when it has one.
 ///
-/// The interactive session and `circles history` run scripts through it. A `render` target is
-/// written in the format its extension names: `.png`, `.svg` or `.pdf`.
+/// The interactive session, `circles history` and the frame refresher run scripts through it.
+/// A `render` target is written in `renderFormat` when one is set (its extension replaced),
+/// else in the format its extension names (`.png`, `.svg`, `.pdf`); a target that already holds
+/// the same bytes is left alone.
 final class CanvasHost: ScriptHost {
   /// Where `render` paths are resolved; `nil` ignores `render` commands.
   var renderDirectory: URL?
-  /// The frames produced so far, when `keepsFrames` is set.
-  private(set) var frames: [Frame] = []
+  /// The format of `render` targets; `nil` goes by each target's extension.
+  var renderFormat: FrameFormat?
+  /// Called with every frame as the script produces it; an error stops the script.
+  var onFrame: ((Frame) throws -> Void)?
   /// Whether to remember frames.
   var keepsFrames = false
+  /// The frames produced so far, when `keepsFrames` is set.
+  private(set) var frames: [Frame] = []
+  /// The `render` files written.
+  private(set) var renders: [URL] = []
   private var last: (state: CanvasState, image: PixelImage)?
 
   init(renderDirectory: URL? = nil) {
@@ -22,13 +30,25 @@ final class CanvasHost: ScriptHost {
   }
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
+    try onFrame?(frame)
     if keepsFrames { frames.append(frame) }
   }
 
   func scriptRender(_ state: CanvasState, toPath path: String) throws {
     guard let renderDirectory else { return }
-    let url = URL(fileURLWithPath: path, relativeTo: renderDirectory).standardizedFileURL
-    try AtomicFile.write(try Self.encode(state, forFileAt: url, image: image(of:)), to: url)
+    var url = URL(fileURLWithPath: path, relativeTo: renderDirectory).standardizedFileURL
+    let format: FrameFormat
+    if let renderFormat {
+      format = renderFormat
+      url = url.deletingPathExtension().appendingPathExtension(format.fileExtension)
+    } else {
+      guard let named = FrameFormat(fileExtensionOf: url) else {
+        throw FileProblem("give the file a .png, .svg or .pdf extension")
+      }
+      format = named
+    }
+    try ChangedFile.write(try format.encode(state, image: image(of:)), to: url)
+    renders.append(url)
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
@@ -41,24 +61,5 @@ final class CanvasHost: ScriptHost {
     let image = try Renderer.render(state)
     last = (state, image)
     return image
-  }
-
-  /// The bytes of a picture file for a state, by the file's extension.
-  ///
-  /// - Throws: `FileProblem` for an extension other than `.png`, `.svg` or `.pdf`, or the render
-  ///   error.
-  static func encode(
-    _ state: CanvasState, forFileAt url: URL,
-    image: (CanvasState) throws(RenderError) -> PixelImage = { s throws(RenderError) in
-      try Renderer.render(s)
-    }
-  ) throws -> Data {
-    switch url.pathExtension.lowercased() {
-    case "png": return try PNGCodec.encode(try image(state))
-    case "svg": return try VectorRenderer.render(state, as: .svg)
-    case "pdf": return try VectorRenderer.render(state, as: .pdf)
-    default:
-      throw FileProblem("give the file a .png, .svg or .pdf extension")
-    }
   }
 }

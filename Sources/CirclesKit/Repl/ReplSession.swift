@@ -140,7 +140,8 @@ public final class ReplSession {
     let state = canvas.state
     guard state != lastPicture else { return true }
     do {
-      let data = try CanvasHost.encode(state, forFileAt: livePicture, image: host.image(of:))
+      let format = FrameFormat(fileExtensionOf: livePicture) ?? .png
+      let data = try format.encode(state, image: host.image(of:))
       try AtomicFile.write(data, to: livePicture)
       lastPicture = state
       return true

@@ -1,0 +1,35 @@
+import CircleRender
+import CircleScript
+import Foundation
+
+/// Writes the contact sheet of a run: every frame as a labelled thumbnail, in step order.
+public enum SheetWriter {
+  /// The label under a frame's thumbnail: its step number and action (`0003 Clear`).
+  public static func label(for frame: Frame) -> String {
+    let number = String(frame.number)
+    let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
+    return "\(padded) \(frame.action)"
+  }
+
+  /// The tiles of a run's frames.
+  public static func tiles(for frames: [Frame]) -> [ContactSheet.Tile] {
+    frames.map { ContactSheet.Tile(label: label(for: $0), state: $0.state) }
+  }
+
+  /// Draws the sheet of `frames` and writes it as a PNG, unless the file already holds it.
+  ///
+  /// - Parameters:
+  ///   - frames: the frames in order.
+  ///   - url: the PNG file; its folder is created when missing.
+  ///   - style: the sheet's thumbnail size, columns and colours.
+  /// - Returns: the layout used (columns, rows, thumbnail size).
+  /// - Throws: `RenderError` when drawing, encoding or writing fails.
+  @discardableResult
+  public static func write(
+    _ frames: [Frame], to url: URL, style: ContactSheet = ContactSheet()
+  ) throws(RenderError) -> ContactSheetLayout {
+    let image = try style.render(tiles(for: frames))
+    try ChangedFile.write(try PNGCodec.encode(image), to: url)
+    return style.layout(count: frames.count)
+  }
+}

@@ -1,0 +1,20 @@
+import CircleRender
+import Foundation
+
+/// Writing a file only when its content changes, so that a folder watched by a viewer or a
+/// build tool sees only real changes.
+enum ChangedFile {
+  /// Writes `data` to `url` whole (through `AtomicFile`) unless the file already holds exactly
+  /// these bytes.
+  ///
+  /// - Returns: whether the file was written.
+  /// - Throws: `RenderError.cannotWrite` when writing fails.
+  @discardableResult
+  static func write(_ data: Data, to url: URL) throws(RenderError) -> Bool {
+    if let existing = try? Data(contentsOf: url, options: .uncached), existing == data {
+      return false
+    }
+    try AtomicFile.write(data, to: url)
+    return true
+  }
+}

@@ -1,0 +1,105 @@
+import CircleRender
+import Foundation
+
+/// `circles run --watch`: runs a script whenever its file changes and keeps the frame folder
+/// (and the contact sheet, if asked for) up to date, rewriting only what changed.
+///
+/// Each round prints one summary line on standard output, or the script's diagnostic on
+/// standard error; an error does not end the watch, the next save of the file runs again.
+public final class ScriptWatcher {
+  /// The script file as the user named it.
+  public let scriptPath: String
+  let scriptURL: URL
+  let refresher: FrameRefresher
+  let sheet: URL?
+  let console: Console
+  let currentDirectory: URL
+  /// The rounds run so far.
+  public private(set) var rounds = 0
+  /// The exit code of the last round (SPEC §6).
+  public private(set) var lastStatus: Int32 = ExitCode.success
+
+  /// Creates a watcher.
+  ///
+  /// - Parameters:
+  ///   - scriptPath: the script as given on the command line; `scriptURL` is where it is.
+  ///   - refresher: writes the frames, in its folder and format.
+  ///   - sheet: a contact sheet PNG to keep up to date, if any.
+  ///   - console: where summaries and diagnostics go.
+  ///   - currentDirectory: for showing paths relative to it.
+  public init(
+    scriptPath: String, scriptURL: URL, refresher: FrameRefresher, sheet: URL?,
+    console: Console, currentDirectory: URL
+  ) {
+    self.scriptPath = scriptPath
+    self.scriptURL = scriptURL
+    self.refresher = refresher
+    self.sheet = sheet
+    self.console = console
+    self.currentDirectory = currentDirectory
+  }
+
+  /// Runs a round at once, then one after every change of the file, until `shouldStop` is true.
+  ///
+  /// - Parameters:
+  ///   - interval: how often the file is looked at.
+  ///   - shouldStop: asked between looks; return `true` to end the watch.
+  public func watch(interval: Duration = .milliseconds(250), until shouldStop: () -> Bool) {
+    FileWatcher(url: scriptURL, interval: interval).watch(until: shouldStop) { _ in
+      round()
+    }
+  }
+
+  /// Runs the script once and brings the folder up to date.
+  ///
+  /// - Returns: the exit code of the run (SPEC §6).
+  @discardableResult
+  public func round() -> Int32 {
+    rounds += 1
+    lastStatus = runRound()
+    return lastStatus
+  }
+
+  private func runRound() -> Int32 {
+    let start = ContinuousClock.now
+    let source: ScriptSource
+    let result: RefreshResult
+    do {
+      source = try ScriptSource(contentsOf: scriptURL, displayName: scriptPath)
+      result = try refresher.refresh(source)
+    } catch {
+      if case .script(let failure) = error {
+        console.report(failure.diagnostic, source: (try? sourceBytes()) ?? [])
+        return failure.exitCode
+      }
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    var sheetNote = ""
+    if let sheet {
+      do {
+        try SheetWriter.write(result.frames, to: sheet)
+        sheetNote = ", sheet \(sheet.relativePath(from: currentDirectory))"
+      } catch {
+        console.error("cannot write the contact sheet: \(error)")
+      }
+    }
+    let folder = refresher.outputDirectory.relativePath(from: currentDirectory)
+    let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
+    let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
+    let elapsed = (ContinuousClock.now - start).components
+    let seconds = String(
+      format: "%.2f s", Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+    console.print(
+      "\(frames) in \(folder): \(result.rewritten) rewritten (\(circles)\(sheetNote), \(seconds))")
+    if let failure = result.failure {
+      console.report(failure.diagnostic, source: source.bytes)
+      return failure.exitCode
+    }
+    return ExitCode.success
+  }
+
+  private func sourceBytes() throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: scriptURL))
+  }
+}
