@@ -45,14 +45,18 @@ struct HistoryCommandTests {
   @Test(
     "a script that stops prints the stacks at that point, then the diagnostic",
     arguments: [
-      ("add a at 1,1 r 1\nremove b\nadd c at 2,2 r 1\n", Int32(2), "<stdin>:2:8: error: no circle named 'b'"),
+      (
+        "add a at 1,1 r 1\nremove b\nadd c at 2,2 r 1\n", Int32(2),
+        "<stdin>:2:8: error: no circle named 'b'"
+      ),
       ("add a at 1,1 r 1\nexpect count 2\n", Int32(1), "<stdin>:2:"),
     ])
   func stops(script: String, status: Int32, diagnostic: String) throws {
     let folder = try TemporaryFolder()
     let outcome = try Executable.run(["history", "-"], in: folder.url, input: script)
     #expect(outcome.status == status, "\(outcome)")
-    #expect(outcome.stdout == "Undo (1 step, most recent first):\n  Undo Add a\nRedo: nothing to redo\n")
+    #expect(
+      outcome.stdout == "Undo (1 step, most recent first):\n  Undo Add a\nRedo: nothing to redo\n")
     #expect(outcome.stderr.hasPrefix(diagnostic), "\(outcome)")
   }
 

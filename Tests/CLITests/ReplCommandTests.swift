@@ -115,7 +115,8 @@ struct ReplCommandTests {
     #expect(screen.contains("   ...> "), "\(screen)")
     #expect(screen.contains("Undo Pair\n"), "\(screen)")
     #expect(screen.contains("<repl>:6:8: error: no circle named 'ghost'\n"), "\(screen)")
-    #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("live.png").path))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("live.png").path))
   }
 
   @Test("a live picture needs a picture extension; repl takes no script")

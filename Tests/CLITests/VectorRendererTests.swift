@@ -1,10 +1,11 @@
 import CircleCanvas
 import CircleRender
 import Foundation
+import Testing
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-import Testing
 
 /// Reads an SVG document back with Foundation's XML parser: its size and the paths drawn.
 final class SVGSummary: NSObject, XMLParserDelegate {
@@ -54,7 +55,8 @@ struct VectorRendererTests {
   static let state = CanvasState(
     width: 120, height: 80, scale: 2, background: Colour(red: 255, green: 255, blue: 255),
     circles: [
-      Circle(id: "a", center: Point(x: 30, y: 40), radius: 20, fill: Colour(red: 255, green: 0, blue: 0)),
+      Circle(
+        id: "a", center: Point(x: 30, y: 40), radius: 20, fill: Colour(red: 255, green: 0, blue: 0)),
       Circle(
         id: "b", center: Point(x: 80, y: 40), radius: 15, fill: .none,
         stroke: Colour(red: 0, green: 0, blue: 255), strokeWidth: 4),
@@ -70,8 +72,11 @@ struct VectorRendererTests {
     #expect(svg.viewBox == "0 0 120 80")
     let styles = svg.styles
     #expect(styles.contains { $0.contains("fill:rgb(100%,0%,0%)") }, "\(styles)")
-    #expect(styles.contains { $0.contains("stroke:rgb(0%,0%,100%)") && $0.contains("stroke-width:4") }, "\(styles)")
-    #expect(!styles.contains { $0.contains("fill:rgb(0%,0%,0%)") }, "the off-canvas circle is left out")
+    #expect(
+      styles.contains { $0.contains("stroke:rgb(0%,0%,100%)") && $0.contains("stroke-width:4") },
+      "\(styles)")
+    #expect(
+      !styles.contains { $0.contains("fill:rgb(0%,0%,0%)") }, "the off-canvas circle is left out")
   }
 
   @Test("the same state gives the same bytes, in SVG and in PDF")
@@ -81,7 +86,9 @@ struct VectorRendererTests {
     for format in VectorFormat.allCases {
       let first = String(decoding: try VectorRenderer.render(state, as: format), as: UTF8.self)
       let second = String(decoding: try VectorRenderer.render(state, as: format), as: UTF8.self)
-      let differ = zip(first.split(separator: "\n"), second.split(separator: "\n")).filter { $0 != $1 }
+      let differ = zip(first.split(separator: "\n"), second.split(separator: "\n")).filter {
+        $0 != $1
+      }
       #expect(first == second, "\(format): \(differ.prefix(4))")
     }
   }
@@ -99,7 +106,9 @@ struct VectorRendererTests {
   func opacityAndHugeCircles() throws {
     var state = CanvasState(width: 10, height: 10)
     state.circles = [
-      Circle(id: "big", center: Point(x: 5, y: 5), radius: 1e9, fill: Colour(red: 0, green: 128, blue: 0)),
+      Circle(
+        id: "big", center: Point(x: 5, y: 5), radius: 1e9, fill: Colour(red: 0, green: 128, blue: 0)
+      ),
       Circle(id: "ghost", center: Point(x: 5, y: 5), radius: 3, opacity: 0.5),
     ]
     let svg = String(decoding: try VectorRenderer.svg(state), as: UTF8.self)

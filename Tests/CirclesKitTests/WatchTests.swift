@@ -89,7 +89,9 @@ struct WatchTests {
       sleep: { _ in
         polls += 1
         if polls == 2 { try? folder.write("three", to: "f.txt") }
-        if polls == 4 { try? FileManager.default.removeItem(at: folder.url.appendingPathComponent("f.txt")) }
+        if polls == 4 {
+          try? FileManager.default.removeItem(at: folder.url.appendingPathComponent("f.txt"))
+        }
         if polls == 5 { try? folder.write("again", to: "f.txt") }
       },
       onChange: { changes.append($0?.size) })
@@ -105,7 +107,8 @@ struct WatchTests {
     let console = Console(out: { out += $0 }, error: { err += $0 })
     let watcher = ScriptWatcher(
       scriptPath: "s.circles", scriptURL: folder.url.appendingPathComponent("s.circles"),
-      refresher: FrameRefresher(outputDirectory: folder.url.appendingPathComponent("out"), format: .png),
+      refresher: FrameRefresher(
+        outputDirectory: folder.url.appendingPathComponent("out"), format: .png),
       sheet: folder.url.appendingPathComponent("sheet.png"), console: console,
       currentDirectory: folder.url)
     var polls = 0
@@ -119,10 +122,15 @@ struct WatchTests {
       onChange: { _ in watcher.round() })
     #expect(watcher.rounds == 3)
     let lines = out.split(separator: "\n").map { String($0.prefix { $0 != "(" }) }
-    #expect(lines == ["4 frames in out: 4 rewritten ", "4 frames in out: 0 rewritten ", "5 frames in out: 1 rewritten "])
+    #expect(
+      lines == [
+        "4 frames in out: 4 rewritten ", "4 frames in out: 0 rewritten ",
+        "5 frames in out: 1 rewritten ",
+      ])
     #expect(err.hasPrefix("s.circles:5:8: error: no circle named 'zz'"), "\(err)")
     #expect(folder.files(in: "out").last == "0004-clear.png")
-    let sheet = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("sheet.png")))
+    let sheet = try PNGCodec.decode(
+      Data(contentsOf: folder.url.appendingPathComponent("sheet.png")))
     let layout = ContactSheet().layout(count: 5)
     #expect(sheet.width == layout.size.width && sheet.height == layout.size.height)
   }

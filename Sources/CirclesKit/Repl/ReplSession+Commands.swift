@@ -47,7 +47,9 @@ extension ReplSession {
     default:
       let names = Self.sessionCommands.map { String($0.name.prefix { $0 != " " }) }
       var message = "unknown session command '\(name)'"
-      if let guess = Spelling.closest(to: name, in: names) { message += "; did you mean '\(guess)'?" }
+      if let guess = Spelling.closest(to: name, in: names) {
+        message += "; did you mean '\(guess)'?"
+      }
       report(message + " (:help lists them)", line: line, column: column, length: name.count)
     }
   }
