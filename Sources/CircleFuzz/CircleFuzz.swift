@@ -1,0 +1,114 @@
+import CircleCanvas
+import CircleRender
+import CircleScript
+import CircleSnapshot
+import Foundation
+
+// A libFuzzer target over everything that reads untrusted bytes.
+//
+// `CIRCLES_FUZZ_MODE=script` (the default) feeds each input to the lexer, parser and
+// interpreter as a `.circles` script, rendering only tiny canvases; `CIRCLES_FUZZ_MODE=png`
+// feeds it to the PNG decoder and the golden metadata reader as a PNG file. Besides crashes,
+// the script mode traps when a run breaks a rule of the undo history: frames must be numbered
+// in order, and undoing every step of a script without `limit` must give back the start.
+//
+// Built only when CIRCLES_FUZZ is set; `scripts/fuzz` builds and runs it.
+
+/// The mode, read once from the environment.
+private let pngMode = ProcessInfo.processInfo.environment["CIRCLES_FUZZ_MODE"] == "png"
+
+/// Canvases of more pixels than this are not rendered: the fuzzer looks for logic errors, not
+/// for the time Cairo takes to fill a large image.
+private let largestRenderedPixelCount = 64 * 64
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func circlesFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  if pngMode {
+    fuzzPNG(Data(bytes))
+  } else {
+    fuzzScript(bytes)
+  }
+  return 0
+}
+
+/// Parses and runs a script, then checks the frames and the history it left.
+private func fuzzScript(_ bytes: [UInt8]) {
+  let script: Script
+  do {
+    script = try Parser.parse(bytes, fileName: "fuzz.circles")
+  } catch {
+    _ = DiagnosticPrinter().render(error, source: bytes)
+    return
+  }
+  let host = TinyHost()
+  let interpreter = Interpreter(host: host)
+  do {
+    try interpreter.run(script)
+  } catch {
+    _ = DiagnosticPrinter().render(error.diagnostic, source: bytes)
+  }
+  for (index, frame) in host.frames.enumerated() where frame.number != index {
+    fatalError("frame \(frame.number) arrived in position \(index)")
+  }
+  let manager = interpreter.canvas.undoManager
+  guard let start = host.frames.first, !script.statements.contains(where: \.usesLimit) else {
+    return
+  }
+  guard manager.groupingLevel == 0 else { fatalError("a group was left open") }
+  let steps = manager.undoCount
+  for _ in 0..<steps { manager.undo() }
+  guard interpreter.canvas.circles == start.state.circles else {
+    fatalError("undoing all \(steps) steps does not give back the start")
+  }
+  for _ in 0..<steps { manager.redo() }
+}
+
+/// Decodes a PNG file and reads its golden metadata.
+private func fuzzPNG(_ data: Data) {
+  if let image = try? PNGCodec.decode(data) {
+    precondition(image.pixels.count == image.width * image.height, "pixels do not fill the image")
+    if image.width * image.height <= largestRenderedPixelCount {
+      _ = try? PNGCodec.encode(image)
+    }
+  }
+  _ = try? PNGTextChunks.entries(in: data)
+  if let metadata = try? GoldenMetadata(png: data), let scene = metadata.scene {
+    _ = try? metadata.embedded(in: data)
+    _ = scene.pixelWidth
+  }
+}
+
+/// A host that keeps frames and renders only tiny canvases.
+private final class TinyHost: ScriptHost {
+  var frames: [Frame] = []
+
+  func scriptDidProduceFrame(_ frame: Frame) throws {
+    frames.append(frame)
+    _ = try render(frame.state)
+  }
+
+  func scriptRender(_ state: CanvasState, toPath path: String) throws {
+    _ = try render(state)
+  }
+
+  func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
+    try render(state)?.colour(atX: x, y: y) ?? state.background
+  }
+
+  private func render(_ state: CanvasState) throws -> PixelImage? {
+    guard state.pixelWidth * state.pixelHeight <= largestRenderedPixelCount else { return nil }
+    return try Renderer.render(state)
+  }
+}
+
+extension Statement {
+  /// Whether the statement is, or holds, a `limit`, which drops steps from the history.
+  fileprivate var usesLimit: Bool {
+    switch command {
+    case .limit: true
+    case .group(_, let body): body.contains(where: \.usesLimit)
+    default: false
+    }
+  }
+}
