@@ -1,0 +1,73 @@
+import CircleRender
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `circles run` killed with SIGKILL at random moments leaves only whole frames, and a later run
+/// into the same folder never takes a leftover temporary file for a frame.
+@Suite("Runs killed midway")
+struct KilledRunTests {
+  /// A script of `frames - 1` changes on a canvas large enough that each frame takes a moment.
+  static func script(frames: Int) -> String {
+    var lines = ["canvas 400x300 background #f0f0e8"]
+    for index in 0..<(frames - 1) {
+      let x = index * 37 % 400
+      let y = index * 23 % 300
+      let colour = String(format: "#%02x%02x%02x", index * 7 % 256, index * 13 % 256, 200)
+      lines.append(
+        "add at \(x),\(y) r \(8 + index % 40) fill \(colour) stroke black width 2 opacity 0.8")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Starts `circles run` and kills it after `delay` seconds; returns whether it was still
+  /// running when killed.
+  static func runAndKill(in folder: URL, after delay: Double) throws -> Bool {
+    let process = Process()
+    process.executableURL = Executable.url
+    process.arguments = ["run", "long.circles", "-o", "out"]
+    process.currentDirectoryURL = folder
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: delay)
+    let wasRunning = process.isRunning
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return wasRunning
+  }
+
+  @Test("every PNG left by a killed run decodes; a new run leaves exactly its frames")
+  func killAtRandomMoments() throws {
+    let frames = 300
+    let folder = try TemporaryFolder()
+    try folder.write(Self.script(frames: frames), to: "long.circles")
+    let out = folder.url.appendingPathComponent("out")
+    var random = SeededGenerator(seed: 5)
+    var killedMidway = 0
+    for _ in 0..<6 {
+      let delay = Double.random(in: 0.05...1.5, using: &random)
+      if try Self.runAndKill(in: folder.url, after: delay) { killedMidway += 1 }
+      for name in folder.files(in: "out") where !name.hasPrefix(".") {
+        let data = try Data(contentsOf: out.appendingPathComponent(name))
+        #expect(throws: Never.self, "\(name) after a kill at \(delay) s") {
+          _ = try PNGCodec.decode(data)
+        }
+      }
+    }
+    #expect(killedMidway > 0, "no run was still going when killed; the script is too short")
+    // Whatever the kills left, a complete run leaves exactly its frames as visible files.
+    let outcome = try Executable.run(["run", "long.circles", "-o", "out"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    let visible = folder.files(in: "out").filter { !$0.hasPrefix(".") }
+    #expect(visible.count == frames)
+    #expect(visible.first == "0000-start.png")
+    #expect(visible.allSatisfy { $0.hasSuffix(".png") && $0.first!.isNumber })
+    for name in visible {
+      _ = try PNGCodec.decode(try Data(contentsOf: out.appendingPathComponent(name)))
+    }
+  }
+}
