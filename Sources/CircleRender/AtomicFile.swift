@@ -30,10 +30,15 @@ public enum AtomicFile {
   /// - Parameters:
   ///   - data: the complete contents of the file.
   ///   - url: a file URL; its folder must be writable.
+  ///   - syncingFolder: whether to flush the folder entry too, so the new name survives a power
+  ///     loss. Without it the file is still whole or absent; a caller writing many files into
+  ///     one folder can flush it once at the end with `syncFolder(_:)`.
   /// - Throws: `RenderError.cannotWrite` with the path and the system's reason (`permission
   ///   denied`, `is a directory`, `no space left on device`, …); no temporary file is left
   ///   behind.
-  public static func write(_ data: Data, to url: URL) throws(RenderError) {
+  public static func write(
+    _ data: Data, to url: URL, syncingFolder: Bool = true
+  ) throws(RenderError) {
     let path = url.standardizedFileURL.path
     let folderURL = url.standardizedFileURL.deletingLastPathComponent()
     let folder = folderURL.path
@@ -56,7 +61,13 @@ public enum AtomicFile {
       unlink(temporary)
       throw error
     }
-    syncFolder(folder)
+    if syncingFolder { syncFolder(folder) }
+  }
+
+  /// Flushes a folder's entries to disk (after writes made without `syncingFolder`); failure
+  /// is harmless and ignored.
+  public static func syncFolder(_ url: URL) {
+    syncFolder(url.standardizedFileURL.path)
   }
 
   /// The error for the failed system call that just set `errno`.

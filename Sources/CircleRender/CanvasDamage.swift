@@ -58,7 +58,8 @@ public enum CanvasDamage: Equatable, Sendable {
     let scale = state.scale
     let x = circle.center.x * scale
     let y = circle.center.y * scale
-    let reach = circle.radius * scale + (showsStroke ? circle.strokeWidth * scale / 2 : 0) + 1
+    let reach =
+      circle.radius * scale + (showsStroke ? circle.strokeWidth * scale / 2 : 0) + 1
       + margin
     guard x.isFinite, y.isFinite, reach.isFinite else { return nil }
     func clamped(_ value: Double, _ limit: Int) -> Int {

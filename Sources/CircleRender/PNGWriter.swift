@@ -114,8 +114,7 @@ public enum PNGWriter {
   }
 
   /// Fills in the `IDAT` length and CRC and appends `IEND`; returns the file's length.
-  private static func finishChunks(in output: UnsafeMutablePointer<UInt8>, dataCount: Int) -> Int
-  {
+  private static func finishChunks(in output: UnsafeMutablePointer<UInt8>, dataCount: Int) -> Int {
     storeBigEndian(UInt32(dataCount), at: output + 33)
     let crc = crc32(0, output + 37, uInt(4 + dataCount))
     let crcOffset = 41 + dataCount
@@ -136,8 +135,10 @@ public enum PNGWriter {
   }
 
   private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-    bytes += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
-      UInt8(value & 0xFF)]
+    bytes += [
+      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+      UInt8(value & 0xFF),
+    ]
   }
 
   private static func storeBigEndian(_ value: UInt32, at pointer: UnsafeMutablePointer<UInt8>) {

@@ -77,6 +77,9 @@ public enum VectorRenderer {
     for state in states {
       resizing?(state)
       let cr = cairo_create(surface)!
+      // Arcs become Bézier curves within this distance (in points) of the true circle, fine
+      // enough for any zoom a viewer offers; Cairo's default would allow a tenth of a point.
+      cairo_set_tolerance(cr, 0.001)
       VectorDrawing.draw(state, in: cr)
       if states.count > 1 { cairo_show_page(cr) }
       let status = cairo_status(cr)

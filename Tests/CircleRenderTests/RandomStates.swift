@@ -8,9 +8,10 @@ struct RandomStates {
   var history: [CanvasState]
   private var nextID = 1
 
-  init(seed: UInt64, width: Int = 96, height: Int = 72, scale: Double = 1,
-    background: Colour = .white)
-  {
+  init(
+    seed: UInt64, width: Int = 96, height: Int = 72, scale: Double = 1,
+    background: Colour = .white
+  ) {
     generator = SeededGenerator(seed: seed)
     history = [CanvasState(width: width, height: height, scale: scale, background: background)]
   }

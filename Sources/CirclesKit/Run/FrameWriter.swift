@@ -3,44 +3,129 @@ import CircleRender
 import CircleScript
 import Foundation
 
-/// The script host of `circles run`: renders each frame with Cairo and writes it whole as a PNG.
+/// The script host of `circles run`: draws each frame and writes it whole as a file.
+///
+/// Drawing happens on the calling thread, each state repainting only what changed since the
+/// last (`IncrementalRenderer`). Encoding and writing go to a `FramePipeline`, so frame N is
+/// encoded and written while frame N+1 is drawn. A state already encoded (reached again by
+/// undo or redo) is written from the same bytes. The files are the same whether the pipeline
+/// is parallel or not.
 final class FrameWriter: ScriptHost {
   let outputDirectory: URL
-  private(set) var frames: [Frame] = []
+  let options: FrameOptions
+  private(set) var frames: [WrittenFrame] = []
   private(set) var renders: [URL] = []
-  private let cache = RenderCache()
+  private let renderer = IncrementalRenderer()
+  private let cache = EncodedFrameCache()
+  private let pipeline: FramePipeline
 
-  init(outputDirectory: URL) {
+  init(outputDirectory: URL, options: FrameOptions = FrameOptions()) {
     self.outputDirectory = outputDirectory
+    self.options = options
+    self.pipeline = FramePipeline(parallel: options.parallel)
   }
 
+  /// How many frames were written from bytes encoded for an earlier frame.
+  var reusedFrames: Int { cache.hits }
+
   func scriptDidProduceFrame(_ frame: Frame) throws {
-    let url = outputDirectory.appendingPathComponent(frame.name + ".png")
-    try write(frame.state, to: url)
-    frames.append(frame)
+    let url = outputDirectory.appendingPathComponent(
+      frame.name + "." + options.format.fileExtension)
+    let (encoded, encode) = try encodedFrame(for: frame.state)
+    let job: @Sendable () throws -> Void = {
+      encode?()
+      try Self.write(try encoded.bytes(), to: url)
+    }
+    // The first frame is written at once, so a folder that cannot be written is reported at
+    // the first command.
+    if frames.isEmpty { try job() } else { try pipeline.submit(frame: frame.number, job) }
+    frames.append(WrittenFrame(frame, url: url))
   }
 
   func scriptRender(_ state: CanvasState, toPath path: String) throws {
     let url = URL(fileURLWithPath: path, relativeTo: outputDirectory).standardizedFileURL
-    guard url.pathExtension.lowercased() == "png" else {
-      throw FileProblem("render writes PNG files: give the file name a .png extension")
+    guard url.pathExtension.lowercased() == options.format.fileExtension else {
+      throw FileProblem(
+        "render writes \(options.format.fileExtension.uppercased()) files: give the file name a "
+          + ".\(options.format.fileExtension) extension")
     }
-    try write(state, to: url)
+    let (encoded, encode) = try encodedFrame(for: state)
+    encode?()
+    try Self.write(try encoded.bytes(), to: url)
     renders.append(url)
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try cache.image(of: state).colour(atX: x, y: y)
+    try renderer.update(to: state)
+    guard let colour = renderer.colour(atX: x, y: y) else {
+      throw FileProblem("pixel \(x),\(y) is outside the image")
+    }
+    return colour
   }
 
-
-  private func write(_ state: CanvasState, to url: URL) throws {
-    let png = try PNGCodec.encode(try cache.image(of: state))
-    do {
-      try AtomicFile.write(png, to: url)
-    } catch {
-      throw FileProblem("cannot write '\(url.path)': \(FileProblem.reason(error, url: url))")
+  /// Waits for every frame to be written.
+  ///
+  /// - Returns: the first frame that could not be written and why, if any; frames after it
+  ///   are removed, so the folder holds the frames before the failure, as when writing one by
+  ///   one.
+  func finish() -> (frame: WrittenFrame, error: any Error)? {
+    defer { AtomicFile.syncFolder(outputDirectory) }
+    guard let failure = pipeline.finish() else { return nil }
+    let failed = frames.first { $0.number == failure.frame } ?? frames[frames.count - 1]
+    for frame in frames where frame.number > failure.frame {
+      try? FileManager.default.removeItem(at: frame.url)
     }
+    frames.removeAll { $0.number >= failure.frame }
+    return (failed, failure.error)
+  }
+
+  /// The encoded bytes for a state: from the cache, or a new entry with the work that fills
+  /// it, to run where the caller chooses. The drawing happens here, on the calling thread.
+  private func encodedFrame(
+    for state: CanvasState
+  ) throws -> (EncodedFrame, (@Sendable () -> Void)?) {
+    if let known = cache.frame(for: state) { return (known, nil) }
+    let encoded = EncodedFrame()
+    switch options.format {
+    case .png(let compression):
+      let image = try renderer.image(of: state)
+      cache.insert(encoded, for: state)
+      return (
+        encoded,
+        {
+          encoded.fulfil(Result { try PNGWriter.encode(image, compression: compression) })
+        }
+      )
+    }
+  }
+
+  private static func write(_ data: Data, to url: URL) throws {
+    do {
+      try AtomicFile.write(data, to: url, syncingFolder: false)
+    } catch .cannotWrite(_, let reason) {
+      throw FileProblem("cannot write '\(url.path)': \(reason)")
+    } catch {
+      throw FileProblem("cannot write '\(url.path)': \(error)")
+    }
+  }
+}
+
+/// A frame written by `circles run`: its number, action, name and file.
+public struct WrittenFrame: Hashable, Sendable {
+  /// 0 for the start, then 1, 2, … in order.
+  public var number: Int
+  /// What produced the frame: `start`, `Add sun`, `Undo Clear`.
+  public var action: String
+  /// The file name without extension: `0000-start`, `0001-add-sun`.
+  public var name: String
+  /// Where the file is.
+  public var url: URL
+
+  init(_ frame: Frame, url: URL) {
+    number = frame.number
+    action = frame.action
+    name = frame.name
+    self.url = url
   }
 }
 
@@ -57,7 +142,9 @@ struct FileProblem: Error, CustomStringConvertible {
     let nsError = error as NSError
     var underlying = nsError
     while let next = underlying.userInfo[NSUnderlyingErrorKey] as? NSError { underlying = next }
-    if underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+    if underlying.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
       return String(cString: strerror(code.rawValue)).lowercased()
     }
     switch nsError.code {

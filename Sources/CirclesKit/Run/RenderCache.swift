@@ -1,15 +1,12 @@
 import CircleCanvas
 import CircleRender
 
-/// Renders canvas states, keeping the last one: a frame and the `expect pixel` after it, or a
-/// `render` of the same state, are drawn once.
+/// Renders a sequence of canvas states, each by repainting only what changed since the one
+/// before (`IncrementalRenderer`); a state asked for twice in a row is drawn once.
 final class RenderCache {
-  private var last: (state: CanvasState, image: PixelImage)?
+  private let renderer = IncrementalRenderer()
 
   func image(of state: CanvasState) throws -> PixelImage {
-    if let last, last.state == state { return last.image }
-    let image = try Renderer.render(state)
-    last = (state, image)
-    return image
+    try renderer.image(of: state)
   }
 }

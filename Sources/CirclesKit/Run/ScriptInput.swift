@@ -8,7 +8,9 @@ enum ScriptInput {
     }
     let url = context.url(for: path)
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
       throw .cannotRead(path: path, reason: "is a folder, not a script")
     }
     return try ScriptSource(contentsOf: url, displayName: path)
@@ -25,7 +27,8 @@ enum FrameFolder {
     let number = stem[..<dash]
     let slug = stem[stem.index(after: dash)...]
     return number.count >= 4 && number.allSatisfy { $0.isASCII && $0.isNumber }
-      && !slug.isEmpty && slug.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+      && !slug.isEmpty
+      && slug.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
   }
 
   /// Removes frame files left by an earlier run that this run did not write.

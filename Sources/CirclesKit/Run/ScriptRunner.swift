@@ -52,8 +52,8 @@ public enum RunError: Error, CustomStringConvertible {
 
 /// The outcome of one run.
 public struct RunResult: Sendable {
-  /// The frames in order (frame 0 first); their PNGs are `<name>.png` in the output folder.
-  public var frames: [Frame]
+  /// The frames written, in order (frame 0 first): `<name>.png` in the output folder.
+  public var frames: [WrittenFrame]
   /// Files written by `render` commands.
   public var renders: [URL]
   /// The failure that stopped the script, if any; the frames before it were written.
@@ -72,22 +72,33 @@ public enum ScriptRunner {
   /// - Parameters:
   ///   - source: the script.
   ///   - outputDirectory: where frames and `render` files go; created when missing.
+  ///   - options: the frame format and whether frames are written beside the drawing.
   /// - Returns: the frames and files written, and the failure that stopped the script, if any.
   /// - Throws: `RunError.script` for a syntax error (nothing has been written then).
-  public static func run(_ source: ScriptSource, outputDirectory: URL) throws(RunError) -> RunResult {
+  public static func run(
+    _ source: ScriptSource, outputDirectory: URL, options: FrameOptions = FrameOptions()
+  ) throws(RunError) -> RunResult {
     let script: Script
     do {
       script = try Script.parse(source.bytes, fileName: source.fileName)
     } catch {
       throw .script(.error(error))
     }
-    let writer = FrameWriter(outputDirectory: outputDirectory)
+    let writer = FrameWriter(outputDirectory: outputDirectory, options: options)
     let interpreter = Interpreter(host: writer)
     var failure: ScriptFailure?
     do {
       try interpreter.run(script)
     } catch {
       failure = error
+    }
+    if let late = writer.finish(), failure == nil {
+      // A frame written beside the drawing failed after its command had run.
+      let start = SourceLocation(file: source.fileName, line: 1, column: 1)
+      failure = .error(
+        .error(
+          "cannot write frame '\(late.frame.name)': \(late.error)",
+          at: SourceRange(start: start, length: 0)))
     }
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,

@@ -1,0 +1,68 @@
+import CircleCanvas
+import Foundation
+
+/// The bytes of one encoded frame, possibly still being made on another thread.
+final class EncodedFrame: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var result: Result<Data, any Error>?
+
+  /// Hands over the bytes (or the failure) and wakes whoever waits.
+  func fulfil(_ result: Result<Data, any Error>) {
+    condition.withLock {
+      self.result = result
+      condition.broadcast()
+    }
+  }
+
+  /// The bytes, once made.
+  func bytes() throws -> Data {
+    condition.lock()
+    while result == nil { condition.wait() }
+    let result = self.result!
+    condition.unlock()
+    return try result.get()
+  }
+}
+
+/// Encoded frames by the canvas state they show, so a state reached again (undo back to it,
+/// redo, a `render` of the current frame) is written from the bytes already made.
+///
+/// The cache holds about `budget` bytes, counting each state's circles and its image; the
+/// oldest entries go first.
+final class EncodedFrameCache {
+  private var entries: [CanvasState: (frame: EncodedFrame, cost: Int)] = [:]
+  private var order: [CanvasState] = []
+  private var oldest = 0
+  private var total = 0
+  let budget: Int
+  /// How many lookups found their frame.
+  private(set) var hits = 0
+
+  init(budget: Int = 48 << 20) {
+    self.budget = budget
+  }
+
+  /// The frame already made (or being made) for `state`.
+  func frame(for state: CanvasState) -> EncodedFrame? {
+    guard let entry = entries[state] else { return nil }
+    hits += 1
+    return entry.frame
+  }
+
+  /// Remembers the frame for `state`, dropping the oldest entries beyond the budget.
+  func insert(_ frame: EncodedFrame, for state: CanvasState) {
+    let cost = 256 + state.circles.count * 96 + state.pixelWidth * state.pixelHeight / 2
+    guard cost <= budget else { return }
+    entries[state] = (frame, cost)
+    order.append(state)
+    total += cost
+    while total > budget, oldest < order.count {
+      if let removed = entries.removeValue(forKey: order[oldest]) { total -= removed.cost }
+      oldest += 1
+    }
+    if oldest > 1024, oldest * 2 > order.count {
+      order.removeFirst(oldest)
+      oldest = 0
+    }
+  }
+}
