@@ -71,6 +71,9 @@ public final class IncrementalRenderer {
     return surface!.pixelImage()
   }
 
+  /// The surface holding the current picture, for reading in place.
+  var surfaceForReading: CairoSurface? { surface }
+
   /// A copy of the current picture; `nil` before the first update.
   public func currentImage() -> PixelImage? { surface?.pixelImage() }
 

@@ -39,62 +39,36 @@ public enum PNGWriter {
     return try result.get()
   }
 
+  /// Images with at least this many bytes of scanlines are compressed on every core.
+  static let parallelThreshold = 256 << 10
+
   /// Encodes premultiplied ARGB32 rows in place, without copying them first.
   static func encode(_ pixels: PixelLayout, settings: PNGEncoding) throws(RenderError) -> Data {
-    let opaque = pixels.isOpaque
-    let channels = opaque ? 3 : 4
-    let rowBytes = 1 + pixels.width * channels
-    let rawCount = rowBytes * pixels.height
+    let bands = PNGBands(pixels, settings: settings, previous: nil)
+    let threads =
+      bands.scanlines.count >= parallelThreshold
+      ? ProcessInfo.processInfo.activeProcessorCount : 1
+    bands.compressOwnBands(threads: threads)
+    return try file(from: bands)
+  }
 
-    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    stream.initialize(to: z_stream())
-    defer { stream.deallocate() }
-    let strategy: Int32 =
-      switch settings.strategy {
-      case .standard: Z_DEFAULT_STRATEGY
-      case .filtered: Z_FILTERED
-      case .runLength: Z_RLE
-      }
-    guard circles_deflate_init(stream, Int32(settings.level), 15, strategy) == Z_OK else {
-      throw .cairo(operation: "encode a PNG file", reason: "zlib could not start")
-    }
-    defer { deflateEnd(stream) }
-
+  /// The PNG file for scanlines whose bands are compressed (or being compressed elsewhere).
+  static func file(from bands: PNGBands) throws(RenderError) -> Data {
+    let stream = try bands.zlibStream()
+    let dataCount = stream.bytes.reduce(0) { $0 + $1.count }
     let header = 8 + 25 + 8
-    let capacity = header + Int(deflateBound(stream, uLong(rawCount))) + 4 + 12
-    let output = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
-    var handedOver = false
-    defer { if !handedOver { free(output) } }
-
-    writeHeader(into: output, width: pixels.width, height: pixels.height, opaque: opaque)
-    stream.pointee.next_out = output + header
-    stream.pointee.avail_out = uInt(capacity - header - 16)
-
-    let rows = RowEncoder(pixels: pixels, channels: channels, filter: settings.filter)
-    let chunkRows = max(1, (1 << 16) / rowBytes)
-    let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkRows * rowBytes)
-    defer { chunk.deallocate() }
-    var row = 0
-    while row < pixels.height {
-      let count = min(chunkRows, pixels.height - row)
-      for index in 0..<count {
-        rows.encodeRow(row + index, into: chunk + index * rowBytes)
+    let end = header + dataCount + 4 + 12
+    let output = malloc(end)!.assumingMemoryBound(to: UInt8.self)
+    writeHeader(into: output, width: bands.width, height: bands.height, opaque: bands.isOpaque)
+    var offset = header
+    for piece in stream.bytes {
+      piece.withUnsafeBufferPointer {
+        (output + offset).update(from: $0.baseAddress!, count: $0.count)
       }
-      row += count
-      stream.pointee.next_in = chunk
-      stream.pointee.avail_in = uInt(count * rowBytes)
-      let flush = row == pixels.height ? Z_FINISH : Z_NO_FLUSH
-      let status = deflate(stream, flush)
-      guard status == (flush == Z_FINISH ? Z_STREAM_END : Z_OK), stream.pointee.avail_in == 0
-      else {
-        throw .cairo(operation: "encode a PNG file", reason: "zlib failed with status \(status)")
-      }
+      offset += piece.count
     }
-    let compressed = Int(stream.pointee.total_out)
-    let end = finishChunks(in: output, dataCount: compressed)
-    handedOver = true
-    let shrunk = realloc(output, end) ?? UnsafeMutableRawPointer(output)
-    return Data(bytesNoCopy: shrunk, count: end, deallocator: .free)
+    _ = finishChunks(in: output, dataCount: dataCount)
+    return Data(bytesNoCopy: output, count: end, deallocator: .free)
   }
 
   /// Writes the signature, the `IHDR` chunk and the `IDAT` chunk's type.

@@ -84,3 +84,26 @@ struct PNGWriterTests {
     }
   }
 }
+
+@Suite("PNG sequence encoder")
+struct PNGSequenceEncoderTests {
+  @Test(
+    "frames sharing unchanged rows with the frame before are the bytes of a fresh encoding",
+    arguments: [(UInt64(31), PNGCompression.default), (32, .fast), (33, .small)])
+  func sharedBands(seed: UInt64, compression: PNGCompression) throws {
+    var states = RandomStates(seed: seed, width: 120, height: 200, background: .white)
+    let renderer = IncrementalRenderer()
+    let encoder = PNGSequenceEncoder(compression: compression)
+    var prepared: [(PreparedPNG, CanvasState)] = []
+    for _ in 0..<25 {
+      let state = states.next()
+      try renderer.update(to: state)
+      prepared.append((try encoder.prepare(renderer), state))
+    }
+    // Encoded out of order, as parallel jobs may be.
+    for (png, state) in prepared.reversed() {
+      let fresh = try PNGWriter.encode(Renderer.render(state), compression: compression)
+      #expect(try png.encode() == fresh)
+    }
+  }
+}

@@ -17,12 +17,17 @@ final class FrameWriter: ScriptHost {
   private(set) var renders: [URL] = []
   private let renderer = IncrementalRenderer()
   private let cache = EncodedFrameCache()
+  /// Shares compressed rows between consecutive PNG frames.
+  private let pngEncoder: PNGSequenceEncoder
   private let pipeline: FramePipeline
 
   init(outputDirectory: URL, options: FrameOptions = FrameOptions()) {
     self.outputDirectory = outputDirectory
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
+    var compression = PNGCompression.default
+    if case .png(let chosen) = options.format { compression = chosen }
+    pngEncoder = PNGSequenceEncoder(compression: compression)
   }
 
   /// How many frames were written from bytes encoded for an earlier frame.
@@ -87,15 +92,11 @@ final class FrameWriter: ScriptHost {
     if let known = cache.frame(for: state) { return (known, nil) }
     let encoded = EncodedFrame()
     switch options.format {
-    case .png(let compression):
-      let image = try renderer.image(of: state)
+    case .png:
+      try renderer.update(to: state)
+      let prepared = try pngEncoder.prepare(renderer)
       cache.insert(encoded, for: state)
-      return (
-        encoded,
-        {
-          encoded.fulfil(Result { try PNGWriter.encode(image, compression: compression) })
-        }
-      )
+      return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })
     }
   }
 

@@ -1,0 +1,210 @@
+import CZlib
+import Dispatch
+import Foundation
+
+/// A PNG's filtered scanlines cut into bands of whole rows, each compressed on its own.
+///
+/// Each band is raw deflate data that ends on a byte boundary with a full flush, so the
+/// compressor starts every band afresh: a band's bytes depend on its scanlines alone. Bands
+/// joined in order, a final empty block, the zlib header and the Adler-32 of all scanlines make
+/// one valid zlib stream (as `pigz` does). This lets bands be compressed on several cores, and
+/// lets a frame that differs from the one before only in some rows reuse the other bands'
+/// bytes.
+struct PNGBands: @unchecked Sendable {
+  /// The filtered scanlines, filter byte first on each row.
+  let scanlines: [UInt8]
+  let width: Int
+  let height: Int
+  /// Whether every pixel is opaque: the scanlines are RGB, else RGBA.
+  let isOpaque: Bool
+  let rowBytes: Int
+  let rowsPerBand: Int
+  let settings: PNGEncoding
+  /// One entry a band: its compressed bytes, made now or shared with an earlier frame.
+  let bands: [CompressedBand]
+
+  /// Rows a band holds: about 32 KiB of scanlines, at least one row.
+  static func rowsPerBand(rowBytes: Int) -> Int { max(1, (32 << 10) / rowBytes) }
+
+  /// Filters the pixels into scanlines and sets up the bands, sharing each band whose
+  /// scanlines equal those of `previous`.
+  init(_ pixels: PixelLayout, settings: PNGEncoding, previous: PNGBands?) {
+    width = pixels.width
+    height = pixels.height
+    isOpaque = pixels.isOpaque
+    let channels = isOpaque ? 3 : 4
+    rowBytes = 1 + pixels.width * channels
+    rowsPerBand = Self.rowsPerBand(rowBytes: rowBytes)
+    self.settings = settings
+    let rows = RowEncoder(pixels: pixels, channels: channels, filter: settings.filter)
+    let rowBytes = rowBytes
+    let scanlines = [UInt8](unsafeUninitializedCapacity: rowBytes * pixels.height) {
+      buffer, count in
+      for y in 0..<pixels.height { rows.encodeRow(y, into: buffer.baseAddress! + y * rowBytes) }
+      count = rowBytes * pixels.height
+    }
+    self.scanlines = scanlines
+    let bandBytes = rowsPerBand * rowBytes
+    let bandCount = (scanlines.count + bandBytes - 1) / bandBytes
+    let comparable =
+      previous.map {
+        $0.rowBytes == rowBytes && $0.settings == settings
+          && $0.scanlines.count == scanlines.count
+      } ?? false
+    var bands: [CompressedBand] = []
+    bands.reserveCapacity(bandCount)
+    scanlines.withUnsafeBytes { mine in
+      for index in 0..<bandCount {
+        let range = index * bandBytes..<min(scanlines.count, (index + 1) * bandBytes)
+        if comparable, let previous,
+          previous.scanlines.withUnsafeBytes({ theirs in
+            memcmp(
+              mine.baseAddress! + range.lowerBound, theirs.baseAddress! + range.lowerBound,
+              range.count) == 0
+          })
+        {
+          bands.append(previous.bands[index])
+        } else {
+          bands.append(CompressedBand(range: range))
+        }
+      }
+    }
+    self.bands = bands
+  }
+
+  /// Compresses the bands not shared with an earlier frame, on up to `threads` threads.
+  func compressOwnBands(threads: Int) {
+    let own = bands.filter { !$0.isStarted && $0.claim() }
+    let threads = min(threads, own.count)
+    if threads <= 1 {
+      var compressor = BandCompressor(settings)
+      for band in own { band.compress(scanlines, with: &compressor) }
+      return
+    }
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      var compressor = BandCompressor(settings)
+      for index in stride(from: thread, to: own.count, by: threads) {
+        own[index].compress(scanlines, with: &compressor)
+      }
+    }
+  }
+
+  /// The zlib stream of all scanlines; waits for bands compressed elsewhere.
+  func zlibStream() throws(RenderError) -> (bytes: [[UInt8]], adler: UInt32) {
+    var pieces: [[UInt8]] = [[0x78, 0x01]]
+    var adler = adler32(0, nil, 0)
+    for band in bands {
+      let result = try band.result()
+      pieces.append(result.bytes)
+      adler = adler32_combine(adler, uLong(result.adler), .init(band.range.count))
+    }
+    // A final empty fixed-Huffman block ends the deflate data.
+    pieces.append([0x03, 0x00])
+    let value = UInt32(adler)
+    pieces.append([
+      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+      UInt8(value & 0xFF),
+    ])
+    return (pieces, value)
+  }
+}
+
+/// The compressed bytes of one band, made once and possibly waited for on another thread.
+final class CompressedBand: @unchecked Sendable {
+  let range: Range<Int>
+  private let condition = NSCondition()
+  private var started = false
+  private var outcome: Result<(bytes: [UInt8], adler: UInt32), RenderError>?
+
+  init(range: Range<Int>) {
+    self.range = range
+  }
+
+  var isStarted: Bool { condition.withLock { started } }
+
+  /// Marks the band as being compressed by the caller; false when someone else is.
+  func claim() -> Bool {
+    condition.withLock {
+      if started { return false }
+      started = true
+      return true
+    }
+  }
+
+  func compress(_ scanlines: [UInt8], with compressor: inout BandCompressor) {
+    let result = scanlines.withUnsafeBytes { bytes in
+      compressor.compress(UnsafeRawBufferPointer(rebasing: bytes[range]))
+    }
+    condition.withLock {
+      outcome = result
+      condition.broadcast()
+    }
+  }
+
+  func result() throws(RenderError) -> (bytes: [UInt8], adler: UInt32) {
+    condition.lock()
+    while outcome == nil { condition.wait() }
+    let outcome = self.outcome!
+    condition.unlock()
+    return try outcome.get()
+  }
+}
+
+/// A raw deflate compressor, reset for every band.
+struct BandCompressor {
+  private let stream: UnsafeMutablePointer<z_stream>
+  private let ready: Bool
+  private let owner: Owner
+
+  /// Frees the stream when the last copy goes away.
+  private final class Owner {
+    let stream: UnsafeMutablePointer<z_stream>
+    let ready: Bool
+    init(_ stream: UnsafeMutablePointer<z_stream>, ready: Bool) {
+      self.stream = stream
+      self.ready = ready
+    }
+    deinit {
+      if ready { deflateEnd(stream) }
+      stream.deallocate()
+    }
+  }
+
+  init(_ settings: PNGEncoding) {
+    stream = .allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    let strategy: Int32 =
+      switch settings.strategy {
+      case .standard: Z_DEFAULT_STRATEGY
+      case .filtered: Z_FILTERED
+      case .runLength: Z_RLE
+      }
+    ready = circles_deflate_init(stream, Int32(settings.level), -15, strategy) == Z_OK
+    owner = Owner(stream, ready: ready)
+  }
+
+  /// Compresses one band, ending with a full flush; returns the bytes and the band's Adler-32.
+  mutating func compress(
+    _ input: UnsafeRawBufferPointer
+  ) -> Result<(bytes: [UInt8], adler: UInt32), RenderError> {
+    let failure = RenderError.cairo(operation: "encode a PNG file", reason: "zlib failed")
+    guard ready, deflateReset(stream) == Z_OK else { return .failure(failure) }
+    let capacity = Int(deflateBound(stream, uLong(input.count))) + 16
+    var ok = true
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      stream.pointee.next_in = UnsafeMutablePointer(
+        mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
+      stream.pointee.avail_in = uInt(input.count)
+      stream.pointee.next_out = buffer.baseAddress
+      stream.pointee.avail_out = uInt(capacity)
+      let status = deflate(stream, Z_FULL_FLUSH)
+      ok = status == Z_OK && stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0
+      count = ok ? capacity - Int(stream.pointee.avail_out) : 0
+    }
+    guard ok else { return .failure(failure) }
+    let adler = adler32(
+      adler32(0, nil, 0), input.baseAddress?.assumingMemoryBound(to: UInt8.self),
+      uInt(input.count))
+    return .success((bytes, UInt32(adler)))
+  }
+}
