@@ -19,6 +19,8 @@ public final class IncrementalRenderer {
     public var partialRepaints = 0
     /// States that needed no drawing (the same picture as the one before).
     public var unchanged = 0
+    /// States that only added circles on top, drawn over the picture before.
+    public var appends = 0
   }
 
   private var surface: CairoSurface?
@@ -42,6 +44,23 @@ public final class IncrementalRenderer {
   /// - Throws: as `Renderer.render` does, for a size or scale out of range or a Cairo failure;
   ///   the renderer then starts from scratch next time.
   public func update(to state: CanvasState) throws(RenderError) {
+    if let drawn, let added = appended(from: drawn, to: state) {
+      // Circles added on top are drawn over the last picture, as a full drawing draws them
+      // after the others: the same operations on the same pixels.
+      let bounds = DeviceBounds(width: Double(state.pixelWidth), height: Double(state.pixelHeight))
+      for circle in added {
+        Renderer.draw(circle, scale: state.scale, bounds: bounds, in: context!)
+      }
+      do {
+        try context!.check("draw the canvas")
+      } catch {
+        forget()
+        throw error
+      }
+      statistics.appends += 1
+      self.drawn = state
+      return
+    }
     let damage: CanvasDamage = drawn.map { CanvasDamage.between($0, state) } ?? .everything
     do {
       switch damage {
@@ -56,13 +75,34 @@ public final class IncrementalRenderer {
         statistics.fullRedraws += 1
       }
     } catch {
-      drawn = nil
-      surface = nil
-      context = nil
-      scratch = nil
+      forget()
       throw error
     }
     drawn = state
+  }
+
+  /// Drops the picture, so the next update draws from scratch.
+  private func forget() {
+    drawn = nil
+    surface = nil
+    context = nil
+    scratch = nil
+  }
+
+  /// The circles `new` adds on top of `old` when that is its only change, and the surface is
+  /// in the state a full drawing would have before them (not known to Cairo as clear).
+  private func appended(from old: CanvasState, to new: CanvasState) -> ArraySlice<Circle>? {
+    guard context != nil, old.width == new.width, old.height == new.height,
+      old.scale == new.scale, old.background == new.background,
+      new.circles.count > old.circles.count,
+      new.circles.prefix(old.circles.count).elementsEqual(old.circles)
+    else { return nil }
+    if new.background.isInvisible {
+      let bounds = DeviceBounds(width: Double(new.pixelWidth), height: Double(new.pixelHeight))
+      guard old.circles.contains(where: { Renderer.paints($0, scale: old.scale, bounds: bounds) })
+      else { return nil }
+    }
+    return new.circles[old.circles.count...]
   }
 
   /// The picture of `state`: brings the surface to it and copies its pixels.

@@ -22,7 +22,8 @@ struct IncrementalRendererTests {
       #expect(difference == nil, "seed \(seed), step \(step)")
       if difference != nil { return }
     }
-    #expect(renderer.statistics.partialRepaints > 40)
+    #expect(renderer.statistics.partialRepaints > 20)
+    #expect(renderer.statistics.appends > 20)
   }
 
   @Test("adding a small circle repaints a small rectangle around it")

@@ -38,7 +38,7 @@ final class EncodedFrameCache {
   /// How many lookups found their frame.
   private(set) var hits = 0
 
-  init(budget: Int = 48 << 20) {
+  init(budget: Int = 24 << 20) {
     self.budget = budget
   }
 
@@ -51,7 +51,8 @@ final class EncodedFrameCache {
 
   /// Remembers the frame for `state`, dropping the oldest entries beyond the budget.
   func insert(_ frame: EncodedFrame, for state: CanvasState) {
-    let cost = 256 + state.circles.count * 96 + state.pixelWidth * state.pixelHeight / 2
+    // A PNG is rarely larger than its pixels; circles take about 96 bytes each.
+    let cost = 256 + state.circles.count * 96 + state.pixelWidth * state.pixelHeight * 4
     guard cost <= budget else { return }
     entries[state] = (frame, cost)
     order.append(state)
