@@ -4,21 +4,23 @@
 /// differ. Figures for a 400×300 frame of circles and an 800×600 frame of 1000 translucent
 /// circles are in BENCHMARKS.md.
 public enum PNGCompression: String, CaseIterable, Sendable {
-  /// The quickest encoding that still compresses well: zlib level 1, no row filter, run-length
-  /// matching only.
+  /// No compression at all (zlib level 0, stored blocks): the quickest, files about three
+  /// times larger than the default's.
   case fast
-  /// The balance used unless asked otherwise: zlib level 1 with the `up` row filter, about as
-  /// quick as `fast` and noticeably smaller on pictures with gradients.
+  /// The balance used unless asked otherwise: the `up` row filter and zlib's run-length
+  /// matching. Measured on frames of circles it is both the quickest compression and within a
+  /// few percent of the smallest, about the size of Cairo's files at a sixth of the time.
   case `default`
-  /// Smaller files for archiving: zlib level 9 with the `up` row filter, several times slower.
+  /// The smallest files: zlib level 9 with the `up` row filter and filtered matching, 2–5 %
+  /// smaller than the default and about thirty times slower.
   case small
 
   /// The zlib and filter settings behind the choice.
   public var settings: PNGEncoding {
     switch self {
-    case .fast: PNGEncoding(level: 1, strategy: .runLength, filter: .none)
-    case .default: PNGEncoding(level: 1, strategy: .standard, filter: .up)
-    case .small: PNGEncoding(level: 9, strategy: .standard, filter: .up)
+    case .fast: PNGEncoding(level: 0, strategy: .standard, filter: .none)
+    case .default: PNGEncoding(level: 1, strategy: .runLength, filter: .up)
+    case .small: PNGEncoding(level: 9, strategy: .filtered, filter: .up)
     }
   }
 }
