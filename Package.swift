@@ -36,6 +36,10 @@ let package = Package(
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
+    // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
+    .executableTarget(
+      name: "circles-bench", dependencies: ["CircleRender", "CircleCanvas", "UndoKit"],
+      exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.
     .testTarget(

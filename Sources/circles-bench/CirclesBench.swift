@@ -1,0 +1,254 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// circles-bench: the workloads of issue 6 run side by side against a C + Cairo reference,
+// interleaved (ours, reference, ours, reference, …), reported as medians and ratios.
+//
+//   swift build -c release && .build/release/circles-bench [--runs N] [--quick] [--sweep]
+//
+// --runs N   runs of each short workload (default 7; the long ones run fewer times)
+// --quick    fewer runs and no 5000-step reference run, for a first look
+// --sweep    also time every zlib level, strategy and row filter on the W1 and W2 pictures
+
+@main
+enum CirclesBench {
+  static func main() throws {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let quick = arguments.contains("--quick")
+    let sweep = arguments.contains("--sweep")
+    var shortRuns = quick ? 3 : 7
+    if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count,
+      let runs = Int(arguments[index + 1]), runs > 0
+    {
+      shortRuns = runs
+    }
+    let longRuns = quick ? 1 : 3
+
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    let circles = here.appendingPathComponent("circles").path
+    guard FileManager.default.isExecutableFile(atPath: circles) else {
+      FileHandle.standardError.write(
+        Data("circles-bench: build 'circles' first (swift build -c release)\n".utf8))
+      return
+    }
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "circles-bench-\(getpid())", isDirectory: true)
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    func path(_ name: String) -> String { work.appendingPathComponent(name).path }
+
+    // The C reference, built now from the sources beside this file.
+    let referenceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("reference")
+    let reference = path("cairo-reference")
+    let empty = path("empty")
+    guard
+      Launcher.shell(
+        "cc -O2 -o '\(reference)' '\(referenceFolder.path)/cairo-reference.c' "
+          + "$(pkg-config --cflags --libs cairo)"),
+      Launcher.shell("cc -O2 -o '\(empty)' '\(referenceFolder.path)/empty.c'")
+    else {
+      FileHandle.standardError.write(Data("circles-bench: cannot build the C reference\n".utf8))
+      return
+    }
+
+    func write(_ text: String, to name: String) -> String {
+      try! text.write(toFile: path(name), atomically: true, encoding: .utf8)
+      return path(name)
+    }
+
+    func median(_ values: [Double]) -> Double {
+      let sorted = values.sorted()
+      return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+
+    func fresh(_ name: String) -> String {
+      try? FileManager.default.removeItem(atPath: path(name))
+      try! FileManager.default.createDirectory(
+        atPath: path(name), withIntermediateDirectories: true)
+      return path(name)
+    }
+
+    /// Runs both sides interleaved; returns medians (seconds) and our largest peak memory.
+    func compare(
+      runs: Int, referenceRuns: Int? = nil, warmUp: Bool, ours: () -> (String, [String]),
+      theirs: () -> (String, [String])
+    ) -> (ours: Double, theirs: Double, memory: Int) {
+      if warmUp {
+        let (a, b) = ours()
+        _ = Launcher.run(a, b)
+        let (c, d) = theirs()
+        _ = Launcher.run(c, d)
+      }
+      var mine: [Double] = []
+      var other: [Double] = []
+      var memory = 0
+      for run in 0..<runs {
+        let (program, args) = ours()
+        let measure = Launcher.run(program, args)
+        mine.append(measure.seconds)
+        memory = max(memory, measure.peakMemory)
+        if run < (referenceRuns ?? runs) {
+          let (program, args) = theirs()
+          other.append(Launcher.run(program, args).seconds)
+        }
+      }
+      return (median(mine), median(other), memory)
+    }
+
+    struct Line {
+      var workload: String
+      var ours: String
+      var reference: String
+      var ratio: String
+      var goal: String
+      var met: String
+    }
+    var table: [Line] = []
+    func seconds(_ value: Double) -> String {
+      value < 0.1 ? String(format: "%.2f ms", value * 1000) : String(format: "%.3f s", value)
+    }
+    func add(
+      _ workload: String, _ result: (ours: Double, theirs: Double, memory: Int), goal: Double
+    ) {
+      let ratio = result.ours / result.theirs
+      table.append(
+        Line(
+          workload: workload, ours: seconds(result.ours), reference: seconds(result.theirs),
+          ratio: String(format: "%.3f×", ratio), goal: String(format: "≤ %.2f×", goal),
+          met: ratio <= goal ? "yes" : "no"))
+    }
+    func progress(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+    // W1: one 800×600 frame of 1000 circles (the script groups them: the start frame and one more).
+    let w1 = Scene(width: 800, height: 600, count: 1000, seed: 1)
+    let w1Script = write(w1.script(grouped: true), to: "w1.circles")
+    let w1Numbers = write(w1.numbers, to: "w1.txt")
+    progress("W1…")
+    let w1Result = compare(
+      runs: shortRuns, warmUp: true,
+      ours: { (circles, ["run", w1Script, "-o", fresh("w1-ours")]) },
+      theirs: { (reference, ["draw", w1Numbers, path("w1-c.png")]) })
+    add("W1: 800×600, 1000 circles, one PNG", w1Result, goal: 0.7)
+
+    // W2: 400×300, 500 steps each adding a circle, a PNG after every step (and the start).
+    let w2 = Scene(width: 400, height: 300, count: 500, seed: 2)
+    let w2Script = write(w2.script(grouped: false), to: "w2.circles")
+    let w2Numbers = write(w2.numbers, to: "w2.txt")
+    progress("W2…")
+    let w2Result = compare(
+      runs: longRuns, warmUp: false,
+      ours: { (circles, ["run", w2Script, "-o", fresh("w2-ours")]) },
+      theirs: { (reference, ["steps", w2Numbers, fresh("w2-c")]) })
+    add("W2: 400×300, 500 steps, 501 PNGs", w2Result, goal: 0.25)
+    let w2Memory = Double(w2Result.memory) / 1_048_576
+
+    // W2 with 5000 steps.
+    let w5 = Scene(width: 400, height: 300, count: 5000, seed: 3)
+    let w5Script = write(w5.script(grouped: false), to: "w5.circles")
+    let w5Numbers = write(w5.numbers, to: "w5.txt")
+    progress("W2 × 5000…")
+    let w5Result = compare(
+      runs: longRuns, referenceRuns: quick ? 0 : 1, warmUp: false,
+      ours: { (circles, ["run", w5Script, "-o", fresh("w5-ours")]) },
+      theirs: { (reference, ["steps", w5Numbers, fresh("w5-c")]) })
+    if !quick { add("W2: 400×300, 5000 steps, 5001 PNGs", w5Result, goal: 0.25) }
+    let growth = w5Result.ours / w2Result.ours
+
+    // W3: two 1920×1080 PNGs written by Cairo, 5 circles changed, compared by `circles diff`.
+    var w3 = Scene(width: 1920, height: 1080, count: 300, seed: 4)
+    let w3First = write(w3.numbers, to: "w3-a.txt")
+    for index in [10, 70, 150, 220, 290] {
+      w3.circles[index].x += 40
+      w3.circles[index].fill.0 &+= 90
+    }
+    let w3Second = write(w3.numbers, to: "w3-b.txt")
+    _ = Launcher.run(reference, ["draw", w3First, path("w3-a.png")])
+    _ = Launcher.run(reference, ["draw", w3Second, path("w3-b.png")])
+    progress("W3…")
+    let w3Result = compare(
+      runs: shortRuns, warmUp: true,
+      ours: { (circles, ["diff", path("w3-a.png"), path("w3-b.png")]) },
+      theirs: { (reference, ["diff", path("w3-a.png"), path("w3-b.png")]) })
+    add("W3: circles diff, two 1920×1080 PNGs", w3Result, goal: 0.8)
+
+    // Start-up: circles --version against an empty C program.
+    progress("start-up…")
+    let startResult = compare(
+      runs: shortRuns * 3, warmUp: true, ours: { (circles, ["--version"]) }, theirs: { (empty, []) }
+    )
+    add("circles --version vs an empty C program", startResult, goal: 3)
+
+    // The undo engine: a million operations in process, against a minimal C undo stack.
+    progress("undo…")
+    var swiftUndo: [Double] = []
+    var cUndo: [Double] = []
+    var swiftBytes = 0.0
+    var cBytes = 0.0
+    for _ in 0..<shortRuns {
+      let mine = UndoBenchmark.run(operations: 1_000_000)
+      swiftUndo.append(mine.seconds)
+      swiftBytes = max(swiftBytes, mine.bytesPerEntry)
+      let pipe = Pipe()
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: reference)
+      process.arguments = ["undo", "1000000"]
+      process.standardOutput = pipe
+      try process.run()
+      process.waitUntilExit()
+      let fields = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        .split(separator: " ").compactMap {
+          Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+      if fields.count == 2 {
+        cUndo.append(fields[0])
+        cBytes = fields[1]
+      }
+    }
+    let undoRatio = median(swiftUndo) / median(cUndo)
+    table.append(
+      Line(
+        workload: "UndoKit: 1,000,000 register/undo/redo", ours: seconds(median(swiftUndo)),
+        reference: seconds(median(cUndo)), ratio: String(format: "%.1f×", undoRatio),
+        goal: "not the bottleneck", met: median(swiftUndo) < w2Result.ours / 10 ? "yes" : "no"))
+
+    print("| workload | circles | C + Cairo | ratio | goal | met |")
+    print("|---|---|---|---|---|---|")
+    for line in table {
+      print(
+        "| \(line.workload) | \(line.ours) | \(line.reference) | \(line.ratio) | \(line.goal) | \(line.met) |"
+      )
+    }
+    print("")
+    print(
+      String(
+        format: "W2 peak memory: %.1f MiB (goal ≤ 64 MiB: %@)", w2Memory,
+        w2Memory <= 64 ? "yes" : "no"))
+    print(
+      String(
+        format: "W2 5000 steps / 500 steps: %.2f× (goal ≤ 11×: %@)", growth,
+        growth <= 11 ? "yes" : "no"))
+    print(
+      String(
+        format: "Undo history memory: %.0f bytes per entry (C stack: %.0f)", swiftBytes, cBytes))
+    print("Runs: \(shortRuns) of the short workloads, \(longRuns) of W2 (medians).")
+
+    if sweep {
+      for (name, scene) in [("W2 final frame, 400×300", w2), ("W1 frame, 800×600", w1)] {
+        print("")
+        print("PNG encoding of the \(name):")
+        print("| encoder | time | size |")
+        print("|---|---|---|")
+        for row in try PNGSweep.measure(try PNGSweep.image(of: scene), runs: 5) {
+          print(
+            String(
+              format: "| %@ | %.2f ms | %d KB |", row.label, row.milliseconds, row.bytes / 1024))
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How one run of a program went.
+struct RunMeasure {
+  var seconds: Double
+  /// The largest resident set of the process, in bytes.
+  var peakMemory: Int
+  var status: Int32
+}
+
+/// Starts programs and measures them: wall time from spawn to exit, peak memory from `wait4`.
+enum Launcher {
+  /// Runs a program with its output discarded.
+  static func run(_ program: String, _ arguments: [String]) -> RunMeasure {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now()
+    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    guard spawned == 0 else { return RunMeasure(seconds: .nan, peakMemory: 0, status: -1) }
+    var status: Int32 = 0
+    var usage = rusage()
+    _ = wait4(pid, &status, 0, &usage)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    return RunMeasure(
+      seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024, status: status >> 8)
+  }
+
+  /// Runs a shell command and returns whether it succeeded (for building the C reference).
+  static func shell(_ command: String) -> Bool {
+    run("/bin/sh", ["-c", command]).status == 0
+  }
+}

@@ -1,0 +1,69 @@
+import CircleCanvas
+import CircleRender
+import Foundation
+
+/// Encoding time and size of one picture for each zlib level, strategy and row filter, next to
+/// Cairo's writer: the measurements behind the `--png-compression` choices.
+enum PNGSweep {
+  struct Row {
+    var label: String
+    var milliseconds: Double
+    var bytes: Int
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+  }
+
+  static func time(runs: Int, _ body: () throws -> Data) rethrows -> (Double, Int) {
+    var times: [Double] = []
+    var size = 0
+    for _ in 0..<runs {
+      let start = DispatchTime.now()
+      size = try body().count
+      times.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+    }
+    return (median(times), size)
+  }
+
+  /// Measures the picture of a scene script's final state.
+  static func measure(_ image: PixelImage, runs: Int) throws -> [Row] {
+    var rows: [Row] = []
+    let cairo = try time(runs: runs) { try PNGCodec.encode(image) }
+    rows.append(Row(label: "Cairo's writer", milliseconds: cairo.0, bytes: cairo.1))
+    for compression in PNGCompression.allCases {
+      let result = try time(runs: runs) { try PNGWriter.encode(image, compression: compression) }
+      rows.append(
+        Row(label: "--png-compression \(compression)", milliseconds: result.0, bytes: result.1))
+    }
+    for level in [0, 1, 3, 6, 9] {
+      for strategy in PNGEncoding.Strategy.allCases {
+        for filter in PNGEncoding.RowFilter.allCases {
+          if level == 0, strategy != .standard || filter != .none { continue }
+          let settings = PNGEncoding(level: level, strategy: strategy, filter: filter)
+          let result = try time(runs: runs) { try PNGWriter.encode(image, settings: settings) }
+          rows.append(
+            Row(
+              label: "level \(level), \(strategy), filter \(filter)", milliseconds: result.0,
+              bytes: result.1))
+        }
+      }
+    }
+    return rows
+  }
+
+  /// The state a scene script ends in: every circle on the canvas.
+  static func image(of scene: Scene) throws -> PixelImage {
+    let circles = scene.circles.enumerated().map { index, circle in
+      Circle(
+        id: "c\(index + 1)", center: Point(x: circle.x, y: circle.y), radius: circle.radius,
+        fill: Colour(
+          red: circle.fill.0, green: circle.fill.1, blue: circle.fill.2, alpha: circle.fill.3),
+        stroke: Colour(red: circle.stroke.0, green: circle.stroke.1, blue: circle.stroke.2),
+        strokeWidth: circle.width)
+    }
+    return try Renderer.render(
+      CanvasState(width: scene.width, height: scene.height, circles: circles))
+  }
+}
