@@ -40,12 +40,14 @@ public enum PNGCodec {
   /// - Throws: `RenderError.notPNG` when the data does not start with the PNG signature,
   ///   `.imageTooLarge` when its header declares more than 16384 pixels on a side (checked
   ///   before any pixel memory is allocated),
-  ///   `.damagedPNG` when it is cut short or its contents are broken (or too large for memory:
+  ///   `.damagedPNG` when a chunk claims more bytes than the file holds (checked before any
+  ///   decoding), when it is cut short or its contents are broken (or too large for memory:
   ///   Cairo does not tell the two apart).
   public static func decode(_ data: Data) throws(RenderError) -> PixelImage {
     guard data.count >= signature.count, data.prefix(signature.count).elementsEqual(signature)
     else { throw .notPNG }
     try checkDeclaredSize(data)
+    try checkChunkLengths(data)
     let source = Source(data)
     let surface = withExtendedLifetime(source) {
       cairo_image_surface_create_from_png_stream(

@@ -69,7 +69,7 @@ struct CorpusReplayTests {
     arguments: [
       ("truncated.png", "damaged"), ("bad-crc.png", "damaged"), ("signature-only.png", "damaged"),
       ("bad-idat.png", "damaged"), ("huge-header.png", "large"), ("zero-size.png", "damaged"),
-      ("chunk-length-huge.png", "damaged"),
+      ("chunk-length-huge.png", "damaged"), ("regression-chunk-claims-gigabytes.png", "damaged"),
     ])
   func corruptPNG(name: String, kind: String) throws {
     let data = try Data(contentsOf: Self.corpus.appendingPathComponent("png/\(name)"))
