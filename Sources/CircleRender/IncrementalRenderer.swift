@@ -28,6 +28,8 @@ public final class IncrementalRenderer {
   private var drawn: CanvasState?
   /// Where repaints are drawn before their rectangle is copied in.
   private var scratch: CairoContext?
+  /// The second thread's scratch surface when a full drawing is split in two.
+  private var secondScratch: CairoContext?
   /// Above this share of the image, a repaint draws everything instead.
   private let fullRedrawShare = 0.6
   /// What the renderer has done so far.
@@ -87,6 +89,7 @@ public final class IncrementalRenderer {
     surface = nil
     context = nil
     scratch = nil
+    secondScratch = nil
   }
 
   /// The circles `new` adds on top of `old` when that is its only change, and the surface is
@@ -148,7 +151,11 @@ public final class IncrementalRenderer {
       context = try CairoContext(newSurface)
       surface = newSurface
     }
-    try clearAndPaint(state)
+    if splitsRedraw(state, width: width, height: height) {
+      try redrawInHalves(state)
+    } else {
+      try clearAndPaint(state)
+    }
   }
 
   /// Draws the rectangle's pixels afresh on a scratch surface of the image's size, then copies
@@ -160,13 +167,58 @@ public final class IncrementalRenderer {
   /// smaller surface would round some edge pixels differently.
   private func repaint(_ rect: PixelRect, of state: CanvasState) throws(RenderError) {
     guard let surface else { return }
-    if scratch?.surface.width != surface.width || scratch?.surface.height != surface.height {
-      scratch = try CairoContext(CairoSurface(width: surface.width, height: surface.height))
+    scratch = try scratchContext(scratch, like: surface)
+    try Self.drawPatch(rect, of: state, on: scratch!)
+    copy(rect, from: scratch!)
+  }
+
+  /// Draws everything as two halves on two threads, each half on its own surface.
+  private func redrawInHalves(_ state: CanvasState) throws(RenderError) {
+    guard let surface else { return }
+    scratch = try scratchContext(scratch, like: surface)
+    secondScratch = try scratchContext(secondScratch, like: surface)
+    let middle = surface.height / 2
+    let halves = [
+      PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: middle),
+      PixelRect(minX: 0, minY: middle, maxX: surface.width, maxY: surface.height),
+    ]
+    let jobs = SendableBox([scratch!, secondScratch!])
+    let failures = SendableBox([RenderError?](repeating: nil, count: 2))
+    let lock = NSLock()
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      do throws(RenderError) {
+        try Self.drawPatch(halves[index], of: state, on: jobs.value[index])
+      } catch {
+        lock.withLock { failures.value[index] = error }
+      }
     }
-    let patch = scratch!
+    if let failure = failures.value.compactMap({ $0 }).first { throw failure }
+    copy(halves[0], from: scratch!)
+    copy(halves[1], from: secondScratch!)
+  }
+
+  /// Whether a full drawing is worth splitting between two threads.
+  private func splitsRedraw(_ state: CanvasState, width: Int, height: Int) -> Bool {
+    ProcessInfo.processInfo.activeProcessorCount > 1 && state.circles.count >= 64
+      && width * height >= 160_000 && width * height <= 4096 * 4096 && height >= 64
+  }
+
+  private func scratchContext(
+    _ existing: CairoContext?, like surface: CairoSurface
+  ) throws(RenderError) -> CairoContext {
+    if let existing, existing.surface.width == surface.width,
+      existing.surface.height == surface.height
+    {
+      return existing
+    }
+    return try CairoContext(CairoSurface(width: surface.width, height: surface.height))
+  }
+
+  /// Clears a rectangle of a scratch surface and draws the rectangle's picture there.
+  private static func drawPatch(
+    _ rect: PixelRect, of state: CanvasState, on patch: CairoContext
+  ) throws(RenderError) {
     let cr = patch.pointer
-    let width = rect.maxX - rect.minX
-    let height = rect.maxY - rect.minY
     cairo_save(cr)
     if state.background.isInvisible {
       // Cairo composites the first paint on a surface it knows to be clear by another path:
@@ -174,24 +226,34 @@ public final class IncrementalRenderer {
       cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
       cairo_paint(cr)
     } else {
-      cairo_rectangle(cr, Double(rect.minX), Double(rect.minY), Double(width), Double(height))
+      cairo_rectangle(
+        cr, Double(rect.minX), Double(rect.minY), Double(rect.maxX - rect.minX),
+        Double(rect.maxY - rect.minY))
       cairo_clip(cr)
       cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
       cairo_paint(cr)
     }
     cairo_restore(cr)
-    try paint(state, on: patch, size: (surface.width, surface.height), culling: rect)
+    try paint(
+      state, on: patch, size: (patch.surface.width, patch.surface.height), culling: rect)
     cairo_surface_flush(patch.surface.pointer)
+  }
+
+  /// Copies a rectangle of a scratch surface into the picture.
+  private func copy(_ rect: PixelRect, from patch: CairoContext) {
+    guard let surface, !rect.isEmpty else { return }
     cairo_surface_flush(surface.pointer)
     let from = UnsafeRawPointer(cairo_image_surface_get_data(patch.surface.pointer)!)
     let to = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface.pointer)!)
     let stride = Int(cairo_image_surface_get_stride(surface.pointer))
+    let width = rect.maxX - rect.minX
     for row in rect.minY..<rect.maxY {
       let offset = row * stride + rect.minX * 4
       (to + offset).copyMemory(from: from + offset, byteCount: width * 4)
     }
     cairo_surface_mark_dirty_rectangle(
-      surface.pointer, Int32(rect.minX), Int32(rect.minY), Int32(width), Int32(height))
+      surface.pointer, Int32(rect.minX), Int32(rect.minY), Int32(width),
+      Int32(rect.maxY - rect.minY))
   }
 
   private func clearAndPaint(_ state: CanvasState) throws(RenderError) {
@@ -201,12 +263,12 @@ public final class IncrementalRenderer {
     cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
     cairo_paint(cr)
     cairo_restore(cr)
-    try paint(state, on: context, size: (surface.width, surface.height), culling: nil)
+    try Self.paint(state, on: context, size: (surface.width, surface.height), culling: nil)
   }
 
   /// Paints the background and the circles on a clear surface; with `culling`, only the
   /// background inside it and the circles reaching into it.
-  private func paint(
+  private static func paint(
     _ state: CanvasState, on context: CairoContext, size: (width: Int, height: Int),
     culling: PixelRect?
   ) throws(RenderError) {
@@ -238,4 +300,10 @@ public final class IncrementalRenderer {
     }
     try context.check("draw the canvas")
   }
+}
+
+/// Hands values that are used by one thread at a time to `concurrentPerform`.
+private final class SendableBox<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -12,6 +12,7 @@ import Foundation
 // --runs N   runs of each short workload (default 7; the long ones run fewer times)
 // --quick    fewer runs and no 5000-step reference run, for a first look
 // --sweep    also time every zlib level, strategy and row filter on the W1 and W2 pictures
+// --scenes D only write the W1, W2 and 5000-step W2 scripts into folder D
 
 @main
 enum CirclesBench {
@@ -123,6 +124,22 @@ enum CirclesBench {
           met: ratio <= goal ? "yes" : "no"))
     }
     func progress(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+    // --scenes <dir>: only write the scene scripts, for running them by hand.
+    if let index = arguments.firstIndex(of: "--scenes"), index + 1 < arguments.count {
+      let folder = arguments[index + 1]
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let scenes = [
+        ("w1.circles", Scene(width: 800, height: 600, count: 1000, seed: 1), true),
+        ("w2.circles", Scene(width: 400, height: 300, count: 500, seed: 2), false),
+        ("w5.circles", Scene(width: 400, height: 300, count: 5000, seed: 3), false),
+      ]
+      for (name, scene, grouped) in scenes {
+        try scene.script(grouped: grouped).write(
+          toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+      }
+      return
+    }
 
     // W1: one 800×600 frame of 1000 circles (the script groups them: the start frame and one more).
     let w1 = Scene(width: 800, height: 600, count: 1000, seed: 1)

@@ -26,6 +26,25 @@ struct IncrementalRendererTests {
     #expect(renderer.statistics.appends > 20)
   }
 
+  @Test(
+    "a large picture drawn in two halves on two threads has the pixels of a plain render",
+    arguments: [
+      (41, .white), (42, .none), (43, Colour(red: 9, green: 99, blue: 199, alpha: 120)),
+    ] as [(UInt64, Colour)])
+  func halves(seed: UInt64, background: Colour) throws {
+    var states = RandomStates(seed: seed, width: 480, height: 360, background: background)
+    var state = states.history[0]
+    for index in 0..<160 { state.circles.append(states.circle(id: "c\(index)", in: state)) }
+    let renderer = IncrementalRenderer()
+    let difference = pixelDifference(try renderer.image(of: state), try Renderer.render(state))
+    #expect(difference == nil)
+    // Back to a blank picture and again, through full drawings.
+    var blank = state
+    blank.circles = []
+    #expect(try renderer.image(of: blank) == Renderer.render(blank))
+    #expect(pixelDifference(try renderer.image(of: state), try Renderer.render(state)) == nil)
+  }
+
   @Test("adding a small circle repaints a small rectangle around it")
   func smallDamage() {
     let before = CanvasState(width: 400, height: 300)
