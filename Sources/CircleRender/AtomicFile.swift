@@ -33,11 +33,15 @@ public enum AtomicFile {
   ///   - syncingFolder: whether to flush the folder entry too, so the new name survives a power
   ///     loss. Without it the file is still whole or absent; a caller writing many files into
   ///     one folder can flush it once at the end with `syncFolder(_:)`.
+  ///   - flushing: whether to flush the data to disk before the rename. Without it the file is
+  ///     still whole or absent for readers and after the process is killed, but a power loss
+  ///     before the system writes it out may leave it empty; a caller writing many files can
+  ///     flush them all at once at the end with `syncFileSystem(containing:)`.
   /// - Throws: `RenderError.cannotWrite` with the path and the system's reason (`permission
   ///   denied`, `is a directory`, `no space left on device`, …); no temporary file is left
   ///   behind.
   public static func write(
-    _ data: Data, to url: URL, syncingFolder: Bool = true
+    _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
   ) throws(RenderError) {
     let path = url.standardizedFileURL.path
     let folderURL = url.standardizedFileURL.deletingLastPathComponent()
@@ -52,7 +56,7 @@ public enum AtomicFile {
     var closed = false
     do throws(RenderError) {
       try writeAll(data, to: descriptor, path: path)
-      guard fsync(descriptor) == 0 else { throw failure(path) }
+      guard !flushing || fsync(descriptor) == 0 else { throw failure(path) }
       closed = true
       guard close(descriptor) == 0 else { throw failure(path) }
       guard rename(temporary, path) == 0 else { throw failure(path) }
@@ -62,6 +66,22 @@ public enum AtomicFile {
       throw error
     }
     if syncingFolder { syncFolder(folder) }
+  }
+
+  /// Flushes every file written to the file system holding `url` to disk, in one go (after
+  /// writes made without `flushing`); failure is harmless and ignored.
+  public static func syncFileSystem(containing url: URL) {
+    let descriptor = open(url.standardizedFileURL.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    // syncfs(2) flushes the whole file system; it is looked up at run time because the C
+    // library declares it only for GNU sources. Elsewhere, flushing the folder is the fallback.
+    typealias SyncFileSystem = @convention(c) (Int32) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") {
+      _ = unsafeBitCast(symbol, to: SyncFileSystem.self)(descriptor)
+    } else {
+      _ = fsync(descriptor)
+    }
+    close(descriptor)
   }
 
   /// Flushes a folder's entries to disk (after writes made without `syncingFolder`); failure

@@ -30,8 +30,8 @@ final class EncodedFrame: @unchecked Sendable {
 /// The cache holds about `budget` bytes, counting each state's circles and its image; the
 /// oldest entries go first.
 final class EncodedFrameCache {
-  private var entries: [CanvasState: (frame: EncodedFrame, cost: Int)] = [:]
-  private var order: [CanvasState] = []
+  private var entries: [StateKey: (frame: EncodedFrame, cost: Int)] = [:]
+  private var order: [StateKey] = []
   private var oldest = 0
   private var total = 0
   let budget: Int
@@ -44,7 +44,7 @@ final class EncodedFrameCache {
 
   /// The frame already made (or being made) for `state`.
   func frame(for state: CanvasState) -> EncodedFrame? {
-    guard let entry = entries[state] else { return nil }
+    guard let entry = entries[StateKey(state)] else { return nil }
     hits += 1
     return entry.frame
   }
@@ -54,8 +54,9 @@ final class EncodedFrameCache {
     // A PNG is rarely larger than its pixels; circles take about 96 bytes each.
     let cost = 256 + state.circles.count * 96 + state.pixelWidth * state.pixelHeight * 4
     guard cost <= budget else { return }
-    entries[state] = (frame, cost)
-    order.append(state)
+    let key = StateKey(state)
+    entries[key] = (frame, cost)
+    order.append(key)
     total += cost
     while total > budget, oldest < order.count {
       if let removed = entries.removeValue(forKey: order[oldest]) { total -= removed.cost }
@@ -65,5 +66,41 @@ final class EncodedFrameCache {
       order.removeFirst(oldest)
       oldest = 0
     }
+  }
+}
+
+/// A canvas state as a dictionary key whose hash reads only a sample of the circles, so looking
+/// up a state costs little however many circles it has; equality still compares everything.
+struct StateKey: Hashable {
+  let state: CanvasState
+  let sample: Int
+
+  /// Circles read for the hash, evenly spread, the last one always among them.
+  static let sampleSize = 16
+
+  init(_ state: CanvasState) {
+    self.state = state
+    var hasher = Hasher()
+    hasher.combine(state.width)
+    hasher.combine(state.height)
+    hasher.combine(state.scale)
+    hasher.combine(state.background)
+    let circles = state.circles
+    hasher.combine(circles.count)
+    if !circles.isEmpty {
+      let step = max(1, circles.count / Self.sampleSize)
+      for index in stride(from: circles.count - 1, through: 0, by: -step).prefix(Self.sampleSize) {
+        hasher.combine(circles[index])
+      }
+    }
+    sample = hasher.finalize()
+  }
+
+  static func == (lhs: StateKey, rhs: StateKey) -> Bool {
+    lhs.sample == rhs.sample && lhs.state == rhs.state
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(sample)
   }
 }

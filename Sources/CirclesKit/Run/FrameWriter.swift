@@ -68,13 +68,15 @@ final class FrameWriter: ScriptHost {
     return colour
   }
 
-  /// Waits for every frame to be written.
+  /// Waits for every frame to be written, then flushes them all to disk at once (frames are
+  /// renamed into place whole but not flushed one by one, which would cost more than encoding
+  /// them).
   ///
   /// - Returns: the first frame that could not be written and why, if any; frames after it
   ///   are removed, so the folder holds the frames before the failure, as when writing one by
   ///   one.
   func finish() -> (frame: WrittenFrame, error: any Error)? {
-    defer { AtomicFile.syncFolder(outputDirectory) }
+    defer { AtomicFile.syncFileSystem(containing: outputDirectory) }
     guard let failure = pipeline.finish() else { return nil }
     let failed = frames.first { $0.number == failure.frame } ?? frames[frames.count - 1]
     for frame in frames where frame.number > failure.frame {
@@ -102,7 +104,7 @@ final class FrameWriter: ScriptHost {
 
   private static func write(_ data: Data, to url: URL) throws {
     do {
-      try AtomicFile.write(data, to: url, syncingFolder: false)
+      try AtomicFile.write(data, to: url, syncingFolder: false, flushing: false)
     } catch .cannotWrite(_, let reason) {
       throw FileProblem("cannot write '\(url.path)': \(reason)")
     } catch {
