@@ -9,13 +9,14 @@ import Testing
 @Suite("Files are replaced whole")
 struct ReplacedFileTests {
   /// A script whose every frame changes when `colour` does.
-  static func script(_ colour: String) -> String {
+  static func script(_ colour: String, render: Bool = false) -> String {
     """
     canvas 40x30 background \(colour)
     add a at 10,10 r 8 fill \(colour)
     add b at 25,15 r 6 stroke \(colour) width 2
     clear
     undo
+    \(render ? "render pictures/last.png" : "")
 
     """
   }
@@ -28,6 +29,9 @@ struct ReplacedFileTests {
     var kept: [String: (Data, UInt64)] = [:]
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
       let file = folder.appendingPathComponent(name)
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder)
+      if isFolder.boolValue { continue }
       try FileManager.default.linkItem(at: file, to: links.appendingPathComponent(name))
       kept[name] = (try Data(contentsOf: file), try inode(of: file))
     }
@@ -60,17 +64,21 @@ struct ReplacedFileTests {
     #expect(hidden.isEmpty, "temporary files left behind: \(hidden)")
   }
 
-  @Test("circles run replaces frames by renaming")
+  @Test("circles run replaces frames and render files by renaming")
   func runReplacesFrames() throws {
     let folder = try TemporaryFolder()
-    try folder.write(Self.script("red"), to: "scene.circles")
+    try folder.write(Self.script("red", render: true), to: "scene.circles")
     #expect(try Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
     let out = folder.url.appendingPathComponent("out")
     let (links, kept) = try Self.keepLinks(of: out)
     #expect(kept.count == 5)
-    try folder.write(Self.script("blue"), to: "scene.circles")
+    let pictures = out.appendingPathComponent("pictures")
+    let (renderLinks, renderKept) = try Self.keepLinks(of: pictures)
+    #expect(renderKept.count == 1)
+    try folder.write(Self.script("blue", render: true), to: "scene.circles")
     #expect(try Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
     try Self.expectReplaced(out, links: links, kept: kept, decode: true)
+    try Self.expectReplaced(pictures, links: renderLinks, kept: renderKept, decode: true)
   }
 
   @Test("check --record all replaces goldens by renaming")
