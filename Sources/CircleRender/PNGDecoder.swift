@@ -1,0 +1,237 @@
+import CZlib
+import Foundation
+
+/// A quick decoder for the PNG files circles and Cairo write: 8 bits a channel, RGB or RGBA,
+/// not interlaced. It inflates with zlib and undoes the row filters itself, writing
+/// premultiplied ARGB32 pixels straight into the result, with the same rounding as Cairo.
+///
+/// Anything else, or anything unusual (a bad checksum, a transparency chunk, data that does not
+/// inflate to exactly the image), gives `nil`, and the caller decodes with Cairo, which also
+/// reports what is wrong.
+enum PNGDecoder {
+  /// The image, or `nil` when the file is not of the simple kind this decoder reads.
+  static func decode(_ data: Data) -> PixelImage? {
+    data.withUnsafeBytes { bytes in decode(bytes) }
+  }
+
+  private static func decode(_ bytes: UnsafeRawBufferPointer) -> PixelImage? {
+    guard bytes.count > 8 + 25 + 12 else { return nil }
+    func number(_ offset: Int) -> Int {
+      Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+        | Int(bytes[offset + 3])
+    }
+    func type(_ offset: Int) -> UInt32 { UInt32(truncatingIfNeeded: number(offset)) }
+    let ihdr: UInt32 = 0x4948_4452
+    let idat: UInt32 = 0x4944_4154
+    let iend: UInt32 = 0x4945_4E44
+    let trns: UInt32 = 0x7452_4E53
+
+    // Chunks: IHDR first, IDATs together, IEND last; every checksum right.
+    var offset = 8
+    var pieces: [Range<Int>] = []
+    var header: (width: Int, height: Int, channels: Int)?
+    var sawEnd = false
+    var idatFinished = false
+    while offset + 12 <= bytes.count {
+      let length = number(offset)
+      let kind = type(offset + 4)
+      guard length >= 0, offset + 12 + length <= bytes.count else { return nil }
+      let crc = crc32(
+        0, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset + 4, uInt(4 + length))
+      guard UInt32(crc) == UInt32(truncatingIfNeeded: number(offset + 8 + length)) else {
+        return nil
+      }
+      let body = offset + 8
+      if header == nil {
+        guard kind == ihdr, length == 13 else { return nil }
+        let width = number(body)
+        let height = number(body + 4)
+        let depth = bytes[body + 8]
+        let colour = bytes[body + 9]
+        guard width > 0, height > 0, width <= CairoSurface.maximumSide,
+          height <= CairoSurface.maximumSide, depth == 8, colour == 2 || colour == 6,
+          bytes[body + 10] == 0, bytes[body + 11] == 0, bytes[body + 12] == 0
+        else { return nil }
+        header = (width, height, colour == 2 ? 3 : 4)
+      } else if kind == idat {
+        guard !idatFinished else { return nil }
+        pieces.append(body..<body + length)
+      } else if kind == iend {
+        sawEnd = true
+        break
+      } else {
+        guard kind != trns, kind != ihdr else { return nil }
+        if !pieces.isEmpty { idatFinished = true }
+        // Other chunks must be ancillary (lower-case first letter) or a palette.
+        let first = UInt8(truncatingIfNeeded: kind >> 24)
+        guard first & 0x20 != 0 || kind == 0x504C_5445 else { return nil }
+      }
+      offset += 12 + length
+    }
+    guard sawEnd, let header, !pieces.isEmpty else { return nil }
+
+    let rowBytes = 1 + header.width * header.channels
+    let total = rowBytes * header.height
+    var raw = [UInt8](repeating: 0, count: total)
+    let inflated = raw.withUnsafeMutableBytes { output in
+      inflate(pieces, from: bytes, into: output)
+    }
+    guard inflated else { return nil }
+    return unfilter(&raw, width: header.width, height: header.height, channels: header.channels)
+  }
+
+  /// Inflates the IDAT pieces into exactly the output's size; false on any error.
+  private static func inflate(
+    _ pieces: [Range<Int>], from bytes: UnsafeRawBufferPointer,
+    into output: UnsafeMutableRawBufferPointer
+  ) -> Bool {
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    defer { stream.deallocate() }
+    guard circles_inflate_init(stream, 15) == Z_OK else { return false }
+    defer { inflateEnd(stream) }
+    stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    stream.pointee.avail_out = uInt(output.count)
+    for (index, piece) in pieces.enumerated() {
+      stream.pointee.next_in = UnsafeMutablePointer(
+        mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + piece.lowerBound)
+      stream.pointee.avail_in = uInt(piece.count)
+      while stream.pointee.avail_in > 0 {
+        let status = CZlib.inflate(stream, Z_NO_FLUSH)
+        if status == Z_STREAM_END {
+          // Exactly the image, and nothing after it.
+          return stream.pointee.avail_in == 0 && index == pieces.count - 1
+            && stream.pointee.avail_out == 0
+        }
+        guard status == Z_OK else { return false }
+      }
+    }
+    return false
+  }
+
+  /// Undoes the row filters in place and packs premultiplied ARGB32 pixels.
+  private static func unfilter(
+    _ raw: inout [UInt8], width: Int, height: Int, channels: Int
+  ) -> PixelImage? {
+    let rowBytes = 1 + width * channels
+    let count = width * channels
+    var valid = true
+    let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, written in
+      raw.withUnsafeMutableBufferPointer { rawBuffer in
+        let base = rawBuffer.baseAddress!
+        let zeros = [UInt8](repeating: 0, count: count)
+        zeros.withUnsafeBufferPointer { zeroRow in
+          for y in 0..<height {
+            let row = base + y * rowBytes + 1
+            let above =
+              y == 0 ? UnsafeMutablePointer(mutating: zeroRow.baseAddress!) : row - rowBytes
+            guard reconstruct(base[y * rowBytes], row, above, count: count, bpp: channels) else {
+              valid = false
+              return
+            }
+            pack(row, into: buffer.baseAddress! + y * width, width: width, channels: channels)
+          }
+        }
+      }
+      written = valid ? width * height : 0
+    }
+    return valid ? PixelImage(width: width, height: height, pixels: pixels) : nil
+  }
+
+  /// Reverses one row's filter; false for an unknown filter type.
+  @inline(__always)
+  private static func reconstruct(
+    _ filter: UInt8, _ row: UnsafeMutablePointer<UInt8>, _ above: UnsafeMutablePointer<UInt8>,
+    count: Int, bpp: Int
+  ) -> Bool {
+    switch filter {
+    case 0:
+      break
+    case 1:
+      for index in bpp..<max(bpp, count) { row[index] &+= row[index - bpp] }
+    case 2:
+      for index in 0..<count { row[index] &+= above[index] }
+    case 3:
+      for index in 0..<min(bpp, count) { row[index] &+= above[index] >> 1 }
+      for index in bpp..<max(bpp, count) {
+        row[index] &+= UInt8((UInt16(row[index - bpp]) + UInt16(above[index])) >> 1)
+      }
+    case 4:
+      for index in 0..<min(bpp, count) { row[index] &+= above[index] }
+      for index in bpp..<max(bpp, count) {
+        let a = Int(row[index - bpp])
+        let b = Int(above[index])
+        let c = Int(above[index - bpp])
+        let p = a + b - c
+        let pa = abs(p - a)
+        let pb = abs(p - b)
+        let pc = abs(p - c)
+        let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+        row[index] &+= UInt8(truncatingIfNeeded: predictor)
+      }
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Packs straight RGB or RGBA bytes into premultiplied ARGB32, rounding as Cairo does.
+  @inline(__always)
+  private static func pack(
+    _ row: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt32>, width: Int,
+    channels: Int
+  ) {
+    if channels == 3 {
+      for x in 0..<width {
+        let source = row + 3 * x
+        output[x] =
+          0xFF00_0000 | UInt32(source[0]) << 16 | UInt32(source[1]) << 8
+          | UInt32(source[2])
+      }
+      return
+    }
+    for x in 0..<width {
+      let source = row + 4 * x
+      let alpha = UInt32(source[3])
+      if alpha == 255 {
+        output[x] =
+          0xFF00_0000 | UInt32(source[0]) << 16 | UInt32(source[1]) << 8
+          | UInt32(source[2])
+      } else if alpha == 0 {
+        output[x] = 0
+      } else {
+        func multiply(_ channel: UInt8) -> UInt32 {
+          let product = alpha * UInt32(channel) + 0x80
+          return (product + (product >> 8)) >> 8
+        }
+        output[x] =
+          alpha << 24 | multiply(source[0]) << 16 | multiply(source[1]) << 8
+          | multiply(source[2])
+      }
+    }
+  }
+}
+
+/// The images decoded last, by the bytes they came from, so that decoding the same file twice
+/// (a comparison, then a strip of the same two files) costs one decode.
+final class DecodedImages: @unchecked Sendable {
+  static let shared = DecodedImages()
+  private let lock = NSLock()
+  private var entries: [(data: Data, image: PixelImage)] = []
+  /// At most this many images are kept, and only images of at most `largest` pixels.
+  let capacity = 2
+  let largest = 4096 * 4096
+
+  func image(for data: Data) -> PixelImage? {
+    lock.withLock { entries.first { $0.data == data }?.image }
+  }
+
+  func remember(_ image: PixelImage, for data: Data) {
+    guard image.width * image.height <= largest else { return }
+    lock.withLock {
+      entries.removeAll { $0.data == data }
+      entries.append((data, image))
+      if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+    }
+  }
+}

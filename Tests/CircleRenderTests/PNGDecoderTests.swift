@@ -1,0 +1,56 @@
+import CircleCanvas
+import Foundation
+import Testing
+
+@testable import CircleRender
+
+@Suite("PNG decoder")
+struct PNGDecoderTests {
+  /// Files from Cairo's writer (adaptive filters: all five filter types) and from ours.
+  static func files(seed: UInt64, opaque: Bool) throws -> [Data] {
+    let image = PNGCodecTests.randomImage(seed: seed, width: 37, height: 23, opaque: opaque)
+    var states = RandomStates(
+      seed: seed, width: 120, height: 80, background: opaque ? .white : .none)
+    var state = states.next()
+    for _ in 0..<40 { state = states.next() }
+    let rendered = try Renderer.render(state)
+    return try [image, rendered].flatMap { picture in
+      try [PNGCodec.encode(picture)]
+        + PNGCompression.allCases.map { try PNGWriter.encode(picture, compression: $0) }
+    }
+  }
+
+  @Test(
+    "decodes what Cairo decodes, pixel for pixel",
+    arguments: [(UInt64(1), true), (2, false), (3, true), (4, false)])
+  func matchesCairo(seed: UInt64, opaque: Bool) throws {
+    for data in try Self.files(seed: seed, opaque: opaque) {
+      let quick = try #require(PNGDecoder.decode(data))
+      #expect(quick == (try PNGCodec.decodeWithCairo(data)))
+    }
+  }
+
+  @Test("files it does not read are left to Cairo")
+  func declines() throws {
+    let grey = PNGFile.make(width: 2, height: 1, colourType: 0, rows: [[0, 200]])
+    #expect(PNGDecoder.decode(grey) == nil)
+    var damaged = [UInt8](
+      try PNGWriter.encode(
+        PNGCodecTests.randomImage(
+          seed: 5, width: 8, height: 8, opaque: true)))
+    damaged[45] ^= 0xFF
+    #expect(PNGDecoder.decode(Data(damaged)) == nil)
+    let whole = try PNGWriter.encode(
+      PNGCodecTests.randomImage(seed: 6, width: 8, height: 8, opaque: false))
+    #expect(PNGDecoder.decode(whole.prefix(whole.count - 12)) == nil)
+  }
+
+  @Test("the same bytes decoded twice give the same image")
+  func remembered() throws {
+    let data = try PNGWriter.encode(
+      PNGCodecTests.randomImage(seed: 7, width: 16, height: 9, opaque: false))
+    let first = try PNGCodec.decode(data)
+    #expect(DecodedImages.shared.image(for: data) == first)
+    #expect(try PNGCodec.decode(data) == first)
+  }
+}
