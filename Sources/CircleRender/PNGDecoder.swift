@@ -72,66 +72,101 @@ enum PNGDecoder {
 
     let rowBytes = 1 + header.width * header.channels
     let total = rowBytes * header.height
-    var raw = [UInt8](repeating: 0, count: total)
-    let inflated = raw.withUnsafeMutableBytes { output in
-      inflate(pieces, from: bytes, into: output)
+    let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+    defer { raw.deallocate() }
+    let progress = RowProgress()
+    let input = SendablePieces(bytes: bytes, pieces: pieces, output: raw, count: total)
+    let inflateAll = { @Sendable in
+      progress.finish(
+        valid: inflate(input.pieces, from: input.bytes, into: input.output, count: input.count) {
+          progress.publish(bytes: $0)
+        })
     }
-    guard inflated else { return nil }
-    return unfilter(&raw, width: header.width, height: header.height, channels: header.channels)
+    // Large images inflate on another thread while this one undoes the filters behind it.
+    if total >= 1 << 20, ProcessInfo.processInfo.activeProcessorCount > 1 {
+      DispatchQueue.global().async(execute: inflateAll)
+    } else {
+      inflateAll()
+    }
+    let image = unfilter(
+      raw, width: header.width, height: header.height, channels: header.channels,
+      progress: progress)
+    // The inflating thread has finished when `valid` answers.
+    return progress.waitUntilFinished() ? image : nil
   }
 
-  /// Inflates the IDAT pieces into exactly the output's size; false on any error.
+  /// Inflates the IDAT pieces into exactly `count` bytes, telling `published` how many bytes are
+  /// ready as it goes; false on any error.
   private static func inflate(
     _ pieces: [Range<Int>], from bytes: UnsafeRawBufferPointer,
-    into output: UnsafeMutableRawBufferPointer
+    into output: UnsafeMutablePointer<UInt8>, count: Int, published: (Int) -> Void
   ) -> Bool {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     stream.initialize(to: z_stream())
     defer { stream.deallocate() }
     guard circles_inflate_init(stream, 15) == Z_OK else { return false }
     defer { inflateEnd(stream) }
-    stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
-    stream.pointee.avail_out = uInt(output.count)
+    let step = 256 << 10
+    var done = 0
+    stream.pointee.next_out = output
     for (index, piece) in pieces.enumerated() {
       stream.pointee.next_in = UnsafeMutablePointer(
         mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + piece.lowerBound)
       stream.pointee.avail_in = uInt(piece.count)
       while stream.pointee.avail_in > 0 {
+        if stream.pointee.avail_out == 0 {
+          // Hand out what is done, then give zlib the next stretch.
+          published(done)
+          guard done < count else { return false }
+          stream.pointee.avail_out = uInt(min(step, count - done))
+        }
+        let before = Int(stream.pointee.avail_out)
         let status = CZlib.inflate(stream, Z_NO_FLUSH)
+        done += before - Int(stream.pointee.avail_out)
         if status == Z_STREAM_END {
           // Exactly the image, and nothing after it.
-          return stream.pointee.avail_in == 0 && index == pieces.count - 1
-            && stream.pointee.avail_out == 0
+          published(done)
+          return stream.pointee.avail_in == 0 && index == pieces.count - 1 && done == count
         }
-        guard status == Z_OK else { return false }
+        guard status == Z_OK || (status == Z_BUF_ERROR && stream.pointee.avail_out == 0) else {
+          return false
+        }
       }
     }
     return false
   }
 
-  /// Undoes the row filters in place and packs premultiplied ARGB32 pixels.
+  /// Undoes the row filters in place and packs premultiplied ARGB32 pixels, each row once
+  /// the inflating thread has made it; `nil` when a row has an unknown filter or inflating
+  /// failed.
   private static func unfilter(
-    _ raw: inout [UInt8], width: Int, height: Int, channels: Int
+    _ base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, channels: Int,
+    progress: RowProgress
   ) -> PixelImage? {
     let rowBytes = 1 + width * channels
     let count = width * channels
     var valid = true
+    let zeros = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+    zeros.initialize(repeating: 0, count: count)
+    defer { zeros.deallocate() }
     let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, written in
-      raw.withUnsafeMutableBufferPointer { rawBuffer in
-        let base = rawBuffer.baseAddress!
-        let zeros = [UInt8](repeating: 0, count: count)
-        zeros.withUnsafeBufferPointer { zeroRow in
-          for y in 0..<height {
-            let row = base + y * rowBytes + 1
-            let above =
-              y == 0 ? UnsafeMutablePointer(mutating: zeroRow.baseAddress!) : row - rowBytes
-            guard reconstruct(base[y * rowBytes], row, above, count: count, bpp: channels) else {
-              valid = false
-              return
-            }
-            pack(row, into: buffer.baseAddress! + y * width, width: width, channels: channels)
+      var ready = 0
+      for y in 0..<height {
+        let end = (y + 1) * rowBytes
+        if ready < end {
+          ready = progress.wait(forBytes: end)
+          guard ready >= end else {
+            valid = false
+            break
           }
         }
+        let row = base + y * rowBytes + 1
+        let above = y == 0 ? zeros : row - rowBytes
+        guard reconstruct(base[y * rowBytes], row, above, count: count, bpp: channels) else {
+          valid = false
+          break
+        }
+        pack(row, into: buffer.baseAddress! + y * width, width: width, channels: channels)
       }
       written = valid ? width * height : 0
     }
@@ -210,6 +245,52 @@ enum PNGDecoder {
       }
     }
   }
+}
+
+/// How far the inflating thread has got, and whether it succeeded.
+private final class RowProgress: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var bytes = 0
+  private var outcome: Bool?
+
+  func publish(bytes: Int) {
+    condition.withLock {
+      self.bytes = bytes
+      condition.broadcast()
+    }
+  }
+
+  func finish(valid: Bool) {
+    condition.withLock {
+      outcome = valid
+      condition.broadcast()
+    }
+  }
+
+  /// Waits until `count` bytes are ready or inflating has ended; returns the bytes ready.
+  func wait(forBytes count: Int) -> Int {
+    condition.lock()
+    while bytes < count, outcome == nil { condition.wait() }
+    let ready = bytes
+    condition.unlock()
+    return ready
+  }
+
+  func waitUntilFinished() -> Bool {
+    condition.lock()
+    while outcome == nil { condition.wait() }
+    let valid = outcome!
+    condition.unlock()
+    return valid
+  }
+}
+
+/// What the inflating thread reads and writes; the caller keeps it alive until it finishes.
+private struct SendablePieces: @unchecked Sendable {
+  let bytes: UnsafeRawBufferPointer
+  let pieces: [Range<Int>]
+  let output: UnsafeMutablePointer<UInt8>
+  let count: Int
 }
 
 /// The images decoded last, by the bytes they came from, so that decoding the same file twice

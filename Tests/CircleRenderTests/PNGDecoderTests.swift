@@ -30,6 +30,21 @@ struct PNGDecoderTests {
     }
   }
 
+  @Test("large files inflate on another thread and still match Cairo", arguments: [true, false])
+  func large(opaque: Bool) throws {
+    var states = RandomStates(
+      seed: 9, width: 700, height: 520, background: opaque ? .white : .none)
+    var state = states.history[0]
+    for index in 0..<120 { state.circles.append(states.circle(id: "c\(index)", in: state)) }
+    let image = try Renderer.render(state)
+    for data in [try PNGCodec.encode(image), try PNGWriter.encode(image)] {
+      #expect(PNGDecoder.decode(data) == image)
+      var cut = [UInt8](data)
+      cut.removeSubrange(cut.count / 2..<cut.count - 12)
+      #expect(PNGDecoder.decode(Data(cut)) == nil)
+    }
+  }
+
   @Test("files it does not read are left to Cairo")
   func declines() throws {
     let grey = PNGFile.make(width: 2, height: 1, colourType: 0, rows: [[0, 200]])
