@@ -46,9 +46,13 @@ public final class IncrementalRenderer {
   /// - Throws: as `Renderer.render` does, for a size or scale out of range or a Cairo failure;
   ///   the renderer then starts from scratch next time.
   public func update(to state: CanvasState) throws(RenderError) {
-    if let drawn, let added = appended(from: drawn, to: state) {
+    if let drawn, let added = appended(from: drawn, to: state),
+      added.count < 64
+        || !splitsRedraw(state, width: state.pixelWidth, height: state.pixelHeight)
+    {
       // Circles added on top are drawn over the last picture, as a full drawing draws them
-      // after the others: the same operations on the same pixels.
+      // after the others: the same operations on the same pixels. (Many new circles on a large
+      // picture are drawn faster as a full drawing on two threads.)
       let bounds = DeviceBounds(width: Double(state.pixelWidth), height: Double(state.pixelHeight))
       for circle in added {
         Renderer.draw(circle, scale: state.scale, bounds: bounds, in: context!)
@@ -83,6 +87,16 @@ public final class IncrementalRenderer {
     drawn = state
   }
 
+  /// Whether `circles` begins with every circle of `prefix`, in order.
+  private static func starts(_ circles: [Circle], with prefix: [Circle]) -> Bool {
+    circles.withUnsafeBufferPointer { all in
+      prefix.withUnsafeBufferPointer { start in
+        for index in start.indices where all[index] != start[index] { return false }
+        return true
+      }
+    }
+  }
+
   /// Drops the picture, so the next update draws from scratch.
   private func forget() {
     drawn = nil
@@ -97,8 +111,7 @@ public final class IncrementalRenderer {
   private func appended(from old: CanvasState, to new: CanvasState) -> ArraySlice<Circle>? {
     guard context != nil, old.width == new.width, old.height == new.height,
       old.scale == new.scale, old.background == new.background,
-      new.circles.count > old.circles.count,
-      new.circles.prefix(old.circles.count).elementsEqual(old.circles)
+      new.circles.count > old.circles.count, Self.starts(new.circles, with: old.circles)
     else { return nil }
     if new.background.isInvisible {
       let bounds = DeviceBounds(width: Double(new.pixelWidth), height: Double(new.pixelHeight))
