@@ -60,6 +60,18 @@ struct HistoryCommandTests {
     #expect(outcome.stderr.hasPrefix(diagnostic), "\(outcome)")
   }
 
+  @Test(
+    "repl and history are listed in the tool's help and have their own",
+    arguments: ["repl", "history"])
+  func help(subcommand: String) throws {
+    let folder = try TemporaryFolder()
+    let tool = try Executable.run(["--help"], in: folder.url)
+    #expect(tool.stdout.contains("\n  \(subcommand) "), "\(tool)")
+    let own = try Executable.run([subcommand, "--help"], in: folder.url)
+    #expect(own.status == 0)
+    #expect(own.stdout.hasPrefix("Usage: circles \(subcommand)"))
+  }
+
   @Test("a syntax error prints no history and exits 2")
   func syntaxError() throws {
     let folder = try TemporaryFolder()

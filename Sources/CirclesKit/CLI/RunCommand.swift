@@ -7,7 +7,8 @@ struct RunCommand: Subcommand {
   static let name = "run"
   static let summary = "Run a script and write every canvas state as a PNG frame."
   static let help = """
-    Usage: circles run <script.circles | -> [-o <dir>] [--png-compression <choice>]
+    Usage: circles run <script.circles | -> [-o <dir>] [--format png|svg|pdf] [--sheet <file.png>]
+                       [--watch] [--png-compression <choice>]
 
     Runs a drawing script and writes one PNG per canvas state into the output folder: the start
     (0000-start.png), then one frame after every command that changes the canvas, undo, redo and
@@ -18,6 +19,14 @@ struct RunCommand: Subcommand {
       -o, --output <dir>   Folder for the frames (created when missing).
                            Default: '<script name>-frames' in the current folder
                            ('stdin-frames' for '-').
+      --format <png|svg|pdf>
+                           The format of frames and 'render' targets: PNG pixels (the
+                           default), or an SVG document or one-page PDF of the canvas in
+                           points, drawn by Cairo with the same geometry and colours.
+      --sheet <file.png>   Also write a contact sheet: every frame as a thumbnail in step
+                           order, labelled with its step number and action.
+      --watch              Run again every time the script file changes, writing only the
+                           frames whose content changed, until interrupted (Ctrl-C).
       --png-compression <fast|default|small>
                            Speed against file size of the PNG frames. 'fast' stores
                            without compressing (quickest, about 3× larger); 'default'
@@ -35,6 +44,9 @@ struct RunCommand: Subcommand {
   var scriptPath: String
   var outputPath: String?
   var compression = PNGCompression.default
+  var format = FrameFormat.png
+  var sheetPath: String?
+  var watches = false
 
   init(arguments: [String]) throws(UsageError) {
     var reader = ArgumentReader(arguments)
@@ -54,8 +66,19 @@ struct RunCommand: Subcommand {
             "--png-compression takes fast, default or small, not '\(value)'")
         }
         compression = choice
+      case .option(let name, let inline) where name == "--format":
+        let value = try reader.value(for: name, inline: inline)
+        guard let chosen = FrameFormat(rawValue: value.lowercased()) else {
+          throw UsageError("unknown format '\(value)'; use png, svg or pdf")
+        }
+        format = chosen
+      case .option(let name, let inline) where name == "--sheet":
+        sheetPath = try reader.value(for: name, inline: inline)
+      case .option(let name, let inline) where name == "--watch" && inline == nil:
+        watches = true
       case .option(let name, _):
-        throw UsageError.unknownOption(name, known: ["--output", "--png-compression"])
+        throw UsageError.unknownOption(
+          name, known: ["--output", "--format", "--sheet", "--watch", "--png-compression"])
       }
     }
     guard let script else {
@@ -65,7 +88,17 @@ struct RunCommand: Subcommand {
     outputPath = output
   }
 
+  func validate(in context: ToolContext) throws(UsageError) {
+    if let sheetPath, context.url(for: sheetPath).pathExtension.lowercased() != "png" {
+      throw UsageError("the contact sheet '\(sheetPath)' needs a .png extension")
+    }
+    if watches, scriptPath == "-" {
+      throw UsageError("--watch needs a script file, not standard input")
+    }
+  }
+
   func run(in context: ToolContext) -> Int32 {
+    if watches { return watch(in: context) }
     let console = context.console
     let start = ContinuousClock.now
     let source: ScriptSource
@@ -81,26 +114,32 @@ struct RunCommand: Subcommand {
     let result: RunResult
     do {
       result = try ScriptRunner.run(
-        source, outputDirectory: output, options: FrameOptions(format: .png(compression)))
+        source, outputDirectory: output,
+        options: FrameOptions(format: .init(format, compression: compression)))
     } catch {
       report(error, source: source, console: console)
       return error.exitCode
     }
-    FrameFolder.removeStaleFrames(in: output, keeping: Set(result.frames.map { $0.name + ".png" }))
+    FrameFolder.removeStaleFrames(
+      in: output, keeping: Set(result.frames.map { $0.url.lastPathComponent }))
     let seconds = (ContinuousClock.now - start).formattedSeconds
     let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
     let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
     console.print(
       "\(frames) written to \(outputPath ?? output.relativePath(from: context.currentDirectory)) (\(circles), \(seconds))"
     )
+    var status = ExitCode.success
+    if let sheetPath {
+      status = writeSheet(of: source, to: sheetPath, in: context)
+    }
     if let failure = result.failure {
       report(.script(failure), source: source, console: console)
       return failure.exitCode
     }
-    return ExitCode.success
+    return status
   }
 
-  private func report(_ error: RunError, source: ScriptSource, console: Console) {
+  func report(_ error: RunError, source: ScriptSource, console: Console) {
     switch error {
     case .cannotRead:
       console.error(error.description)

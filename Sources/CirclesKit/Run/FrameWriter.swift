@@ -48,7 +48,11 @@ final class FrameWriter: ScriptHost {
   }
 
   func scriptRender(_ state: CanvasState, toPath path: String) throws {
-    let url = URL(fileURLWithPath: path, relativeTo: outputDirectory).standardizedFileURL
+    var url = URL(fileURLWithPath: path, relativeTo: outputDirectory).standardizedFileURL
+    if options.format.fileExtension != "png", url.pathExtension.lowercased() == "png" {
+      // The language names render targets .png; vector runs write them in their own format.
+      url = url.deletingPathExtension().appendingPathExtension(options.format.fileExtension)
+    }
     guard url.pathExtension.lowercased() == options.format.fileExtension else {
       throw FileProblem(
         "render writes \(options.format.fileExtension.uppercased()) files: give the file name a "
@@ -99,6 +103,10 @@ final class FrameWriter: ScriptHost {
       let prepared = try pngEncoder.prepare(renderer)
       cache.insert(encoded, for: state)
       return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })
+    case .svg, .pdf:
+      let format: VectorFormat = options.format == .svg ? .svg : .pdf
+      cache.insert(encoded, for: state)
+      return (encoded, { encoded.fulfil(Result { try VectorRenderer.render(state, as: format) }) })
     }
   }
 

@@ -19,9 +19,10 @@ enum ScriptInput {
 
 /// The frames a run leaves in its output folder.
 enum FrameFolder {
-  /// Whether a file name has the form of a frame: four or more digits, `-`, a slug, `.png`.
+  /// Whether a file name has the form of a frame: four or more digits, `-`, a slug, and `.png`,
+  /// `.svg` or `.pdf`.
   static func isFrameName(_ name: String) -> Bool {
-    guard name.hasSuffix(".png") else { return false }
+    guard [".png", ".svg", ".pdf"].contains(where: { name.hasSuffix($0) }) else { return false }
     let stem = name.dropLast(4)
     guard let dash = stem.firstIndex(of: "-") else { return false }
     let number = stem[..<dash]

@@ -21,16 +21,18 @@ public enum FrameFormat: String, CaseIterable, Sendable {
 
   /// The bytes of a state's file in this format.
   ///
-  /// - Parameter image: renders the state's pixels, for PNG (a cache may answer).
+  /// - Parameters:
+  ///   - compression: for PNG, speed against size.
+  ///   - image: renders the state's pixels, for PNG (a cache may answer).
   /// - Throws: `RenderError` when the state cannot be drawn.
   public func encode(
-    _ state: CanvasState,
+    _ state: CanvasState, compression: PNGCompression = .default,
     image: (CanvasState) throws(RenderError) -> PixelImage = { state throws(RenderError) in
       try Renderer.render(state)
     }
   ) throws(RenderError) -> Data {
     switch self {
-    case .png: try PNGCodec.encode(try image(state))
+    case .png: try PNGWriter.encode(try image(state), compression: compression)
     case .svg: try VectorRenderer.render(state, as: .svg)
     case .pdf: try VectorRenderer.render(state, as: .pdf)
     }

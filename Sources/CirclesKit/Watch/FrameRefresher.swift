@@ -30,8 +30,8 @@ public final class FrameRefresher {
   public let outputDirectory: URL
   /// The format frames and `render` targets are written in.
   public let format: FrameFormat
-  /// Whether to keep every frame's state in the result (for a contact sheet).
-  public var keepsFrames = true
+  /// For PNG frames, speed against size.
+  public var compression = PNGCompression.default
   private var lastWritten: [String: CanvasState] = [:]
 
   /// Creates a refresher for a folder and a format.
@@ -83,7 +83,8 @@ public final class FrameRefresher {
     if lastWritten[name] == state, FileManager.default.fileExists(atPath: url.path) {
       return false
     }
-    let written = try ChangedFile.write(try format.encode(state, image: image), to: url)
+    let data = try format.encode(state, compression: compression, image: image)
+    let written = try ChangedFile.write(data, to: url)
     lastWritten[name] = state
     return written
   }
@@ -99,9 +100,6 @@ public final class FrameRefresher {
 
   /// Whether a file name has the form of a frame: digits, `-`, a slug, a frame extension.
   static func isFrameFile(_ name: String) -> Bool {
-    guard let dot = name.lastIndex(of: "."),
-      FrameFormat(rawValue: String(name[name.index(after: dot)...])) != nil
-    else { return false }
-    return FrameFolder.isFrameName(name[..<dot] + ".png")
+    FrameFolder.isFrameName(name)
   }
 }

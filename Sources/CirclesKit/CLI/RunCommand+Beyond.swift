@@ -1,0 +1,51 @@
+import CircleRender
+import Foundation
+
+/// `--sheet` and `--watch`: the contact sheet of a run, and running again on every change.
+extension RunCommand {
+  /// Writes the contact sheet of a script's frames and prints where it went.
+  ///
+  /// The states come from running the script again in memory (no files are written then), so
+  /// the frame writer never has to keep them.
+  ///
+  /// - Returns: the exit code for the sheet alone: 0, or 2 when it could not be written.
+  func writeSheet(of source: ScriptSource, to path: String, in context: ToolContext) -> Int32 {
+    do {
+      let frames = try HistoryRunner.run(source).frames
+      let layout = try SheetWriter.write(frames, to: context.url(for: path))
+      context.console.print(
+        "contact sheet written to \(path) (\(layout.columns)×\(layout.rows) thumbnails)")
+      return ExitCode.success
+    } catch {
+      context.console.error("cannot write the contact sheet '\(path)': \(error)")
+      return ExitCode.usage
+    }
+  }
+
+  /// Runs the script now and after every change of its file, until the process is stopped.
+  func watch(in context: ToolContext) -> Int32 {
+    let scriptURL = context.url(for: scriptPath)
+    let baseName = ScriptSource(bytes: [], fileName: scriptPath).baseName
+    let output = context.url(for: outputPath ?? "\(baseName)-frames", isDirectory: true)
+    let refresher = FrameRefresher(outputDirectory: output, format: format)
+    refresher.compression = compression
+    let watcher = ScriptWatcher(
+      scriptPath: scriptPath, scriptURL: scriptURL, refresher: refresher,
+      sheet: sheetPath.map { context.url(for: $0) }, console: context.console,
+      currentDirectory: context.currentDirectory)
+    Self.allowStopSignals()
+    context.console.printError("watching \(scriptPath) for changes; press Ctrl-C to stop")
+    watcher.watch(until: { false })
+    return watcher.lastStatus
+  }
+
+  /// Unblocks SIGINT, SIGTERM and SIGHUP: a process started with them blocked (as some test
+  /// runners and supervisors do) could otherwise never be stopped. Their default action ends
+  /// the watch; every file is written whole, so none is left half-written.
+  static func allowStopSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+    sigprocmask(SIG_UNBLOCK, &signals, nil)
+  }
+}
