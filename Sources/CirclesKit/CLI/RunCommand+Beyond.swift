@@ -13,8 +13,9 @@ extension RunCommand {
     do {
       let frames = try HistoryRunner.run(source).frames
       let layout = try SheetWriter.write(frames, to: context.url(for: path))
+      let thumbnails = frames.count == 1 ? "1 thumbnail" : "\(frames.count) thumbnails"
       context.console.print(
-        "contact sheet written to \(path) (\(layout.columns)×\(layout.rows) thumbnails)")
+        "contact sheet written to \(path) (\(thumbnails), \(layout.columns)×\(layout.rows))")
       return ExitCode.success
     } catch {
       context.console.error("cannot write the contact sheet '\(path)': \(error)")
