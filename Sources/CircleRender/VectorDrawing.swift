@@ -10,6 +10,8 @@ enum VectorDrawing {
   /// Beyond this magnitude (in points) a path is not handed to Cairo as an arc: Cairo keeps
   /// coordinates in fixed point, and huge arcs lose their shape.
   static let safeMagnitude = 1_000_000.0
+  /// Points of box beyond each canvas edge when a huge circle is cut to the canvas.
+  static let clipMargin = 16.0
 
   /// Paints the background over the canvas rectangle and draws every circle, clipped to it.
   static func draw(_ state: CanvasState, in cr: OpaquePointer) {
@@ -58,16 +60,26 @@ enum VectorDrawing {
       }
       cairo_new_path(cr)
     } else {
-      // A huge circle: whatever part of it covers the whole canvas is painted as a rectangle.
-      let farthest = farthestCornerDistance(x: x, y: y, width: width, height: height)
-      let nearest = nearestDistance(x: x, y: y, width: width, height: height)
-      if showsFill, farthest <= circle.radius {
+      // A huge circle: drawn as its intersection with a box a little larger than the canvas,
+      // as the pixel renderer does, so no path point is far away.
+      let box = ClipBox(
+        minX: -clipMargin, minY: -clipMargin, maxX: width + clipMargin, maxY: height + clipMargin)
+      if showsFill {
+        cairo_new_path(cr)
+        Renderer.addDisc(x: x, y: y, radius: circle.radius, clippedTo: box, in: cr)
         setSource(circle.fill, in: cr)
-        cairo_paint(cr)
+        cairo_fill(cr)
       }
-      if showsStroke, farthest <= reach, nearest >= circle.radius - half {
+      if showsStroke {
+        cairo_new_path(cr)
+        Renderer.addDisc(x: x, y: y, radius: reach, clippedTo: box, in: cr)
+        if circle.radius - half > 0 {
+          Renderer.addDisc(x: x, y: y, radius: circle.radius - half, clippedTo: box, in: cr)
+        }
         setSource(circle.stroke, in: cr)
-        cairo_paint(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_fill(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
       }
     }
     if layered {
@@ -81,21 +93,5 @@ enum VectorDrawing {
     cairo_set_source_rgba(
       cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255,
       Double(colour.alpha) / 255)
-  }
-
-  private static func farthestCornerDistance(
-    x: Double, y: Double, width: Double, height: Double
-  ) -> Double {
-    let dx = max(abs(x), abs(x - width))
-    let dy = max(abs(y), abs(y - height))
-    return (dx * dx + dy * dy).squareRoot()
-  }
-
-  private static func nearestDistance(x: Double, y: Double, width: Double, height: Double)
-    -> Double
-  {
-    let dx = max(0, max(-x, x - width))
-    let dy = max(0, max(-y, y - height))
-    return (dx * dx + dy * dy).squareRoot()
   }
 }

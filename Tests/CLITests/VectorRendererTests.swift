@@ -116,6 +116,31 @@ struct VectorRendererTests {
     #expect(svg.contains("opacity:0.5") || svg.contains("opacity=\"0.5\""), "\(svg)")
   }
 
+  @Test("a huge circle whose edge crosses the canvas is cut to it: small path, right side filled")
+  func hugeCircleEdge() throws {
+    let green = Colour(red: 0, green: 128, blue: 0)
+    let state = CanvasState(
+      width: 100, height: 100, background: .white,
+      circles: [
+        Circle(
+          id: "ground", center: Point(x: 50, y: 50 + 1e8), radius: 1e8, fill: green,
+          stroke: .black, strokeWidth: 4)
+      ])
+    let svg = try SVGSummary(VectorRenderer.svg(state))
+    let numbers = svg.paths.flatMap {
+      ($0["d"] ?? "").split(separator: " ").compactMap { Double($0) }
+    }
+    #expect(!numbers.isEmpty)
+    #expect(numbers.allSatisfy { abs($0) < 200 }, "\(numbers)")
+    let sheet = ContactSheet(thumbnailSize: 100)
+    let image = try sheet.render([.init(label: "", state: state)])
+    let rect = sheet.layout(count: 1).thumbnailRect(0, for: state)
+    let (left, top) = (Int(rect.x), Int(rect.y))
+    #expect(image.colour(atX: left + 50, y: top + 25) == .white)
+    #expect(image.colour(atX: left + 50, y: top + 50) == .black)
+    #expect(image.colour(atX: left + 50, y: top + 75) == green)
+  }
+
   @Test("a canvas without area is an error")
   func emptyCanvas() {
     #expect(throws: RenderError.emptyImage(width: 0, height: 0)) {
