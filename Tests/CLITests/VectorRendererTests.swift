@@ -141,6 +141,33 @@ struct VectorRendererTests {
     #expect(image.colour(atX: left + 50, y: top + 75) == green)
   }
 
+  @Test("drawn at one pixel per point, the vector drawing matches the PNG renderer's pixels")
+  func sameGeometryAsPNG() throws {
+    var state = Self.state
+    state.scale = 1
+    state.circles.append(
+      Circle(
+        id: "veil", center: Point(x: 60, y: 40), radius: 25,
+        fill: Colour(red: 0, green: 200, blue: 100), stroke: .black, strokeWidth: 2,
+        opacity: 0.4))
+    let png = try Renderer.render(state)
+    let sheet = ContactSheet(thumbnailSize: 120)
+    let rect = sheet.layout(count: 1).thumbnailRect(0, for: state)
+    #expect(rect.width == 120 && rect.height == 80)
+    let drawn = try sheet.render([.init(label: "", state: state)])
+    var worst = 0
+    for y in 0..<80 {
+      for x in 0..<120 {
+        let a = png.colour(atX: x, y: y)
+        let b = drawn.colour(atX: Int(rect.x) + x, y: Int(rect.y) + y)
+        worst = max(
+          worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+          abs(Int(a.blue) - Int(b.blue)))
+      }
+    }
+    #expect(worst <= 2, "largest channel difference \(worst)")
+  }
+
   @Test("a canvas without area is an error")
   func emptyCanvas() {
     #expect(throws: RenderError.emptyImage(width: 0, height: 0)) {
