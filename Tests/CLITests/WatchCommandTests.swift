@@ -90,11 +90,16 @@ struct WatchCommandTests {
     run.stop()
   }
 
-  @Test("watching standard input is a usage error")
-  func watchNeedsAFile() throws {
+  @Test(
+    "watching standard input, or giving --watch a value, is a usage error",
+    arguments: [
+      (["run", "-", "--watch"], "circles: error: --watch needs a script file, not standard input"),
+      (["run", "w.circles", "--watch=yes"], "circles: error: --watch takes no value"),
+    ])
+  func usage(arguments: [String], message: String) throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["run", "-", "--watch"], in: folder.url)
+    let outcome = try Executable.run(arguments, in: folder.url)
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.hasPrefix("circles: error: --watch needs a script file"))
+    #expect(outcome.stderr.hasPrefix(message), "\(outcome)")
   }
 }

@@ -74,7 +74,8 @@ struct RunCommand: Subcommand {
         format = chosen
       case .option(let name, let inline) where name == "--sheet":
         sheetPath = try reader.value(for: name, inline: inline)
-      case .option(let name, let inline) where name == "--watch" && inline == nil:
+      case .option(let name, let inline) where name == "--watch":
+        guard inline == nil else { throw UsageError("--watch takes no value") }
         watches = true
       case .option(let name, _):
         throw UsageError.unknownOption(
