@@ -8,11 +8,11 @@ public enum PNGCompression: String, CaseIterable, Sendable {
   /// times larger than the default's.
   case fast
   /// The balance used unless asked otherwise: the `up` row filter and zlib's run-length
-  /// matching. Measured on frames of circles it is both the quickest compression and within a
-  /// few percent of the smallest, about the size of Cairo's files at a sixth of the time.
+  /// matching. Measured on frames of circles it is both the quickest compression and within
+  /// 2–3 % of the smallest, about the size of Cairo's files at a fifth of the time.
   case `default`
-  /// The smallest files: zlib level 9 with the `up` row filter and filtered matching, 2–5 %
-  /// smaller than the default and about thirty times slower.
+  /// The smallest files: zlib level 9 with the `up` row filter and filtered matching, 1–2 %
+  /// smaller than the default and 25–30 times slower.
   case small
 
   /// The zlib and filter settings behind the choice.

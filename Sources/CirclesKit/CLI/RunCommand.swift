@@ -31,8 +31,8 @@ struct RunCommand: Subcommand {
                            Speed against file size of the PNG frames. 'fast' stores
                            without compressing (quickest, about 3× larger); 'default'
                            compresses runs of filtered rows (about the size of Cairo's
-                           files at a sixth of the time); 'small' is about 30× slower
-                           and 2-5 % smaller. Every choice decodes to the same pixels.
+                           files at a fifth of the time); 'small' is 25-30× slower
+                           and 1-2 % smaller. Every choice decodes to the same pixels.
       -h, --help           Show this help.
 
     Frames from an earlier run into the same folder that this run did not write again are
