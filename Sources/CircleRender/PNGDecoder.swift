@@ -5,10 +5,16 @@ import Foundation
 /// not interlaced. It inflates with zlib and undoes the row filters itself, writing
 /// premultiplied ARGB32 pixels straight into the result, with the same rounding as Cairo.
 ///
-/// Anything else, or anything unusual (a bad checksum, a transparency chunk, data that does not
-/// inflate to exactly the image), gives `nil`, and the caller decodes with Cairo, which also
-/// reports what is wrong.
+/// Anything else, or anything unusual (a bad checksum, a transparency, gamma or colour-space
+/// chunk, data that does not inflate to exactly the image), gives `nil`, and the caller decodes
+/// with Cairo, which also reports what is wrong.
 enum PNGDecoder {
+  /// Chunks that change what the pixels mean (transparency, gamma, colour space, significant
+  /// bits) or a second header: such files are left to Cairo.
+  static let declined: Set<UInt32> = [
+    0x7452_4E53, 0x4948_4452, 0x6741_4D41, 0x6943_4350, 0x7352_4742, 0x6348_524D, 0x7342_4954,
+  ]
+
   /// The image, or `nil` when the file is not of the simple kind this decoder reads.
   static func decode(_ data: Data) -> PixelImage? {
     data.withUnsafeBytes { bytes in decode(bytes) }
@@ -24,7 +30,6 @@ enum PNGDecoder {
     let ihdr: UInt32 = 0x4948_4452
     let idat: UInt32 = 0x4944_4154
     let iend: UInt32 = 0x4945_4E44
-    let trns: UInt32 = 0x7452_4E53
 
     // Chunks: IHDR first, IDATs together, IEND last; every checksum right.
     var offset = 8
@@ -60,7 +65,7 @@ enum PNGDecoder {
         sawEnd = true
         break
       } else {
-        guard kind != trns, kind != ihdr else { return nil }
+        guard !declined.contains(kind) else { return nil }
         if !pieces.isEmpty { idatFinished = true }
         // Other chunks must be ancillary (lower-case first letter) or a palette.
         let first = UInt8(truncatingIfNeeded: kind >> 24)

@@ -58,6 +58,17 @@ struct PNGDecoderTests {
     let whole = try PNGWriter.encode(
       PNGCodecTests.randomImage(seed: 6, width: 8, height: 8, opaque: false))
     #expect(PNGDecoder.decode(whole.prefix(whole.count - 12)) == nil)
+    // A gamma chunk after the header: what the pixels mean is left to Cairo.
+    var gamma = [UInt8](whole.prefix(33))
+    let body: [UInt8] = Array("gAMA".utf8) + [0, 0, 0xB1, 0x8F]
+    gamma += [0, 0, 0, 4] + body
+    let crc = PNGFile.crc32(Data(body))
+    gamma += [
+      UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF),
+    ]
+    gamma += whole.dropFirst(33)
+    #expect(PNGDecoder.decode(Data(gamma)) == nil)
+    #expect(throws: Never.self) { try PNGCodec.decode(Data(gamma)) }
   }
 
   @Test("the same bytes decoded twice give the same image")

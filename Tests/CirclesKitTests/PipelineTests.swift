@@ -190,4 +190,48 @@ struct PipelineTests {
     #expect(
       !FileManager.default.fileExists(atPath: output.appendingPathComponent("0003-add-c.png").path))
   }
+
+  @Test(
+    "--png-compression picks the encoder and refuses unknown choices",
+    arguments: [("fast", Int32(0)), ("default", 0), ("small", 0), ("huge", 2)])
+  func compressionOption(choice: String, status: Int32) throws {
+    let folder = Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let script = "canvas 40x30\nadd a at 10,10 radius 8 fill red\n"
+    try script.write(
+      to: folder.appendingPathComponent("s.circles"), atomically: true, encoding: .utf8)
+    let errors = Lines()
+    let context = ToolContext(
+      console: Console(out: { _ in }, error: { errors.append($0) }), environment: [:],
+      currentDirectory: folder, readStandardInput: { Data() })
+    let code = CommandLineTool.main(
+      arguments: ["run", "s.circles", "-o", "out", "--png-compression", choice], context: context)
+    #expect(code == status)
+    if status == 0 {
+      let data = try Data(contentsOf: folder.appendingPathComponent("out/0001-add-a.png"))
+      let compression = try #require(PNGCompression(rawValue: choice))
+      let expected = try PNGWriter.encode(
+        Renderer.render(
+          CanvasState(
+            width: 40, height: 30,
+            circles: [
+              Circle(
+                id: "a", center: Point(x: 10, y: 10), radius: 8,
+                fill: .init(red: 255, green: 0, blue: 0))
+            ])),
+        compression: compression)
+      #expect(data == expected)
+    } else {
+      #expect(errors.text.contains("--png-compression takes fast, default or small, not 'huge'"))
+    }
+  }
+}
+
+/// Lines written by a console, collected across threads.
+final class Lines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+  var text: String { lock.withLock { lines.joined() } }
 }
