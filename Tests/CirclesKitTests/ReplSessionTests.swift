@@ -177,6 +177,48 @@ struct ReplSessionTests {
     #expect(fixture.recorded.err.hasPrefix(message), "\(fixture.recorded.err)")
   }
 
+  @Test(
+    "checks that span entries name the session's lines, notes included",
+    arguments: [
+      (
+        "limit 5\nadd sun at 1,1 r 1\nexpect count 1\nadd sun at 2,2 r 1",
+        "<repl>:4:5: error: a circle named 'sun' already exists\nadd sun at 2,2 r 1\n    ^~~\n"
+          + "<repl>:2:5: note: 'sun' is added here\n"
+      ),
+      (
+        "canvas 10x10\nlimit 3\ncanvas 20x20",
+        "<repl>:3:1: error: duplicate 'canvas'; a script configures its canvas once\n"
+          + "canvas 20x20\n^~~~~~\n<repl>:1:1: note: the canvas is configured here\n"
+      ),
+      (
+        "limit 3\ngroup \"g\" {\n  add a at 1,1 r 1\n}\nadd b at 2,2 r 1\ncanvas 20x20",
+        "<repl>:6:1: error: 'canvas' must come before any other command except 'limit'\n"
+          + "canvas 20x20\n^~~~~~\n<repl>:2:1: note: first command here\n"
+      ),
+    ])
+  func sessionLineNumbers(typed: String, expected: String) throws {
+    let fixture = try SessionFixture(live: nil)
+    fixture.type(typed)
+    #expect(fixture.recorded.err == expected)
+    #expect(fixture.session.errorCount == 1)
+  }
+
+  @Test("a session command typed inside a group runs at once and is not part of the group")
+  func sessionCommandInsideGroup() throws {
+    let fixture = try SessionFixture(live: nil)
+    fixture.type("group \"g\" {\n  add a at 1,1 r 1\n  :history\n}\n:list")
+    #expect(fixture.recorded.err == "")
+    #expect(
+      fixture.recorded.out == """
+        Undo: nothing to undo
+        Redo: nothing to redo
+        group "g" {
+          add a at 1,1 r 1
+        }
+
+        """)
+  }
+
   @Test("the end of input reports a group left open; :quit ends the session")
   func endings() throws {
     let fixture = try SessionFixture(live: nil)

@@ -23,7 +23,8 @@ final class CanvasHost: ScriptHost {
   private(set) var frames: [Frame] = []
   /// The `render` files written.
   private(set) var renders: [URL] = []
-  private var last: (state: CanvasState, image: PixelImage)?
+  /// Repaints only what changed from one state to the next.
+  private let renderer = IncrementalRenderer()
 
   init(renderDirectory: URL? = nil) {
     self.renderDirectory = renderDirectory
@@ -52,14 +53,15 @@ final class CanvasHost: ScriptHost {
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try image(of: state).colour(atX: x, y: y)
+    try renderer.update(to: state)
+    guard let colour = renderer.colour(atX: x, y: y) else {
+      throw FileProblem("pixel \(x),\(y) is outside the image")
+    }
+    return colour
   }
 
-  /// The rendered pixels of a state, the last one kept for the next query.
+  /// The rendered pixels of a state, drawn from the last state asked for.
   func image(of state: CanvasState) throws(RenderError) -> PixelImage {
-    if let last, last.state == state { return last.image }
-    let image = try Renderer.render(state)
-    last = (state, image)
-    return image
+    try renderer.image(of: state)
   }
 }

@@ -76,7 +76,6 @@ extension ReplSession {
   private func report(_ message: String, line: Int, column: Int, length: Int) {
     errorCount += 1
     let start = SourceLocation(file: Self.fileName, line: line, column: column)
-    console.report(
-      .error(message, at: SourceRange(start: start, length: length)), source: transcript)
+    report(.error(message, at: SourceRange(start: start, length: length)))
   }
 }

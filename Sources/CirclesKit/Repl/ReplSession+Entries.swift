@@ -8,44 +8,87 @@ extension ReplSession {
   /// What an entry may change, to tell whether a failed entry left something behind.
   private struct Snapshot: Equatable {
     var state: CanvasState
-    var undo: [String]
-    var redo: [String]
+    var undoCount: Int
+    var redoCount: Int
+    var undoName: String
+    var redoName: String
 
     init(_ canvas: Canvas) {
+      let manager = canvas.undoManager
       state = canvas.state
-      undo = canvas.undoManager.undoActionNames
-      redo = canvas.undoManager.redoActionNames
+      undoCount = manager.undoCount
+      redoCount = manager.redoCount
+      undoName = manager.undoActionName
+      redoName = manager.redoActionName
     }
   }
 
   /// Runs the lines of `entry` (0-based line indices) as one entry.
+  ///
+  /// The entry is parsed after the lines of the first `canvas` entry and the first entry of
+  /// another command, if the session has them, so that the parser judges a `canvas` as it
+  /// would in the saved script; only the entry's own statements run.
   func run(_ entry: Range<Int>) {
+    let context = [firstCanvasEntry, firstOtherEntry].compactMap { $0 }
+      .sorted { $0.lowerBound < $1.lowerBound }
+    var map = SessionLines()
+    var text = ""
+    for range in context + [entry] {
+      map.append(range)
+      for index in range {
+        text += (Self.isSessionCommand(lines[index]) ? "" : lines[index]) + "\n"
+      }
+    }
+    let id = parses.count + 1
+    parses[id] = map
+    let fileName = "\(Self.fileName)#\(id)"
     let script: Script
     do {
-      script = try Script.parse(source(including: entry), fileName: Self.fileName)
+      script = try Script.parse(text, fileName: fileName)
     } catch {
       errorCount += 1
-      console.report(error, source: transcript)
+      report(error)
       return
     }
-    let statements = script.statements.filter { $0.range.start.line > entry.lowerBound }
+    let firstEntryLine = map.count - entry.count
+    let statements = script.statements.filter { $0.range.start.line > firstEntryLine }
     let titles = menuTitles(for: statements)
-    let before = Snapshot(canvas)
+    // Only a group can change the canvas and then fail; a snapshot of the state is taken for
+    // groups alone, as holding one makes the next change copy the circles.
+    let isGroup = statements.contains { if case .group = $0.command { true } else { false } }
+    let before = isGroup ? Snapshot(canvas) : nil
     do {
-      try interpreter.run(Script(fileName: Self.fileName, statements: statements))
+      try interpreter.run(Script(fileName: fileName, statements: statements))
     } catch {
       switch error {
       case .error: errorCount += 1
       case .expectationFailed: failedExpectations += 1
       }
-      console.report(error.diagnostic, source: transcript)
-      if Snapshot(canvas) != before { rebuild() }
+      report(error.diagnostic)
+      if let before, Snapshot(canvas) != before { rebuild() }
       updateLivePicture()
       return
     }
-    for index in entry { kept[index] = true }
+    for index in entry where !Self.isSessionCommand(lines[index]) { kept[index] = true }
+    remember(statements, of: entry)
     for title in titles { console.print(title) }
     updateLivePicture()
+  }
+
+  /// Notes the first entries that configure the canvas and that do anything else.
+  private func remember(_ statements: [Statement], of entry: Range<Int>) {
+    for statement in statements {
+      switch statement.command {
+      case .canvas: if firstCanvasEntry == nil { firstCanvasEntry = entry }
+      case .limit: break
+      default: if firstOtherEntry == nil { firstOtherEntry = entry }
+      }
+    }
+  }
+
+  /// Prints a diagnostic with the session's line numbers.
+  func report(_ diagnostic: Diagnostic) {
+    console.report(sessionDiagnostic(diagnostic), source: transcript)
   }
 
   /// For an `undo` or `redo` entry, the menu titles of the steps it will undo or redo, in order.
@@ -53,6 +96,10 @@ extension ReplSession {
     guard statements.count == 1 else { return [] }
     let manager = canvas.undoManager
     switch statements[0].command {
+    case .undo(nil):
+      return [manager.undoMenuItemTitle]
+    case .redo(nil):
+      return [manager.redoMenuItemTitle]
     case .undo(let count):
       return manager.undoActionNames.prefix(count?.value ?? 1)
         .map { manager.undoMenuTitle(forUndoActionName: $0) }

@@ -27,6 +27,15 @@ public final class ReplSession {
   var kept: [Bool] = []
   /// The first line (0-based) and brace depth of a group still being typed.
   var pending: (start: Int, depth: Int)?
+  /// The lines of the first entry that ran a `canvas`, and of the first that ran any other
+  /// command but `limit`: parsed again before each entry, they are all the parser needs to
+  /// judge where a `canvas` may go, so an entry costs the same however long the session is.
+  var firstCanvasEntry: Range<Int>?
+  var firstOtherEntry: Range<Int>?
+  /// For each parse, which session lines its source lines were (see `SessionLines`).
+  var parses: [Int: SessionLines] = [:]
+  /// Every line typed, joined by line breaks, for showing diagnostics.
+  private(set) var transcript: [UInt8] = []
   private var lastPicture: CanvasState?
   /// Whether `:quit` was typed.
   public internal(set) var isFinished = false
@@ -65,11 +74,13 @@ public final class ReplSession {
 
   /// Handles one line of input: a command, part of a group, or a session command (`:help`).
   public func handle(_ line: String) {
+    if !lines.isEmpty { transcript.append(UInt8(ascii: "\n")) }
+    transcript += line.utf8
     lines.append(line)
     kept.append(false)
     let index = lines.count - 1
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
-    if trimmed.hasPrefix(":") {
+    if Self.isSessionCommand(line) {
       runSessionCommand(String(trimmed), line: index + 1, column: line.count - trimmed.count + 1)
       return
     }
@@ -103,6 +114,13 @@ public final class ReplSession {
     zip(lines, kept).filter(\.1).map(\.0)
   }
 
+  /// Whether a line is a session command: its first character other than a space or tab is
+  /// `:`, which no command of the language starts with. Such a line typed inside a group runs
+  /// at once and is not part of the group.
+  static func isSessionCommand(_ line: String) -> Bool {
+    line.first { $0 != " " && $0 != "\t" } == ":"
+  }
+
   /// Counts the tokens of a line and how much it changes the depth of open groups: +1 for a
   /// line ending in `{`, −1 for one starting with `}`. A line that does not lex counts as one
   /// token and no change, so that running it reports the problem.
@@ -127,9 +145,6 @@ public final class ReplSession {
     }
     return Array(text.utf8)
   }
-
-  /// Every line typed, for showing diagnostics.
-  var transcript: [UInt8] { Array(lines.joined(separator: "\n").utf8) }
 
   /// Rewrites the live picture when the canvas differs from the last picture written.
   ///
