@@ -36,7 +36,8 @@ struct CorpusReplayTests {
     } catch {
       failure = error
     }
-    if let failure, !DiagnosticPrinter().render(failure.diagnostic, source: bytes).contains("error") {
+    if let failure, !DiagnosticPrinter().render(failure.diagnostic, source: bytes).contains("error")
+    {
       return "a failure that does not say error: \(failure)"
     }
     if host.frames.map(\.number) != Array(host.frames.indices) { return "frames out of order" }
@@ -123,7 +124,8 @@ struct CorpusReplayTests {
         case 2: bytes.insert(random.pick(alphabet), at: index)
         default:
           let end = min(bytes.count, index + Int.random(in: 1...40, using: &random))
-          bytes.insert(contentsOf: bytes[index..<end], at: Int.random(in: 0...index, using: &random))
+          bytes.insert(
+            contentsOf: bytes[index..<end], at: Int.random(in: 0...index, using: &random))
         }
       }
       if let problem = Self.check(script: bytes) {

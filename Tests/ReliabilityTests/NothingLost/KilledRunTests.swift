@@ -71,3 +71,43 @@ struct KilledRunTests {
     }
   }
 }
+
+/// `circles check --record` killed midway leaves only whole goldens, and a leftover temporary
+/// file is neither a golden nor an orphan.
+@Suite("Recordings killed midway")
+struct KilledRecordTests {
+  @Test("every golden left by a killed recording decodes; the next check is clean")
+  func killRecording() throws {
+    let frames = 120
+    let folder = try TemporaryFolder()
+    try folder.write(KilledRunTests.script(frames: frames), to: "long.circles")
+    let goldens = folder.url.appendingPathComponent("__snapshots__/long")
+    var random = SeededGenerator(seed: 11)
+    var killedMidway = 0
+    for _ in 0..<4 {
+      let process = Process()
+      process.executableURL = Executable.url
+      process.arguments = ["check", "long.circles", "--record", "all"]
+      process.currentDirectoryURL = folder.url
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      Thread.sleep(forTimeInterval: Double.random(in: 0.1...1.5, using: &random))
+      if process.isRunning { killedMidway += 1 }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      for name in folder.files(in: "__snapshots__/long") where !name.hasPrefix(".") {
+        let data = try Data(contentsOf: goldens.appendingPathComponent(name))
+        #expect(throws: Never.self, "golden \(name) is damaged") { _ = try PNGCodec.decode(data) }
+      }
+    }
+    #expect(killedMidway > 0, "no recording was still going when killed")
+    let record = try Executable.run(
+      ["check", "long.circles", "--record", "missing"], in: folder.url)
+    #expect(record.status == 0, "\(record)")
+    let visible = folder.files(in: "__snapshots__/long").filter { !$0.hasPrefix(".") }
+    #expect(visible.count == frames)
+    let check = try Executable.run(["check", "long.circles", "--fail-on-orphans"], in: folder.url)
+    #expect(check.status == 0, "a leftover temporary file counted as a golden: \(check)")
+  }
+}
