@@ -210,11 +210,24 @@ public final class IncrementalRenderer {
     copy(halves[1], from: secondScratch!)
   }
 
-  /// Whether a full drawing is worth splitting between two threads.
+  /// Whether a full drawing is worth splitting between two threads: many circles on a large
+  /// picture, and a second processor that is free. (Each half draws the circles crossing the
+  /// middle too, so on a machine whose processors are busy with other work the split costs
+  /// more than it gains.)
   private func splitsRedraw(_ state: CanvasState, width: Int, height: Int) -> Bool {
-    ProcessInfo.processInfo.activeProcessorCount > 1 && state.circles.count >= 64
-      && width * height >= 160_000 && width * height <= 4096 * 4096 && height >= 64
+    let processors = ProcessInfo.processInfo.activeProcessorCount
+    guard processors > 1, state.circles.count >= 64, width * height >= 160_000,
+      width * height <= 4096 * 4096, height >= 64
+    else { return false }
+    if splitsWhenBusy { return true }
+    var load = [0.0]
+    guard getloadavg(&load, 1) == 1 else { return true }
+    return load[0] < Double(processors) - 0.75
   }
+
+  /// Splits large full drawings even when the processors are busy (for tests: the pixels are
+  /// the same either way).
+  var splitsWhenBusy = false
 
   private func scratchContext(
     _ existing: CairoContext?, like surface: CairoSurface

@@ -1,6 +1,7 @@
 import CircleCanvas
-import CircleRender
 import Testing
+
+@testable import CircleRender
 
 @Suite("Incremental renderer")
 struct IncrementalRendererTests {
@@ -36,6 +37,7 @@ struct IncrementalRendererTests {
     var state = states.history[0]
     for index in 0..<160 { state.circles.append(states.circle(id: "c\(index)", in: state)) }
     let renderer = IncrementalRenderer()
+    renderer.splitsWhenBusy = true
     let difference = pixelDifference(try renderer.image(of: state), try Renderer.render(state))
     #expect(difference == nil)
     // Back to a blank picture and again, through full drawings.
