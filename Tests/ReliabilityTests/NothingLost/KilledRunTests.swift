@@ -40,16 +40,27 @@ struct KilledRunTests {
     return wasRunning
   }
 
+  /// The seconds a complete run of `arguments` takes, so that kills land within it however fast
+  /// the build is.
+  static func duration(of arguments: [String], in folder: TemporaryFolder) throws -> Double {
+    let start = ContinuousClock.now
+    let outcome = try Executable.run(arguments, in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
   @Test("every PNG left by a killed run decodes; a new run leaves exactly its frames")
   func killAtRandomMoments() throws {
     let frames = 300
     let folder = try TemporaryFolder()
     try folder.write(Self.script(frames: frames), to: "long.circles")
     let out = folder.url.appendingPathComponent("out")
+    let full = try Self.duration(of: ["run", "long.circles", "-o", "timing"], in: folder)
     var random = SeededGenerator(seed: 5)
     var killedMidway = 0
     for _ in 0..<6 {
-      let delay = Double.random(in: 0.05...1.5, using: &random)
+      let delay = full * Double.random(in: 0.05...0.9, using: &random)
       if try Self.runAndKill(in: folder.url, after: delay) { killedMidway += 1 }
       for name in folder.files(in: "out") where !name.hasPrefix(".") {
         let data = try Data(contentsOf: out.appendingPathComponent(name))
@@ -82,6 +93,9 @@ struct KilledRecordTests {
     let folder = try TemporaryFolder()
     try folder.write(KilledRunTests.script(frames: frames), to: "long.circles")
     let goldens = folder.url.appendingPathComponent("__snapshots__/long")
+    try folder.write(KilledRunTests.script(frames: frames), to: "timing.circles")
+    let full = try KilledRunTests.duration(
+      of: ["check", "timing.circles", "--record", "all"], in: folder)
     var random = SeededGenerator(seed: 11)
     var killedMidway = 0
     for _ in 0..<4 {
@@ -92,7 +106,7 @@ struct KilledRecordTests {
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
-      Thread.sleep(forTimeInterval: Double.random(in: 0.1...1.5, using: &random))
+      Thread.sleep(forTimeInterval: full * Double.random(in: 0.05...0.9, using: &random))
       if process.isRunning { killedMidway += 1 }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -107,7 +121,8 @@ struct KilledRecordTests {
     #expect(record.status == 0, "\(record)")
     let visible = folder.files(in: "__snapshots__/long").filter { !$0.hasPrefix(".") }
     #expect(visible.count == frames)
-    let check = try Executable.run(["check", "long.circles", "--fail-on-orphans"], in: folder.url)
+    let check = try Executable.run(
+      ["check", "long.circles", "--fail-on-orphans"], in: folder.url)
     #expect(check.status == 0, "a leftover temporary file counted as a golden: \(check)")
   }
 }
