@@ -72,15 +72,18 @@ final class FrameWriter: ScriptHost {
     return colour
   }
 
-  /// Waits for every frame to be written, then flushes them all to disk at once (frames are
-  /// renamed into place whole but not flushed one by one, which would cost more than encoding
-  /// them).
+  /// Waits for every frame to be written.
+  ///
+  /// Each frame is written to a temporary file and renamed into place, so a reader, or the
+  /// folder after `circles` is killed or crashes, holds each frame whole or not at all. Frames
+  /// are not forced to disk (`fsync`): the system writes them out as it does any file.
+  /// Flushing made a run wait for every dirty file of the file system, other programs' too,
+  /// which cost more than encoding the frames.
   ///
   /// - Returns: the first frame that could not be written and why, if any; frames after it
   ///   are removed, so the folder holds the frames before the failure, as when writing one by
   ///   one.
   func finish() -> (frame: WrittenFrame, error: any Error)? {
-    defer { AtomicFile.syncFileSystem(containing: outputDirectory) }
     guard let failure = pipeline.finish() else { return nil }
     let failed = frames.first { $0.number == failure.frame } ?? frames[frames.count - 1]
     for frame in frames where frame.number > failure.frame {
