@@ -197,22 +197,49 @@ enum PNGDecoder {
         row[index] &+= UInt8((UInt16(row[index - bpp]) + UInt16(above[index])) >> 1)
       }
     case 4:
-      for index in 0..<min(bpp, count) { row[index] &+= above[index] }
-      for index in bpp..<max(bpp, count) {
-        let a = Int(row[index - bpp])
-        let b = Int(above[index])
-        let c = Int(above[index - bpp])
-        let p = a + b - c
-        let pa = abs(p - a)
-        let pb = abs(p - b)
-        let pc = abs(p - c)
-        let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-        row[index] &+= UInt8(truncatingIfNeeded: predictor)
-      }
+      paeth(row, above, count: count, bpp: bpp)
     default:
       return false
     }
     return true
+  }
+
+  /// Reverses the Paeth filter a pixel at a time, the pixel's channels side by side.
+  ///
+  /// The predictor of each byte is whichever of left (a), above (b) and upper left (c) is
+  /// closest to a + b − c, preferring a, then b: |p − a| = |b − c|, |p − b| = |a − c| and
+  /// |p − c| = |a + b − 2c|.
+  @inline(__always)
+  private static func paeth(
+    _ row: UnsafeMutablePointer<UInt8>, _ above: UnsafeMutablePointer<UInt8>, count: Int,
+    bpp: Int
+  ) {
+    @inline(__always)
+    func load(_ pointer: UnsafeMutablePointer<UInt8>) -> SIMD4<Int16> {
+      SIMD4(
+        Int16(pointer[0]), Int16(pointer[1]), Int16(pointer[2]), bpp == 4 ? Int16(pointer[3]) : 0)
+    }
+    var left = SIMD4<Int16>(repeating: 0)
+    var upperLeft = SIMD4<Int16>(repeating: 0)
+    var offset = 0
+    while offset < count {
+      let up = load(above + offset)
+      let pa = pointwiseMax(up &- upperLeft, upperLeft &- up)
+      let pb = pointwiseMax(left &- upperLeft, upperLeft &- left)
+      let sum = left &+ up &- upperLeft &- upperLeft
+      let pc = pointwiseMax(sum, 0 &- sum)
+      var predictor = upperLeft
+      predictor.replace(with: up, where: pb .<= pc)
+      predictor.replace(with: left, where: (pa .<= pb) .& (pa .<= pc))
+      let value = (load(row + offset) &+ predictor) & 0xFF
+      row[offset] = UInt8(truncatingIfNeeded: value[0])
+      row[offset + 1] = UInt8(truncatingIfNeeded: value[1])
+      row[offset + 2] = UInt8(truncatingIfNeeded: value[2])
+      if bpp == 4 { row[offset + 3] = UInt8(truncatingIfNeeded: value[3]) }
+      left = value
+      upperLeft = up
+      offset += bpp
+    }
   }
 
   /// Packs straight RGB or RGBA bytes into premultiplied ARGB32, rounding as Cairo does.
