@@ -4,10 +4,18 @@ import Foundation
 /// The comparison of two PNG files, as `circles diff a.png b.png` shows it: pixels, a diff
 /// image, and, when both files carry a scene, what changed in it.
 public struct PNGComparison: Sendable {
+  /// The decoded expected image.
+  public var expected: PixelImage
+  /// The decoded actual image.
+  public var actual: PixelImage
   /// The pixel comparison of the two decoded images.
   public var comparison: ImageComparison
-  /// Differences in red over a faded copy of the expected image.
-  public var diffImage: PixelImage
+  /// How strictly the pixels were compared.
+  public var options: ComparisonOptions
+  /// Differences in red over a faded copy of the expected image, drawn when asked for.
+  public var diffImage: PixelImage {
+    DiffImage.highlighting(expected: expected, actual: actual, options: options)
+  }
   /// The semantic diff from the expected file's scene to the actual one's; `nil` unless both
   /// carry a scene.
   public var sceneDiff: [String]?
@@ -26,8 +34,10 @@ public struct PNGComparison: Sendable {
   {
     let one = try PNGCodec.decode(expected)
     let two = try PNGCodec.decode(actual)
+    self.expected = one
+    self.actual = two
     comparison = ImageComparison(expected: one, actual: two, options: options)
-    diffImage = DiffImage.highlighting(expected: one, actual: two, options: options)
+    self.options = options
     let first = try? GoldenMetadata(png: expected)
     let second = try? GoldenMetadata(png: actual)
     if let before = first?.scene, let after = second?.scene {

@@ -65,22 +65,21 @@ struct DiffCommand: Subcommand {
       return ExitCode.usage
     }
     let result: PNGComparison
-    let images: (PixelImage, PixelImage)
     do {
       result = try PNGComparison(expected: expected, actual: actual, options: comparison.options)
-      images = (try PNGCodec.decode(expected), try PNGCodec.decode(actual))
     } catch {
       console.error("cannot compare '\(expectedPath)' and '\(actualPath)': \(error)")
       return ExitCode.usage
     }
     result.lines.forEach(console.print)
     do {
-      if let outputPath {
-        try AtomicFile.write(try PNGCodec.encode(result.diffImage), to: context.url(for: outputPath))
+      let diffImage = outputPath != nil || stripPath != nil ? result.diffImage : nil
+      if let outputPath, let diffImage {
+        try AtomicFile.write(try PNGCodec.encode(diffImage), to: context.url(for: outputPath))
         console.print("diff:  \(outputPath)")
       }
-      if let stripPath {
-        let strip = DiffImage.strip(expected: images.0, diff: result.diffImage, actual: images.1)
+      if let stripPath, let diffImage {
+        let strip = DiffImage.strip(expected: result.expected, diff: diffImage, actual: result.actual)
         try AtomicFile.write(try PNGCodec.encode(strip), to: context.url(for: stripPath))
         console.print("strip: \(stripPath)")
       }
