@@ -222,7 +222,7 @@ public final class IncrementalRenderer {
     if splitsWhenBusy { return true }
     var load = [0.0]
     guard getloadavg(&load, 1) == 1 else { return true }
-    return load[0] < Double(processors) - 0.75
+    return load[0] < Double(processors) - 0.25
   }
 
   /// Splits large full drawings even when the processors are busy (for tests: the pixels are
