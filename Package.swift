@@ -59,10 +59,15 @@ let package = Package(
       dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot"],
       resources: []
     ),
-    .testTarget(name: "CLITests", dependencies: ["CirclesKit", "CircleRender"]),
+    // What the end-to-end tests share: running the built binary, temporary folders.
+    .target(name: "CirclesTestSupport", path: "Tests/Support"),
+    .testTarget(name: "CLITests", dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]),
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["CirclesKit", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot", "UndoKit"]
+      dependencies: [
+        "CirclesKit", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot", "UndoKit",
+        "CirclesTestSupport",
+      ]
     ),
   ]
 )

@@ -36,8 +36,7 @@ public enum PNGCodec {
   /// Decodes a PNG file into premultiplied ARGB32 pixels.
   ///
   /// Files of 8-bit RGB or RGBA, not interlaced (what circles and Cairo write), are decoded by
-  /// `PNGDecoder` with zlib, about twice as fast; others go through Cairo. The last two images
-  /// decoded are remembered by their bytes, so decoding the same file again is free.
+  /// `PNGDecoder` with zlib, about twice as fast; others go through Cairo.
   ///
   /// - Parameter data: the bytes of a PNG file.
   /// - Returns: the image.
@@ -52,11 +51,7 @@ public enum PNGCodec {
     else { throw .notPNG }
     try checkDeclaredSize(data)
     try checkChunkLengths(data)
-    if let known = DecodedImages.shared.image(for: data) { return known }
-    if let image = PNGDecoder.decode(data) {
-      DecodedImages.shared.remember(image, for: data)
-      return image
-    }
+    if let image = PNGDecoder.decode(data) { return image }
     return try decodeWithCairo(data)
   }
 

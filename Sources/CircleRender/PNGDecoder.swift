@@ -324,27 +324,3 @@ private struct SendablePieces: @unchecked Sendable {
   let output: UnsafeMutablePointer<UInt8>
   let count: Int
 }
-
-/// The images decoded last, by the bytes they came from, so that decoding the same file twice
-/// (a comparison, then a strip of the same two files) costs one decode.
-final class DecodedImages: @unchecked Sendable {
-  static let shared = DecodedImages()
-  private let lock = NSLock()
-  private var entries: [(data: Data, image: PixelImage)] = []
-  /// At most this many images are kept, and only images of at most `largest` pixels.
-  let capacity = 2
-  let largest = 4096 * 4096
-
-  func image(for data: Data) -> PixelImage? {
-    lock.withLock { entries.first { $0.data == data }?.image }
-  }
-
-  func remember(_ image: PixelImage, for data: Data) {
-    guard image.width * image.height <= largest else { return }
-    lock.withLock {
-      entries.removeAll { $0.data == data }
-      entries.append((data, image))
-      if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-    }
-  }
-}

@@ -1,3 +1,4 @@
+import CirclesTestSupport
 import Foundation
 import Testing
 

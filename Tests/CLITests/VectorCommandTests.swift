@@ -1,4 +1,5 @@
 import CircleRender
+import CirclesTestSupport
 import Foundation
 import Testing
 

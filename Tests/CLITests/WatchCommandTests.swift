@@ -1,4 +1,5 @@
 import CirclesKit
+import CirclesTestSupport
 import Foundation
 import Testing
 

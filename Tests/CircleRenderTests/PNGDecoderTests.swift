@@ -70,13 +70,4 @@ struct PNGDecoderTests {
     #expect(PNGDecoder.decode(Data(gamma)) == nil)
     #expect(throws: Never.self) { try PNGCodec.decode(Data(gamma)) }
   }
-
-  @Test("the same bytes decoded twice give the same image")
-  func remembered() throws {
-    let data = try PNGWriter.encode(
-      PNGCodecTests.randomImage(seed: 7, width: 16, height: 9, opaque: false))
-    let first = try PNGCodec.decode(data)
-    #expect(DecodedImages.shared.image(for: data) == first)
-    #expect(try PNGCodec.decode(data) == first)
-  }
 }

@@ -2,6 +2,7 @@ import CircleCanvas
 import CircleRender
 import CircleScript
 import CircleSnapshot
+import CirclesTestSupport
 import Foundation
 import Testing
 

@@ -1,18 +1,21 @@
 import Foundation
 
 /// Runs the built `circles` binary as a user would and captures what it prints.
-struct Executable {
+public struct Executable {
   /// The outcome of one run.
-  struct Outcome: CustomStringConvertible {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+  public struct Outcome: CustomStringConvertible {
+    /// The exit status.
+    public var status: Int32
+    /// Everything written to standard output.
+    public var stdout: String
+    /// Everything written to standard error.
+    public var stderr: String
 
-    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    public var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
   }
 
   /// The binary beside the test bundle in the build folder.
-  static let url: URL = {
+  public static let url: URL = {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
       let candidate = folder.appendingPathComponent("circles")
@@ -23,7 +26,7 @@ struct Executable {
   }()
 
   /// Runs `circles` with arguments in a folder, feeding `input` on standard input.
-  static func run(
+  public static func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
   ) throws -> Outcome {
     let process = Process()
@@ -64,12 +67,14 @@ struct Executable {
 }
 
 /// A temporary folder that a test works in, removed when the test ends.
-final class TemporaryFolder {
-  let url: URL
+public final class TemporaryFolder {
+  /// The folder.
+  public let url: URL
 
-  init() throws {
+  /// Creates an empty folder under the system's temporary folder.
+  public init() throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-reliability-\(UUID().uuidString)", isDirectory: true)
+      "circles-test-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
@@ -79,7 +84,7 @@ final class TemporaryFolder {
 
   /// Writes a text file into the folder.
   @discardableResult
-  func write(_ text: String, to name: String) throws -> URL {
+  public func write(_ text: String, to name: String) throws -> URL {
     let file = url.appendingPathComponent(name)
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -88,12 +93,12 @@ final class TemporaryFolder {
   }
 
   /// The names of the files in a subfolder, sorted.
-  func files(in subfolder: String) -> [String] {
+  public func files(in subfolder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(
       atPath: url.appendingPathComponent(subfolder).path)) ?? []).sorted()
   }
 }
 
 /// The repository's root folder (for the samples).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
