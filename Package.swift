@@ -40,28 +40,40 @@ let package = Package(
     .executableTarget(
       name: "circles-bench", dependencies: ["CircleRender", "CircleCanvas", "UndoKit"],
       exclude: ["reference"]),
-    .testTarget(name: "UndoKitTests", dependencies: ["UndoKit"]),
+    .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.
     .testTarget(
       name: "UndoKitSwift5Tests",
       dependencies: ["UndoKit"],
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
-    .testTarget(name: "CircleCanvasTests", dependencies: ["CircleCanvas", "UndoKit"]),
-    .testTarget(name: "CircleScriptTests", dependencies: ["CircleScript", "CircleCanvas"]),
-    .testTarget(name: "CircleRenderTests", dependencies: ["CircleRender", "CircleCanvas"]),
+    .testTarget(
+      name: "CircleCanvasTests",
+      dependencies: ["CircleCanvas", "UndoKit", "CirclesTestSupport"]
+    ),
+    .testTarget(
+      name: "CircleScriptTests",
+      dependencies: ["CircleScript", "CircleCanvas", "CirclesTestSupport"]
+    ),
+    .testTarget(
+      name: "CircleRenderTests",
+      dependencies: ["CircleRender", "CircleCanvas", "CirclesTestSupport"]
+    ),
     .testTarget(
       name: "CircleSnapshotTests",
       dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"]
     ),
     .testTarget(
       name: "CirclesKitTests",
-      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot"],
+      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"],
       resources: []
     ),
     // What the end-to-end tests share: running the built binary, temporary folders.
     .target(name: "CirclesTestSupport", path: "Tests/Support"),
-    .testTarget(name: "CLITests", dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]),
+    .testTarget(
+      name: "CLITests",
+      dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]
+    ),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [

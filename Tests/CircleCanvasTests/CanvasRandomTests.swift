@@ -1,4 +1,5 @@
 import CircleCanvas
+import CirclesTestSupport
 import Testing
 import UndoKit
 

@@ -1,5 +1,6 @@
 import CircleCanvas
 import CircleRender
+import CirclesTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CircleCanvas
+import CirclesTestSupport
 
 /// Sequences of canvas states made by random edits, repeatable by seed: adds, removes, moves,
 /// paint changes, reordering, clearing, and jumps back or forward to an earlier state as undo

@@ -5,12 +5,13 @@ import Foundation
 import Testing
 
 @testable import CirclesKit
+import CirclesTestSupport
 
 /// Random scripts, repeatable by seed: adds, moves, paint changes, reordering, removals,
 /// clears, groups, undo and redo (many undos return to states already written).
 enum RandomScript {
   static func make(seed: UInt64, steps: Int, background: String) -> String {
-    var generator = SplitMix(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     func pick(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
     func colour() -> String {
       ["red", "#336699", "#12345680", "none", "gold", "#0f08", "transparent"][pick(0...6)]
@@ -70,18 +71,6 @@ enum RandomScript {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// SplitMix64, so the scripts repeat exactly.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 }
 
 @Suite("Run pipeline: every speed path writes the files of the plain path")

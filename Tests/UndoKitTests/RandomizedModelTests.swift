@@ -1,3 +1,4 @@
+import CirclesTestSupport
 import Testing
 
 @testable import UndoKit
@@ -37,7 +38,7 @@ struct RandomizedModelTests {
 
   /// Runs one sequence; returns a description of each disagreement.
   static func check(seed: UInt64) -> [String] {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     // Even seeds keep every step, so that undoing everything must reach the initial state.
     let unbounded = seed % 2 == 0
     let manager = UndoManager()

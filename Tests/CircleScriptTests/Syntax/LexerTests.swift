@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CircleScript
+import CirclesTestSupport
 
 @Suite("Lexer")
 struct LexerTests {
@@ -126,7 +127,7 @@ struct LexerTests {
 
   @Test("UTF-8 checking agrees with the standard library's decoder")
   func utf8Agreement() {
-    var generator = SplitMix(seed: 11)
+    var generator = SeededGenerator(seed: 11)
     let interesting: [UInt8] = [
       0x41, 0x20, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
       0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
@@ -151,7 +152,7 @@ struct LexerTests {
 
   @Test("binary garbage never crashes: every prefix of some noise lexes or fails cleanly")
   func garbage() {
-    var generator = SplitMix(seed: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<200 {
       let bytes = (0..<64).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
       var lexer = Lexer(bytes: bytes, fileName: "noise")
@@ -165,15 +166,3 @@ struct LexerTests {
   }
 }
 
-/// A small seeded random number generator, so noise tests repeat exactly.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

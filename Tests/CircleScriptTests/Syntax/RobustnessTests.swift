@@ -1,6 +1,7 @@
 import Testing
 
 @testable import CircleScript
+import CirclesTestSupport
 
 @Suite("Robustness")
 struct RobustnessTests {
@@ -24,7 +25,7 @@ struct RobustnessTests {
 
   @Test("random token soup never crashes the parser, the interpreter or the printer")
   func tokenSoup() {
-    var generator = SplitMix(seed: 2024)
+    var generator = SeededGenerator(seed: 2024)
     var parsed = 0
     for _ in 0..<1500 {
       let lineCount = Int.random(in: 1...6, using: &generator)
@@ -49,7 +50,7 @@ struct RobustnessTests {
 
   @Test("random bytes are rejected or parsed, never a crash, and print safely")
   func binaryGarbage() {
-    var generator = SplitMix(seed: 99)
+    var generator = SeededGenerator(seed: 99)
     for round in 0..<300 {
       let length = Int.random(in: 0...200, using: &generator)
       var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }

@@ -1,3 +1,4 @@
+import CirclesTestSupport
 /// Writes random `.circles` statements and predicts, with a `CanvasModel`, what each must do.
 ///
 /// Most statements are valid; a few are errors on purpose (an unknown or duplicate id, more

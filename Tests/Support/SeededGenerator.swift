@@ -1,13 +1,15 @@
 /// A small deterministic random number generator (SplitMix64), so that every randomized test
 /// sees the same inputs on every machine and a failure names the seed that reproduces it.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
-    state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D
+  /// Creates the generator for a seed; equal seeds give equal sequences.
+  public init(seed: UInt64) {
+    state = seed
   }
 
-  mutating func next() -> UInt64 {
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,12 +18,12 @@ struct SeededGenerator: RandomNumberGenerator {
   }
 
   /// True with the given probability.
-  mutating func chance(_ probability: Double) -> Bool {
+  public mutating func chance(_ probability: Double) -> Bool {
     Double.random(in: 0..<1, using: &self) < probability
   }
 
   /// One element of a non-empty collection.
-  mutating func pick<C: Collection>(_ items: C) -> C.Element {
+  public mutating func pick<C: Collection>(_ items: C) -> C.Element {
     items.randomElement(using: &self)!
   }
 }
