@@ -29,7 +29,8 @@ let package = Package(
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(name: "CircleRender", dependencies: ["CCairo", "CZlib", "CircleCanvas"]),
     .target(
-      name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]),
+      name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
+    ),
     .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
     .target(
       name: "CirclesKit",

@@ -23,7 +23,8 @@ struct CheckCommandTests {
   func goldenBytes(_ folder: TemporaryFolder) throws -> [String: Data] {
     var bytes: [String: Data] = [:]
     for name in folder.files(in: "__snapshots__/scene") {
-      bytes[name] = try Data(contentsOf: folder.url.appendingPathComponent("__snapshots__/scene/\(name)"))
+      bytes[name] = try Data(
+        contentsOf: folder.url.appendingPathComponent("__snapshots__/scene/\(name)"))
     }
     return bytes
   }
@@ -67,7 +68,8 @@ struct CheckCommandTests {
   func colourChange() throws {
     let folder = try recordedFolder()
     let before = try goldenBytes(folder)
-    try folder.write(Self.scene.replacingOccurrences(of: "#336699", with: "#339966"), to: "scene.circles")
+    try folder.write(
+      Self.scene.replacingOccurrences(of: "#336699", with: "#339966"), to: "scene.circles")
     let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("first diverging frame 0002-add-sea"), "\(outcome)")
@@ -79,7 +81,8 @@ struct CheckCommandTests {
       ])
     #expect(try goldenBytes(folder) == before)
 
-    let rerecord = try Executable.run(["check", "scene.circles", "--record", "failed"], in: folder.url)
+    let rerecord = try Executable.run(
+      ["check", "scene.circles", "--record", "failed"], in: folder.url)
     #expect(rerecord.status == 0, "\(rerecord)")
     let after = try goldenBytes(folder)
     #expect(after["0002-add-sea.png"] != before["0002-add-sea.png"])
@@ -121,16 +124,20 @@ struct CheckCommandTests {
     #expect(outcome.status == 0, "\(outcome)")
     let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
     #expect((json?["scripts"] as? [Any])?.count == 2)
-    let junit = try String(contentsOf: folder.url.appendingPathComponent("junit.xml"), encoding: .utf8)
+    let junit = try String(
+      contentsOf: folder.url.appendingPathComponent("junit.xml"), encoding: .utf8)
     #expect(junit.hasPrefix("<?xml"))
-    let html = try String(contentsOf: folder.url.appendingPathComponent("report.html"), encoding: .utf8)
+    let html = try String(
+      contentsOf: folder.url.appendingPathComponent("report.html"), encoding: .utf8)
     #expect(html.contains("data:image/png;base64,"))
   }
 
   @Test("--shard splits the scripts into disjoint shares")
   func shards() throws {
     let folder = try TemporaryFolder()
-    for name in ["a", "b", "c"] { try folder.write("add \(name) at 3,3 radius 2\n", to: "\(name).circles") }
+    for name in ["a", "b", "c"] {
+      try folder.write("add \(name) at 3,3 radius 2\n", to: "\(name).circles")
+    }
     let first = try Executable.run(["check", ".", "--shard", "1/2"], in: folder.url)
     let second = try Executable.run(["check", ".", "--shard", "2/2"], in: folder.url)
     #expect(first.stdout.contains("a.circles") && first.stdout.contains("c.circles"))
@@ -176,7 +183,8 @@ struct CheckCommandTests {
     #expect(different.status == 1, "\(different)")
     #expect(different.stdout.contains("pixels differ"), "\(different)")
     #expect(different.stdout.contains("scene: sea added"), "\(different)")
-    let diffImage = try PNGCodec.decode(Data(contentsOf: folder.url.appendingPathComponent("d.png")))
+    let diffImage = try PNGCodec.decode(
+      Data(contentsOf: folder.url.appendingPathComponent("d.png")))
     #expect(diffImage.width == 40 && diffImage.height == 30)
     try folder.write("not a png", to: "fake.png")
     let bad = try Executable.run(["diff", "fake.png", golden + "0001-add-sun.png"], in: folder.url)

@@ -12,7 +12,9 @@ struct ToolTests {
     #expect(outcome.stderr == "")
   }
 
-  @Test("--help lists the subcommands; each subcommand has its own help", arguments: ["run", "check", "diff"])
+  @Test(
+    "--help lists the subcommands; each subcommand has its own help",
+    arguments: ["run", "check", "diff"])
   func help(subcommand: String) throws {
     let tool = try Executable.run(["--help"], in: repositoryRoot)
     #expect(tool.status == 0)
@@ -28,8 +30,10 @@ struct ToolTests {
       ([], "Usage: circles <subcommand>"),
       (["rnu"], "circles: error: unknown subcommand 'rnu'; did you mean 'run'?"),
       (["run"], "circles: error: run needs a script file (or '-' for standard input)"),
-      (["run", "a.circles", "--ouput", "x"],
-       "circles: error: unknown option '--ouput'; did you mean '--output'?"),
+      (
+        ["run", "a.circles", "--ouput", "x"],
+        "circles: error: unknown option '--ouput'; did you mean '--output'?"
+      ),
       (["run", "a.circles", "-o"], "circles: error: option '-o' needs a value"),
       (["run", "missing.circles"], "circles: error: cannot read 'missing.circles': no such file"),
       (["run", "."], "circles: error: cannot read '.': is a folder, not a script"),

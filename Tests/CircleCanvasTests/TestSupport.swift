@@ -21,4 +21,3 @@ extension Canvas {
     try body(self)
   }
 }
-

@@ -32,7 +32,6 @@ extension Colour {
   static let opaqueBlue = Colour(red: 0, green: 0, blue: 255)
 }
 
-
 /// Where two images differ, briefly: `nil` when they are equal.
 func pixelDifference(_ a: PixelImage, _ b: PixelImage) -> String? {
   guard a.width == b.width, a.height == b.height else {

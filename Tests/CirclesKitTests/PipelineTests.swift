@@ -1,11 +1,11 @@
 import CircleCanvas
 import CircleRender
 import CircleScript
+import CirclesTestSupport
 import Foundation
 import Testing
 
 @testable import CirclesKit
-import CirclesTestSupport
 
 /// Random scripts, repeatable by seed: adds, moves, paint changes, reordering, removals,
 /// clears, groups, undo and redo (many undos return to states already written).

@@ -44,8 +44,9 @@ struct SampleRoundTripTests {
     #expect(Samples.names.count >= 6)
   }
 
-  @Test("undoing every step renders the start frame; redoing them renders the final frame",
-        arguments: Samples.names)
+  @Test(
+    "undoing every step renders the start frame; redoing them renders the final frame",
+    arguments: Samples.names)
   func roundTrip(sample: String) throws {
     let script = try Script.parse(try Samples.bytes(sample), fileName: sample)
     let host = RecordingHost()

@@ -28,7 +28,8 @@ struct ArgumentReader {
     }
     if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
       return .option(
-        String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
+        String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...])
+      )
     }
     return .option(argument, inlineValue: nil)
   }

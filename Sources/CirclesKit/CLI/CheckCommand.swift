@@ -125,14 +125,16 @@ struct CheckCommand: Subcommand {
       console.error(error.message)
       return ExitCode.usage
     }
-    let selected = shard.map { shard in
-      scripts.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
-    } ?? scripts
+    let selected =
+      shard.map { shard in
+        scripts.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+      } ?? scripts
     let environmentMode = (try? RecordMode(environment: context.environment)) ?? nil
     let options = CheckOptions(
       record: record ?? environmentMode ?? .none, prune: prune, failsOnOrphans: failsOnOrphans,
       comparison: comparison.options,
-      artifactsDirectory: context.url(for: artifactsPath ?? ".circles-artifacts", isDirectory: true))
+      artifactsDirectory: context.url(for: artifactsPath ?? ".circles-artifacts", isDirectory: true)
+    )
     let golden = goldenPath.map { context.url(for: $0, isDirectory: true) }
     let checks = GoldenSuite.check(
       selected, goldenRoot: golden, options: options, currentDirectory: context.currentDirectory)
@@ -166,7 +168,8 @@ struct CheckCommand: Subcommand {
         if !json { console.print("report: \(reportPath)") }
       }
       if let junitPath {
-        try AtomicFile.write(Data(JUnitReport.xml(for: results).utf8), to: context.url(for: junitPath))
+        try AtomicFile.write(
+          Data(JUnitReport.xml(for: results).utf8), to: context.url(for: junitPath))
       }
     } catch {
       console.error("cannot write the report: \(error)")

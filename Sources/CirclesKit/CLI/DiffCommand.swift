@@ -42,7 +42,8 @@ struct DiffCommand: Subcommand {
         case "-o", "--output": outputPath = try reader.value(for: name, inline: inline)
         case "--strip": stripPath = try reader.value(for: name, inline: inline)
         default:
-          throw UsageError.unknownOption(name, known: ["--output", "--strip"] + ComparisonArguments.names)
+          throw UsageError.unknownOption(
+            name, known: ["--output", "--strip"] + ComparisonArguments.names)
         }
       }
     }
@@ -79,7 +80,8 @@ struct DiffCommand: Subcommand {
         console.print("diff:  \(outputPath)")
       }
       if let stripPath, let diffImage {
-        let strip = DiffImage.strip(expected: result.expected, diff: diffImage, actual: result.actual)
+        let strip = DiffImage.strip(
+          expected: result.expected, diff: diffImage, actual: result.actual)
         try AtomicFile.write(try PNGCodec.encode(strip), to: context.url(for: stripPath))
         console.print("strip: \(stripPath)")
       }

@@ -1,7 +1,7 @@
+import CirclesTestSupport
 import Testing
 
 @testable import CircleScript
-import CirclesTestSupport
 
 @Suite("Lexer")
 struct LexerTests {
@@ -165,4 +165,3 @@ struct LexerTests {
     }
   }
 }
-

@@ -1,7 +1,7 @@
+import CirclesTestSupport
 import Testing
 
 @testable import CircleScript
-import CirclesTestSupport
 
 @Suite("Robustness")
 struct RobustnessTests {
