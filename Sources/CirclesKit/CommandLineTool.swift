@@ -5,9 +5,9 @@ public enum CommandLineTool {
   /// The version printed by `circles --version`.
   public static let version = "0.1.0"
 
-  static let subcommands: [any Subcommand.Type] = [
-    RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
-  ]
+  static var subcommands: [any Subcommand.Type] {
+    [RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self]
+  }
 
   static var help: String {
     let width = subcommands.map { $0.name.count }.max() ?? 0

@@ -16,18 +16,12 @@ public enum ScriptFrames {
 
   /// Parses and runs a script, rendering each frame; `render` commands write nothing here.
   public static func render(_ source: ScriptSource) -> Outcome {
-    let script: Script
-    do {
-      script = try Script.parse(source.bytes, fileName: source.fileName)
-    } catch {
-      return Outcome(frames: [], failure: .error(error))
-    }
     let host = FrameCollector()
-    var failure: ScriptFailure?
+    let failure: ScriptFailure?
     do {
-      try Interpreter(host: host).run(script)
+      failure = try source.run(with: host).failure
     } catch {
-      failure = error
+      failure = .error(error)
     }
     return Outcome(frames: host.frames, failure: failure)
   }
@@ -36,16 +30,16 @@ public enum ScriptFrames {
 /// A script host that renders frames into memory.
 final class FrameCollector: ScriptHost {
   private(set) var frames: [GoldenChecker.Frame] = []
-  private let cache = RenderCache()
+  /// Repaints only what changed from one frame to the next.
+  private let renderer = IncrementalRenderer()
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
-    frames.append((frame.name, try cache.image(of: frame.state), frame.state))
+    frames.append((frame.name, try renderer.image(of: frame.state), frame.state))
   }
 
   func scriptRender(_ state: CanvasState, toPath path: String) throws {}
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try cache.image(of: state).colour(atX: x, y: y)
+    try renderer.image(of: state).colour(atX: x, y: y)
   }
-
 }

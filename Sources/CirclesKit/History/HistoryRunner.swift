@@ -21,23 +21,17 @@ public enum HistoryRunner {
   /// - Returns: the stacks after the last command, or after the command that failed.
   /// - Throws: `RunError.script` for a syntax error (nothing ran).
   public static func run(_ source: ScriptSource) throws(RunError) -> HistoryResult {
-    let script: Script
+    let host = CanvasHost()
+    host.keepsFrames = true
+    let canvas: Canvas
+    let failure: ScriptFailure?
     do {
-      script = try Script.parse(source.bytes, fileName: source.fileName)
+      (canvas, failure) = try source.run(with: host)
     } catch {
       throw .script(.error(error))
     }
-    let host = CanvasHost()
-    host.keepsFrames = true
-    let interpreter = Interpreter(host: host)
-    var failure: ScriptFailure?
-    do {
-      try interpreter.run(script)
-    } catch {
-      failure = error
-    }
     return HistoryResult(
-      history: EditMenuHistory(interpreter.canvas.undoManager), frames: host.frames,
+      history: EditMenuHistory(canvas.undoManager), frames: host.frames,
       failure: failure)
   }
 }

@@ -78,19 +78,13 @@ public enum ScriptRunner {
   public static func run(
     _ source: ScriptSource, outputDirectory: URL, options: FrameOptions = FrameOptions()
   ) throws(RunError) -> RunResult {
-    let script: Script
-    do {
-      script = try Script.parse(source.bytes, fileName: source.fileName)
-    } catch {
-      throw .script(.error(error))
-    }
     let writer = FrameWriter(outputDirectory: outputDirectory, options: options)
-    let interpreter = Interpreter(host: writer)
+    let canvas: Canvas
     var failure: ScriptFailure?
     do {
-      try interpreter.run(script)
+      (canvas, failure) = try source.run(with: writer)
     } catch {
-      failure = error
+      throw .script(.error(error))
     }
     if let late = writer.finish(), failure == nil {
       // A frame written beside the drawing failed after its command had run.
@@ -102,6 +96,6 @@ public enum ScriptRunner {
     }
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,
-      circleCount: interpreter.canvas.circles.count)
+      circleCount: canvas.circles.count)
   }
 }
