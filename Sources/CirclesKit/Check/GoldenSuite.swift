@@ -66,16 +66,16 @@ public enum GoldenSuite {
 
 /// Results filled in from several threads, each index once.
 final class Slots<Value>: @unchecked Sendable {
-  private var values_: [Value?]
+  private var storage: [Value?]
   private let lock = NSLock()
 
-  init(count: Int) { values_ = Array(repeating: nil, count: count) }
+  init(count: Int) { storage = Array(repeating: nil, count: count) }
 
   func set(_ index: Int, _ value: Value) {
-    lock.withLock { values_[index] = value }
+    lock.withLock { storage[index] = value }
   }
 
-  var values: [Value] { lock.withLock { values_.map { $0! } } }
+  var values: [Value] { lock.withLock { storage.map { $0! } } }
 }
 
 /// Finding the scripts named on the command line.
