@@ -14,20 +14,22 @@ let package = Package(
     .library(name: "CirclesKit", targets: ["CirclesKit"]),
   ],
   targets: [
-    .systemLibrary(
-      name: "CCairo",
-      pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
-    ),
+    // Cairo's headers only: the library is not linked but loaded on first use by CCairoLoader,
+    // so the package takes no `pkgConfig` here (pkg-config would add `-lcairo`, and with it
+    // Cairo's two dozen libraries to every start of `circles`).
+    .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
     .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
+    // Cairo's functions, forwarded to the library loaded on first use (see CairoLoader.c).
+    .target(name: "CCairoLoader", dependencies: ["CCairo"]),
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
-    .target(name: "CircleRender", dependencies: ["CCairo", "CZlib", "CircleCanvas"]),
+    .target(
+      name: "CircleRender", dependencies: ["CCairo", "CCairoLoader", "CZlib", "CircleCanvas"]),
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
@@ -36,7 +38,14 @@ let package = Package(
       name: "CirclesKit",
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
     ),
-    .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
+    // Release builds link a position-dependent executable: with the Swift runtime linked in
+    // statically there are no tens of thousands of relocations to apply at every start, which
+    // takes `circles --version` from about 2.9 to 2.4 ms (BENCHMARKS.md). The price is that the
+    // executable itself always loads at the same address.
+    .executableTarget(
+      name: "circles", dependencies: ["CirclesKit"],
+      linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+    ),
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
       name: "circles-bench", dependencies: ["CircleRender", "CircleCanvas", "UndoKit"],

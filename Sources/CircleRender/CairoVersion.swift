@@ -1,6 +1,8 @@
 import CCairo
 
-/// The version of the Cairo library loaded at run time, such as `1.16.0`.
+/// The version of the Cairo library loaded at run time, such as `1.16.0`; `unavailable` when
+/// Cairo cannot be loaded.
 public var cairoVersionString: String {
-  String(cString: cairo_version_string())
+  guard (try? CairoLibrary.load()) != nil else { return "unavailable" }
+  return String(cString: cairo_version_string())
 }

@@ -34,9 +34,13 @@ public enum CommandLineTool {
 
   /// Runs the tool with the process's streams and environment.
   public static func main(arguments: [String]) -> Int32 {
+    let console = Console.standard()
+    // Help and the version need only the output, so they are answered before the environment
+    // and the working folder are read: `circles --version` starts as quickly as it can.
+    if let code = answerWithoutContext(arguments, console: console) { return code }
     let environment = ProcessInfo.processInfo.environment
     let context = ToolContext(
-      console: .standard(environment: environment), environment: environment,
+      console: console, environment: environment,
       currentDirectory: URL(
         fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
       readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
@@ -48,24 +52,8 @@ public enum CommandLineTool {
   /// - Returns: the process exit code (SPEC §6: 0 success, 1 a check failed, 2 a usage or script
   ///   error).
   public static func main(arguments: [String], context: ToolContext) -> Int32 {
-    guard let first = arguments.first else {
-      context.console.printError(help)
-      return ExitCode.usage
-    }
-    switch first {
-    case "-h", "--help", "help":
-      if arguments.count > 1, let command = subcommand(named: arguments[1]) {
-        context.console.print(command.help)
-      } else {
-        context.console.print(help)
-      }
-      return ExitCode.success
-    case "--version":
-      context.console.print("circles \(version)")
-      return ExitCode.success
-    default:
-      break
-    }
+    if let code = answerWithoutContext(arguments, console: context.console) { return code }
+    let first = arguments[0]
     guard let command = subcommand(named: first) else {
       var message = "unknown subcommand '\(first)'"
       if let guess = Spelling.closest(to: first, in: subcommands.map { $0.name }) {
@@ -87,6 +75,31 @@ public enum CommandLineTool {
       context.console.error(
         error.message + "\nRun 'circles \(command.name) --help' for its usage.")
       return ExitCode.usage
+    }
+  }
+
+  /// Answers the requests that need no context: no arguments (usage), `--help` (`-h`, `help`)
+  /// with or without a subcommand, and `--version`.
+  ///
+  /// - Returns: the exit code, or `nil` when the arguments ask for something else.
+  private static func answerWithoutContext(_ arguments: [String], console: Console) -> Int32? {
+    guard let first = arguments.first else {
+      console.printError(help)
+      return ExitCode.usage
+    }
+    switch first {
+    case "-h", "--help", "help":
+      if arguments.count > 1, let command = subcommand(named: arguments[1]) {
+        console.print(command.help)
+      } else {
+        console.print(help)
+      }
+      return ExitCode.success
+    case "--version":
+      console.print("circles \(version)")
+      return ExitCode.success
+    default:
+      return nil
     }
   }
 

@@ -24,11 +24,12 @@ public final class Console: @unchecked Sendable {
     writeError = error
   }
 
-  /// The process's own standard output and standard error.
-  public static func standard(environment: [String: String]) -> Console {
+  /// The process's own standard output and standard error; diagnostics are coloured when
+  /// standard error is a terminal and the process environment has no `NO_COLOR`.
+  public static func standard() -> Console {
     let terminal = isatty(STDERR_FILENO) == 1
     return Console(
-      colourDiagnostics: terminal && environment["NO_COLOR"] == nil, errorIsTerminal: terminal,
+      colourDiagnostics: terminal && getenv("NO_COLOR") == nil, errorIsTerminal: terminal,
       out: { FileHandle.standardOutput.write(Data($0.utf8)) },
       error: { FileHandle.standardError.write(Data($0.utf8)) })
   }
