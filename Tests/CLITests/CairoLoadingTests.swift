@@ -44,9 +44,9 @@ struct CairoLoadingTests {
       ["run", script.path, "-o", "frames"], in: folder.url,
       environment: ["LD_LIBRARY_PATH": impostor.deletingLastPathComponent().path])
     #expect(outcome.status == 2, "\(outcome)")
-    #expect(
-      outcome.stderr.contains("error: cannot write frame '0000-start': the Cairo library found has no function cairo_"),
-      "\(outcome)")
+    let message =
+      "error: cannot write frame '0000-start': the Cairo library found has no function cairo_"
+    #expect(outcome.stderr.contains(message), "\(outcome)")
     #expect(folder.files(in: "frames").isEmpty)
   }
 
