@@ -39,6 +39,7 @@ public final class Canvas {
   ///   - undoManager: the manager to register changes with; a new one by default.
   public init(state: CanvasState = CanvasState(), undoManager: UndoManager = UndoManager()) {
     self.state = state
+    self.state.startLineage()
     self.undoManager = undoManager
     self.ids = Set(state.circles.map(\.id))
   }
@@ -153,7 +154,12 @@ public final class Canvas {
 
   /// Inserts a circle at a z-position and registers its removal.
   func insert(_ circle: Circle, at index: Int) {
-    state.circles.insert(circle, at: index)
+    if index == state.circles.count {
+      // On top: the states before stay a prefix of this one (`circlesAdded(since:)`).
+      state.appendKeepingLineage(CollectionOfOne(circle))
+    } else {
+      state.circles.insert(circle, at: index)
+    }
     ids.insert(circle.id)
     undoManager.registerUndo(withTarget: self) { canvas in
       canvas.undoAction { () throws(CanvasError) in try canvas.remove(id: circle.id) }

@@ -64,7 +64,13 @@ public final class IncrementalRenderer {
         throw error
       }
       statistics.appends += 1
-      self.drawn = state
+      if state.sharesLineage(with: drawn) {
+        // Catch up by the new circles alone: the renderer keeps no hold on the state's storage,
+        // so the canvas adds its next circle in place instead of copying all of them.
+        self.drawn!.appendKeepingLineage(added)
+      } else {
+        self.drawn = state.withOwnStorage()
+      }
       return
     }
     let damage: CanvasDamage = drawn.map { CanvasDamage.between($0, state) } ?? .everything
@@ -84,7 +90,7 @@ public final class IncrementalRenderer {
       forget()
       throw error
     }
-    drawn = state
+    drawn = state.withOwnStorage()
   }
 
   /// Whether `circles` begins with every circle of `prefix`, in order.
@@ -111,14 +117,17 @@ public final class IncrementalRenderer {
   private func appended(from old: CanvasState, to new: CanvasState) -> ArraySlice<Circle>? {
     guard context != nil, old.width == new.width, old.height == new.height,
       old.scale == new.scale, old.background == new.background,
-      new.circles.count > old.circles.count, Self.starts(new.circles, with: old.circles)
+      new.circles.count > old.circles.count
     else { return nil }
+    // Known at once for states of one canvas; compared circle by circle otherwise.
+    let added = new.circlesAdded(since: old)
+    guard added != nil || Self.starts(new.circles, with: old.circles) else { return nil }
     if new.background.isInvisible {
       let bounds = DeviceBounds(width: Double(new.pixelWidth), height: Double(new.pixelHeight))
       guard old.circles.contains(where: { Renderer.paints($0, scale: old.scale, bounds: bounds) })
       else { return nil }
     }
-    return new.circles[old.circles.count...]
+    return added ?? new.circles[old.circles.count...]
   }
 
   /// The picture of `state`: brings the surface to it and copies its pixels.

@@ -110,3 +110,29 @@ struct IncrementalRendererTests {
     #expect(renderer.colour(atX: 20, y: 0) == nil)
   }
 }
+
+@Suite("Incremental renderer: cost per added circle")
+struct IncrementalRendererGrowthTests {
+  @Test("drawing each state of a canvas that adds circles keeps no hold on the canvas's circles")
+  func noHoldOnCanvasStorage() throws {
+    let canvas = Canvas(state: CanvasState(width: 120, height: 90))
+    let renderer = IncrementalRenderer()
+    try renderer.update(to: canvas.state)
+    var moves = 0
+    var base = canvas.state.circles.withUnsafeBufferPointer { $0.baseAddress }
+    for index in 0..<600 {
+      try canvas.add(
+        Circle(id: "c\(index)", center: Point(x: Double(index % 120), y: 40), radius: 6))
+      canvas.undoManager.endEvent()
+      try renderer.update(to: canvas.state)
+      let now = canvas.state.circles.withUnsafeBufferPointer { $0.baseAddress }
+      if now != base { moves += 1 }
+      base = now
+    }
+    #expect(renderer.statistics.appends == 600)
+    #expect(renderer.state == canvas.state)
+    // Storage grows by doubling: about ten moves. Holding the state would copy at every add.
+    #expect(moves < 25, "\(moves) moves")
+    #expect(try renderer.image(of: canvas.state) == Renderer.render(canvas.state))
+  }
+}

@@ -27,13 +27,19 @@ final class EncodedFrame: @unchecked Sendable {
 /// Encoded frames by the canvas state they show, so a state reached again (undo back to it,
 /// redo, a `render` of the current frame) is written from the bytes already made.
 ///
-/// The cache holds about `budget` bytes, counting each state's circles and its image; the
-/// oldest entries go first.
+/// The cache holds about `budget` bytes, counting each image and the circles it keeps; the
+/// oldest entries go first. Looking a state up and adding one cost the same at any number of
+/// circles when the states come from one canvas adding circles on top: such states share one
+/// copy of their circles (`CircleArchive`), extended by the circles each adds, and the cache
+/// never holds the canvas's own storage, which the canvas would otherwise copy at its next
+/// change.
 final class EncodedFrameCache {
-  private var entries: [StateKey: (frame: EncodedFrame, cost: Int)] = [:]
-  private var order: [StateKey] = []
+  private var entries: [Int: [Entry]] = [:]
+  private var order: [(sample: Int, frame: EncodedFrame)] = []
   private var oldest = 0
   private var total = 0
+  /// The circles of the latest lineage of states seen.
+  private var archive: CircleArchive?
   let budget: Int
   /// How many lookups found their frame.
   private(set) var hits = 0
@@ -42,24 +48,64 @@ final class EncodedFrameCache {
     self.budget = budget
   }
 
+  /// One frame: the state it shows is the first `count` circles of `archive` on a canvas of
+  /// the given size and background.
+  private struct Entry {
+    let width: Int
+    let height: Int
+    let scale: Double
+    let background: Colour
+    let archive: CircleArchive
+    let count: Int
+    let frame: EncodedFrame
+    let cost: Int
+
+    func shows(_ state: CanvasState) -> Bool {
+      guard state.width == width, state.height == height, state.scale == scale,
+        state.background == background, state.circles.count == count
+      else { return false }
+      return archive.begins(state)
+    }
+  }
+
   /// The frame already made (or being made) for `state`.
   func frame(for state: CanvasState) -> EncodedFrame? {
-    guard let entry = entries[StateKey(state)] else { return nil }
+    guard let entry = entries[Self.sample(of: state)]?.first(where: { $0.shows(state) }) else {
+      return nil
+    }
     hits += 1
     return entry.frame
   }
 
   /// Remembers the frame for `state`, dropping the oldest entries beyond the budget.
   func insert(_ frame: EncodedFrame, for state: CanvasState) {
+    var copied = 0
+    let archive: CircleArchive
+    if let current = self.archive, let added = current.extend(to: state) {
+      archive = current
+      copied = added
+    } else {
+      archive = CircleArchive(state)
+      copied = state.circles.count
+      self.archive = archive
+    }
     // A PNG is rarely larger than its pixels; circles take about 96 bytes each.
-    let cost = 256 + state.circles.count * 96 + state.pixelWidth * state.pixelHeight * 4
+    let cost = 256 + copied * 96 + state.pixelWidth * state.pixelHeight * 4
     guard cost <= budget else { return }
-    let key = StateKey(state)
-    entries[key] = (frame, cost)
-    order.append(key)
+    let sample = Self.sample(of: state)
+    entries[sample, default: []].append(
+      Entry(
+        width: state.width, height: state.height, scale: state.scale,
+        background: state.background, archive: archive, count: state.circles.count,
+        frame: frame, cost: cost))
+    order.append((sample, frame))
     total += cost
     while total > budget, oldest < order.count {
-      if let removed = entries.removeValue(forKey: order[oldest]) { total -= removed.cost }
+      let (sample, frame) = order[oldest]
+      if let index = entries[sample]?.firstIndex(where: { $0.frame === frame }) {
+        total -= entries[sample]!.remove(at: index).cost
+        if entries[sample]!.isEmpty { entries[sample] = nil }
+      }
       oldest += 1
     }
     if oldest > 1024, oldest * 2 > order.count {
@@ -67,19 +113,13 @@ final class EncodedFrameCache {
       oldest = 0
     }
   }
-}
-
-/// A canvas state as a dictionary key whose hash reads only a sample of the circles, so looking
-/// up a state costs little however many circles it has; equality still compares everything.
-struct StateKey: Hashable {
-  let state: CanvasState
-  let sample: Int
 
   /// Circles read for the hash, evenly spread, the last one always among them.
   static let sampleSize = 16
 
-  init(_ state: CanvasState) {
-    self.state = state
+  /// A hash of the size, the background, the number of circles and a sample of them, so that
+  /// finding a state costs little however many circles it has; `shows` then compares all.
+  static func sample(of state: CanvasState) -> Int {
     var hasher = Hasher()
     hasher.combine(state.width)
     hasher.combine(state.height)
@@ -88,19 +128,47 @@ struct StateKey: Hashable {
     let circles = state.circles
     hasher.combine(circles.count)
     if !circles.isEmpty {
-      let step = max(1, circles.count / Self.sampleSize)
-      for index in stride(from: circles.count - 1, through: 0, by: -step).prefix(Self.sampleSize) {
+      let step = max(1, circles.count / sampleSize)
+      for index in stride(from: circles.count - 1, through: 0, by: -step).prefix(sampleSize) {
         hasher.combine(circles[index])
       }
     }
-    sample = hasher.finalize()
+    return hasher.finalize()
+  }
+}
+
+/// The circles of states of one canvas that follow one another by circles added on top, kept
+/// once: each such state is the first so many of them.
+final class CircleArchive {
+  /// The longest state seen, in storage of the archive's own.
+  private var state: CanvasState
+
+  init(_ state: CanvasState) {
+    self.state = state.withOwnStorage()
   }
 
-  static func == (lhs: StateKey, rhs: StateKey) -> Bool {
-    lhs.sample == rhs.sample && lhs.state == rhs.state
+  /// Takes in the circles `state` adds to the archive's when it is of the same lineage.
+  ///
+  /// - Returns: how many circles were added (0 when `state` is an earlier one), or `nil` when
+  ///   `state` is not known to be of this lineage.
+  func extend(to state: CanvasState) -> Int? {
+    guard state.sharesLineage(with: self.state) else { return nil }
+    guard let added = state.circlesAdded(since: self.state) else { return 0 }
+    self.state.appendKeepingLineage(added)
+    return added.count
   }
 
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(sample)
+  /// Whether `state`'s circles are the first ones of the archive's.
+  func begins(_ state: CanvasState) -> Bool {
+    let count = state.circles.count
+    guard count <= self.state.circles.count else { return false }
+    // One lineage: the shorter is the start of the longer.
+    if state.sharesLineage(with: self.state) { return true }
+    return self.state.circles.withUnsafeBufferPointer { mine in
+      state.circles.withUnsafeBufferPointer { theirs in
+        for index in 0..<count where mine[index] != theirs[index] { return false }
+        return true
+      }
+    }
   }
 }
