@@ -89,23 +89,34 @@ struct PNGBands: @unchecked Sendable {
     }
   }
 
-  /// The zlib stream of all scanlines; waits for bands compressed elsewhere.
-  func zlibStream() throws(RenderError) -> (bytes: [[UInt8]], adler: UInt32) {
-    var pieces: [[UInt8]] = [[0x78, 0x01]]
+  /// The zlib stream of all scanlines and its CRC-32; waits for bands compressed elsewhere.
+  ///
+  /// The checksums are combined from those of the bands, so a frame that shares most bands
+  /// with the one before reads only its new bands' bytes.
+  func zlibStream() throws(RenderError) -> (bytes: [[UInt8]], crc: UInt32) {
+    var pieces: [[UInt8]] = []
+    pieces.reserveCapacity(bands.count + 3)
+    var crc = crc32(0, nil, 0)
+    func append(_ piece: [UInt8]) {
+      pieces.append(piece)
+      crc = piece.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+    }
+    append([0x78, 0x01])
     var adler = adler32(0, nil, 0)
     for band in bands {
       let result = try band.result()
       pieces.append(result.bytes)
+      crc = crc32_combine(crc, uLong(result.crc), .init(result.bytes.count))
       adler = adler32_combine(adler, uLong(result.adler), .init(band.range.count))
     }
     // A final empty fixed-Huffman block ends the deflate data.
-    pieces.append([0x03, 0x00])
+    append([0x03, 0x00])
     let value = UInt32(adler)
-    pieces.append([
+    append([
       UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
       UInt8(value & 0xFF),
     ])
-    return (pieces, value)
+    return (pieces, UInt32(crc))
   }
 }
 
@@ -114,7 +125,7 @@ final class CompressedBand: @unchecked Sendable {
   let range: Range<Int>
   private let condition = NSCondition()
   private var started = false
-  private var outcome: Result<(bytes: [UInt8], adler: UInt32), RenderError>?
+  private var outcome: Result<(bytes: [UInt8], adler: UInt32, crc: UInt32), RenderError>?
 
   init(range: Range<Int>) {
     self.range = range
@@ -141,7 +152,7 @@ final class CompressedBand: @unchecked Sendable {
     }
   }
 
-  func result() throws(RenderError) -> (bytes: [UInt8], adler: UInt32) {
+  func result() throws(RenderError) -> (bytes: [UInt8], adler: UInt32, crc: UInt32) {
     condition.lock()
     while outcome == nil { condition.wait() }
     let outcome = self.outcome!
@@ -183,10 +194,11 @@ struct BandCompressor {
     owner = Owner(stream, ready: ready)
   }
 
-  /// Compresses one band, ending with a full flush; returns the bytes and the band's Adler-32.
+  /// Compresses one band, ending with a full flush; returns the bytes, the Adler-32 of the
+  /// band's scanlines and the CRC-32 of its compressed bytes.
   mutating func compress(
     _ input: UnsafeRawBufferPointer
-  ) -> Result<(bytes: [UInt8], adler: UInt32), RenderError> {
+  ) -> Result<(bytes: [UInt8], adler: UInt32, crc: UInt32), RenderError> {
     let failure = RenderError.cairo(operation: "encode a PNG file", reason: "zlib failed")
     guard ready, deflateReset(stream) == Z_OK else { return .failure(failure) }
     let capacity = Int(deflateBound(stream, uLong(input.count))) + 16
@@ -205,6 +217,7 @@ struct BandCompressor {
     let adler = adler32(
       adler32(0, nil, 0), input.baseAddress?.assumingMemoryBound(to: UInt8.self),
       uInt(input.count))
-    return .success((bytes, UInt32(adler)))
+    let crc = bytes.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+    return .success((bytes, UInt32(adler), UInt32(crc)))
   }
 }

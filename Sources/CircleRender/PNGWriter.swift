@@ -67,7 +67,7 @@ public enum PNGWriter {
       }
       offset += piece.count
     }
-    _ = finishChunks(in: output, dataCount: dataCount)
+    _ = finishChunks(in: output, dataCount: dataCount, dataCRC: stream.crc)
     return Data(bytesNoCopy: output, count: end, deallocator: .free)
   }
 
@@ -88,9 +88,14 @@ public enum PNGWriter {
   }
 
   /// Fills in the `IDAT` length and CRC and appends `IEND`; returns the file's length.
-  private static func finishChunks(in output: UnsafeMutablePointer<UInt8>, dataCount: Int) -> Int {
+  ///
+  /// - Parameter dataCRC: the CRC-32 of the chunk's data, which the chunk's own CRC extends
+  ///   its type's with.
+  private static func finishChunks(
+    in output: UnsafeMutablePointer<UInt8>, dataCount: Int, dataCRC: UInt32
+  ) -> Int {
     storeBigEndian(UInt32(dataCount), at: output + 33)
-    let crc = crc32(0, output + 37, uInt(4 + dataCount))
+    let crc = crc32_combine(crc32(0, output + 37, 4), uLong(dataCRC), .init(dataCount))
     let crcOffset = 41 + dataCount
     storeBigEndian(UInt32(crc), at: output + crcOffset)
     writeChunk("IEND", [], into: output + crcOffset + 4)
