@@ -14,8 +14,10 @@ struct RunMeasure {
 
 /// Starts programs and measures them: wall time from spawn to exit, peak memory from `wait4`.
 enum Launcher {
-  /// Runs a program with its output discarded.
+  /// Runs a program with its output discarded, after the file data of earlier runs is written
+  /// out (`sync`, not timed): no run pays for writing out another's files.
   static func run(_ program: String, _ arguments: [String]) -> RunMeasure {
+    sync()
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
