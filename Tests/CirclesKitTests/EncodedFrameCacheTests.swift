@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Encoded frame cache")
 struct EncodedFrameCacheTests {
-  private func add(_ index: Int, to canvas: Canvas) throws {
+  func add(_ index: Int, to canvas: Canvas) throws {
     try canvas.add(
       Circle(id: "c\(index)", center: Point(x: Double(index % 90), y: 30), radius: 4))
     canvas.undoManager.endEvent()
@@ -74,5 +74,21 @@ struct EncodedFrameCacheTests {
     #expect(cache.frame(for: canvas.state) != nil)
     // Storage grows by doubling: about ten moves. Holding each state would copy at every add.
     #expect(moves < 25, "\(moves) moves")
+  }
+}
+
+extension EncodedFrameCacheTests {
+  @Test("a dropped frame is freed: the cache keeps no other hold on it")
+  func droppedFramesAreFreed() throws {
+    let cache = EncodedFrameCache(budget: 100_000)
+    let canvas = Canvas(state: CanvasState(width: 90, height: 60))
+    weak var first: EncodedFrame?
+    for index in 0..<10 {
+      try add(index, to: canvas)
+      let frame = EncodedFrame()
+      if index == 0 { first = frame }
+      cache.insert(frame, for: canvas.state)
+    }
+    #expect(first == nil)
   }
 }

@@ -35,8 +35,11 @@ final class EncodedFrame: @unchecked Sendable {
 /// change.
 final class EncodedFrameCache {
   private var entries: [Int: [Entry]] = [:]
-  private var order: [(sample: Int, frame: EncodedFrame)] = []
+  /// Every entry made, oldest first, by its hash and serial number (not the frame itself, which
+  /// this must not keep alive once the entry is gone).
+  private var order: [(sample: Int, serial: Int)] = []
   private var oldest = 0
+  private var nextSerial = 0
   private var total = 0
   /// The circles of the latest lineage of states seen.
   private var archive: CircleArchive?
@@ -59,6 +62,7 @@ final class EncodedFrameCache {
     let count: Int
     let frame: EncodedFrame
     let cost: Int
+    let serial: Int
 
     func shows(_ state: CanvasState) -> Bool {
       guard state.width == width, state.height == height, state.scale == scale,
@@ -97,12 +101,13 @@ final class EncodedFrameCache {
       Entry(
         width: state.width, height: state.height, scale: state.scale,
         background: state.background, archive: archive, count: state.circles.count,
-        frame: frame, cost: cost))
-    order.append((sample, frame))
+        frame: frame, cost: cost, serial: nextSerial))
+    order.append((sample, nextSerial))
+    nextSerial += 1
     total += cost
     while total > budget, oldest < order.count {
-      let (sample, frame) = order[oldest]
-      if let index = entries[sample]?.firstIndex(where: { $0.frame === frame }) {
+      let (sample, serial) = order[oldest]
+      if let index = entries[sample]?.firstIndex(where: { $0.serial == serial }) {
         total -= entries[sample]!.remove(at: index).cost
         if entries[sample]!.isEmpty { entries[sample] = nil }
       }
