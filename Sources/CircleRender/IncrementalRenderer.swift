@@ -220,7 +220,7 @@ public final class IncrementalRenderer {
   }
 
   /// Whether a full drawing is worth splitting between two threads: many circles on a large
-  /// picture, and a second processor that is free. (Each half draws the circles crossing the
+  /// picture, and a processor that is free now. (Each half draws the circles crossing the
   /// middle too, so on a machine whose processors are busy with other work the split costs
   /// more than it gains.)
   private func splitsRedraw(_ state: CanvasState, width: Int, height: Int) -> Bool {
@@ -229,9 +229,34 @@ public final class IncrementalRenderer {
       width * height <= 4096 * 4096, height >= 64
     else { return false }
     if splitsWhenBusy { return true }
+    // A processor is free now, or has mostly been over the last minute.
+    if let runnable = Self.runnableThreads(), runnable < processors { return true }
     var load = [0.0]
     guard getloadavg(&load, 1) == 1 else { return true }
     return load[0] < Double(processors) - 0.25
+  }
+
+  /// The threads of the whole system that are running or ready to run now, the caller's
+  /// among them, from `/proc/loadavg` (Linux); `nil` where it cannot be read.
+  ///
+  /// This is asked as well as the load average, which follows the last minute: a machine whose
+  /// other work has just stopped still shows a high load average for a while.
+  static func runnableThreads() -> Int? {
+    let descriptor = open("/proc/loadavg", O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 128)
+    let count = read(descriptor, &buffer, buffer.count)
+    guard count > 0 else { return nil }
+    return runnableThreads(inLoadAverage: String(decoding: buffer[..<count], as: UTF8.self))
+  }
+
+  /// The runnable count of a `/proc/loadavg` line such as `0.52 0.61 0.70 3/412 9876`: the
+  /// number before the slash of the fourth field.
+  static func runnableThreads(inLoadAverage line: String) -> Int? {
+    let fields = line.split(separator: " ")
+    guard fields.count >= 4, let slash = fields[3].firstIndex(of: "/") else { return nil }
+    return Int(fields[3][..<slash])
   }
 
   /// Splits large full drawings even when the processors are busy (for tests: the pixels are
