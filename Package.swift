@@ -23,13 +23,17 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
+    // igzip, the deflate compressor of Intel's Intelligent Storage Acceleration Library: the
+    // default PNG compression.
+    .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
     // Cairo's functions, forwarded to the library loaded on first use (see CairoLoader.c).
     .target(name: "CCairoLoader", dependencies: ["CCairo"]),
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(
-      name: "CircleRender", dependencies: ["CCairo", "CCairoLoader", "CZlib", "CircleCanvas"]),
+      name: "CircleRender",
+      dependencies: ["CCairo", "CCairoLoader", "CZlib", "CIsal", "CircleCanvas"]),
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
