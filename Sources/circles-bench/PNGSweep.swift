@@ -2,8 +2,9 @@ import CircleCanvas
 import CircleRender
 import Foundation
 
-/// Encoding time and size of one picture for each zlib level, strategy and row filter, next to
-/// Cairo's writer: the measurements behind the `--png-compression` choices.
+/// Encoding time and size of one picture for each level, compressor (a zlib strategy or igzip)
+/// and row filter, next to Cairo's writer: the measurements behind the `--png-compression`
+/// choices.
 enum PNGSweep {
   struct Row {
     var label: String
@@ -41,6 +42,8 @@ enum PNGSweep {
       for strategy in PNGEncoding.Strategy.allCases {
         for filter in PNGEncoding.RowFilter.allCases {
           if level == 0, strategy != .standard || filter != .none { continue }
+          // igzip has levels 1–3 only.
+          if strategy == .igzip, level != 1, level != 3 { continue }
           let settings = PNGEncoding(level: level, strategy: strategy, filter: filter)
           let result = try time(runs: runs) { try PNGWriter.encode(image, settings: settings) }
           rows.append(
