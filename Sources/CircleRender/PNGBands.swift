@@ -170,7 +170,8 @@ struct BandCompressor {
   private final class Owner {
     enum Engine {
       case zlib(UnsafeMutablePointer<z_stream>)
-      case igzip(UnsafeMutablePointer<isal_zstream>, level: UInt32, buffer: UnsafeMutableRawPointer?)
+      case igzip(
+        UnsafeMutablePointer<isal_zstream>, level: UInt32, buffer: UnsafeMutableRawPointer?)
       case failed
     }
     let engine: Engine
