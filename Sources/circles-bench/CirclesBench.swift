@@ -67,28 +67,17 @@ enum CirclesBench {
       return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 
-    // Every run that writes frames starts from the same state of the machine: the frames of
-    // the run before are removed (so their memory is free again), and when that was many
-    // files, the run waits 31 seconds. Without the removal, the page cache of all earlier runs
-    // grows by gigabytes, and memory the machine has not used since it started is slow to
-    // touch for the first time (writing 640 MB took 2 s of system time instead of 0.14 s once
-    // 2 GB more were cached); without the wait, creating a file on ext4 without a journal
-    // (this machine's file system) steps over every inode freed in the last 30 seconds.
-    var folders: [String] = []
+    // Every run writes into a new folder; all are removed when the benchmark ends. Removing
+    // thousands of files shortly before a run made that run's files slower to create, by up to
+    // a third of a 5000-step run, all of it system time: on ext4 without a journal (this
+    // machine's file system) a new file's inode is found by stepping over every inode freed in
+    // the last 30 seconds, and this virtual machine is slow to touch memory again once it has
+    // been freed. Neither belongs to the program measured.
+    var folders = 0
     func fresh(_ name: String) -> String {
-      var removed = 0
-      for folder in folders {
-        removed += (try? FileManager.default.contentsOfDirectory(atPath: folder).count) ?? 0
-        try? FileManager.default.removeItem(atPath: folder)
-      }
-      folders.removeAll()
-      if removed >= 100 {
-        sync()
-        sleep(31)
-      }
-      let folder = path("\(name)-\(UUID().uuidString.prefix(8))")
+      folders += 1
+      let folder = path("\(name)-\(folders)")
       try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      folders.append(folder)
       return folder
     }
 
