@@ -51,10 +51,10 @@ public enum CanvasDamage: Equatable, Sendable {
   /// The pixels a circle can paint, with a margin, within the image; `nil` when that cannot be
   /// bounded (a geometry that is not finite).
   static func box(of circle: Circle, in state: CanvasState, image: PixelRect) -> PixelRect? {
-    let showsFill = !circle.fill.isInvisible
-    let showsStroke =
-      !circle.stroke.isInvisible && circle.strokeWidth > 0 && circle.strokeWidth.isFinite
-    guard circle.radius > 0, circle.opacity > 0, showsFill || showsStroke else { return .empty }
+    let showsStroke = circle.showsStroke
+    guard circle.radius > 0, circle.opacity > 0, circle.showsFill || showsStroke else {
+      return .empty
+    }
     let scale = state.scale
     let x = circle.center.x * scale
     let y = circle.center.y * scale

@@ -49,32 +49,29 @@ public enum Renderer {
 
   /// Whether `draw` paints anything for the circle: it is visible and reaches the image.
   static func paints(_ circle: Circle, scale: Double, bounds: DeviceBounds) -> Bool {
-    let showsFill = !circle.fill.isInvisible
-    let showsStroke =
-      !circle.stroke.isInvisible && circle.strokeWidth > 0 && circle.strokeWidth.isFinite
-    guard circle.radius > 0, circle.radius.isFinite, circle.opacity > 0,
-      showsFill || showsStroke
-    else { return false }
+    deviceShape(of: circle, scale: scale, bounds: bounds) != nil
+  }
+
+  /// The circle in device (pixel) coordinates, stroke included; `nil` when it paints nothing
+  /// or does not reach the image.
+  private static func deviceShape(
+    of circle: Circle, scale: Double, bounds: DeviceBounds
+  ) -> DeviceCircle? {
+    guard circle.isDrawn else { return nil }
     let shape = DeviceCircle(
       x: circle.center.x * scale, y: circle.center.y * scale, radius: circle.radius * scale,
-      halfWidth: showsStroke ? circle.strokeWidth * scale / 2 : 0)
-    return shape.x.isFinite && shape.y.isFinite && bounds.touches(shape)
+      halfWidth: circle.showsStroke ? circle.strokeWidth * scale / 2 : 0)
+    guard shape.x.isFinite, shape.y.isFinite, bounds.touches(shape) else { return nil }
+    return shape
   }
 
   /// Draws one circle in device (pixel) coordinates, or nothing when it cannot be seen.
   static func draw(
     _ circle: Circle, scale: Double, bounds: DeviceBounds, in context: CairoContext
   ) {
-    let showsFill = !circle.fill.isInvisible
-    let showsStroke =
-      !circle.stroke.isInvisible && circle.strokeWidth > 0 && circle.strokeWidth.isFinite
-    guard circle.radius > 0, circle.radius.isFinite, circle.opacity > 0,
-      showsFill || showsStroke
-    else { return }
-    let shape = DeviceCircle(
-      x: circle.center.x * scale, y: circle.center.y * scale, radius: circle.radius * scale,
-      halfWidth: showsStroke ? circle.strokeWidth * scale / 2 : 0)
-    guard shape.x.isFinite, shape.y.isFinite, bounds.touches(shape) else { return }
+    guard let shape = deviceShape(of: circle, scale: scale, bounds: bounds) else { return }
+    let showsFill = circle.showsFill
+    let showsStroke = circle.showsStroke
 
     let cr = context.pointer
     let layered = circle.opacity < 1

@@ -32,12 +32,9 @@ enum VectorDrawing {
 
   /// Draws one circle, or nothing when none of it can be seen on a `width × height` canvas.
   static func draw(_ circle: Circle, width: Double, height: Double, in cr: OpaquePointer) {
-    let showsFill = !circle.fill.isInvisible
-    let showsStroke =
-      !circle.stroke.isInvisible && circle.strokeWidth > 0 && circle.strokeWidth.isFinite
-    guard circle.radius > 0, circle.radius.isFinite, circle.opacity > 0,
-      showsFill || showsStroke
-    else { return }
+    guard circle.isDrawn else { return }
+    let showsFill = circle.showsFill
+    let showsStroke = circle.showsStroke
     let x = circle.center.x
     let y = circle.center.y
     let half = showsStroke ? circle.strokeWidth / 2 : 0
