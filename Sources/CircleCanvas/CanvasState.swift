@@ -90,6 +90,21 @@ extension CanvasState {
     storedCircles.append(contentsOf: circles)
   }
 
+  /// Whether this state's circles begin with all of `earlier`'s, in order: known at once for
+  /// states of one lineage, found by comparing the circles otherwise.
+  package func circlesBegin(with earlier: CanvasState) -> Bool {
+    let count = earlier.storedCircles.count
+    guard count <= storedCircles.count else { return false }
+    // One lineage: the shorter is the start of the longer.
+    if lineage == earlier.lineage { return true }
+    return storedCircles.withUnsafeBufferPointer { mine in
+      earlier.storedCircles.withUnsafeBufferPointer { theirs in
+        for index in 0..<count where mine[index] != theirs[index] { return false }
+        return true
+      }
+    }
+  }
+
   /// Whether the two states are known to be states of one canvas between which circles were
   /// only added on top (in either order).
   package func sharesLineage(with other: CanvasState) -> Bool {

@@ -93,16 +93,6 @@ public final class IncrementalRenderer {
     drawn = state.withOwnStorage()
   }
 
-  /// Whether `circles` begins with every circle of `prefix`, in order.
-  private static func starts(_ circles: [Circle], with prefix: [Circle]) -> Bool {
-    circles.withUnsafeBufferPointer { all in
-      prefix.withUnsafeBufferPointer { start in
-        for index in start.indices where all[index] != start[index] { return false }
-        return true
-      }
-    }
-  }
-
   /// Drops the picture, so the next update draws from scratch.
   private func forget() {
     drawn = nil
@@ -117,17 +107,14 @@ public final class IncrementalRenderer {
   private func appended(from old: CanvasState, to new: CanvasState) -> ArraySlice<Circle>? {
     guard context != nil, old.width == new.width, old.height == new.height,
       old.scale == new.scale, old.background == new.background,
-      new.circles.count > old.circles.count
+      new.circles.count > old.circles.count, new.circlesBegin(with: old)
     else { return nil }
-    // Known at once for states of one canvas; compared circle by circle otherwise.
-    let added = new.circlesAdded(since: old)
-    guard added != nil || Self.starts(new.circles, with: old.circles) else { return nil }
     if new.background.isInvisible {
       let bounds = DeviceBounds(width: Double(new.pixelWidth), height: Double(new.pixelHeight))
       guard old.circles.contains(where: { Renderer.paints($0, scale: old.scale, bounds: bounds) })
       else { return nil }
     }
-    return added ?? new.circles[old.circles.count...]
+    return new.circles[old.circles.count...]
   }
 
   /// The picture of `state`: brings the surface to it and copies its pixels.

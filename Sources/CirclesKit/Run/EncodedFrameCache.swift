@@ -141,39 +141,3 @@ final class EncodedFrameCache {
     return hasher.finalize()
   }
 }
-
-/// The circles of states of one canvas that follow one another by circles added on top, kept
-/// once: each such state is the first so many of them.
-final class CircleArchive {
-  /// The longest state seen, in storage of the archive's own.
-  private var state: CanvasState
-
-  init(_ state: CanvasState) {
-    self.state = state.withOwnStorage()
-  }
-
-  /// Takes in the circles `state` adds to the archive's when it is of the same lineage.
-  ///
-  /// - Returns: how many circles were added (0 when `state` is an earlier one), or `nil` when
-  ///   `state` is not known to be of this lineage.
-  func extend(to state: CanvasState) -> Int? {
-    guard state.sharesLineage(with: self.state) else { return nil }
-    guard let added = state.circlesAdded(since: self.state) else { return 0 }
-    self.state.appendKeepingLineage(added)
-    return added.count
-  }
-
-  /// Whether `state`'s circles are the first ones of the archive's.
-  func begins(_ state: CanvasState) -> Bool {
-    let count = state.circles.count
-    guard count <= self.state.circles.count else { return false }
-    // One lineage: the shorter is the start of the longer.
-    if state.sharesLineage(with: self.state) { return true }
-    return self.state.circles.withUnsafeBufferPointer { mine in
-      state.circles.withUnsafeBufferPointer { theirs in
-        for index in 0..<count where mine[index] != theirs[index] { return false }
-        return true
-      }
-    }
-  }
-}
