@@ -53,11 +53,7 @@ final class CanvasHost: ScriptHost {
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try renderer.update(to: state)
-    guard let colour = renderer.colour(atX: x, y: y) else {
-      throw FileProblem("pixel \(x),\(y) is outside the image")
-    }
-    return colour
+    try renderer.pixel(of: state, x: x, y: y)
   }
 
   /// The rendered pixels of a state, drawn from the last state asked for.

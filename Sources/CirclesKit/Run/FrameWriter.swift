@@ -65,11 +65,7 @@ final class FrameWriter: ScriptHost {
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try renderer.update(to: state)
-    guard let colour = renderer.colour(atX: x, y: y) else {
-      throw FileProblem("pixel \(x),\(y) is outside the image")
-    }
-    return colour
+    try renderer.pixel(of: state, x: x, y: y)
   }
 
   /// Waits for every frame to be written.
