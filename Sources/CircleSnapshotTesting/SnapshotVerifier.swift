@@ -97,13 +97,7 @@ public struct SnapshotVerifier: Sendable {
         "snapshot '\(frame.name)' does not match its golden: \(reason)", "golden: \(golden)",
       ]
     }
-    if let artifacts = frame.artifacts {
-      lines.append("actual: \(artifacts.actual.path)")
-      if let diff = artifacts.diff { lines.append("diff:   \(diff.path)") }
-      if let strip = artifacts.strip { lines.append("strip:  \(strip.path)") }
-    }
-    lines += frame.sceneDiff.map { "scene:  \($0)" }
-    lines += frame.notes.filter { $0 != "no golden image yet" }.map { "note:   \($0)" }
+    lines += frame.detailLines(path: \.path)
     let mode = frame.status == .missing ? "missing" : "failed"
     lines.append(
       "to record it: pass record: .\(mode), or set \(RecordMode.environmentVariable)=\(mode)")

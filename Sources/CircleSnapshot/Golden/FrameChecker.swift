@@ -65,7 +65,7 @@ struct FrameChecker: Sendable {
     var result = base
     if options.record.recordsMissing { return write(actualData, to: result.golden, result) }
     result.status = .missing
-    result.notes.append("no golden image yet")
+    result.notes.append(FrameResult.noGoldenNote)
     writeArtifacts(frame, actualData, goldenImage: nil, into: &result)
     return result
   }

@@ -78,4 +78,24 @@ public struct FrameResult: Hashable, Sendable, Codable {
   public var diverges: Bool {
     status.isFailure || (status == .recorded && (comparison.map { !$0.matches } ?? false))
   }
+
+  /// The note a frame without a golden carries.
+  static let noGoldenNote = "no golden image yet"
+
+  /// What a text report shows under the frame's own line, one detail a line and not indented:
+  /// `actual:`, `diff:` and `strip:` with the artifacts' paths, then `scene:` and `note:` lines
+  /// (a missing golden goes without its note: the frame's status already says it).
+  ///
+  /// - Parameter path: how a file is shown (relative to the working folder, or whole).
+  public func detailLines(path: (URL) -> String) -> [String] {
+    var lines: [String] = []
+    if let artifacts {
+      lines.append("actual: \(path(artifacts.actual))")
+      if let diff = artifacts.diff { lines.append("diff:   \(path(diff))") }
+      if let strip = artifacts.strip { lines.append("strip:  \(path(strip))") }
+    }
+    lines += sceneDiff.map { "scene:  \($0)" }
+    lines += notes.filter { $0 != Self.noGoldenNote }.map { "note:   \($0)" }
+    return lines
+  }
 }

@@ -64,13 +64,7 @@ public enum TextReport {
       "  \(label(frame.status, failsOnOrphans: result.failsOnOrphans)) \(frame.name): "
         + describe(frame)
     ]
-    if let artifacts = frame.artifacts {
-      lines.append("    actual: \(DisplayPath.of(artifacts.actual))")
-      if let diff = artifacts.diff { lines.append("    diff:   \(DisplayPath.of(diff))") }
-      if let strip = artifacts.strip { lines.append("    strip:  \(DisplayPath.of(strip))") }
-    }
-    lines += frame.sceneDiff.map { "    scene:  \($0)" }
-    lines += frame.notes.filter { $0 != "no golden image yet" }.map { "    note:   \($0)" }
+    lines += frame.detailLines(path: DisplayPath.of).map { "    " + $0 }
     return lines
   }
 
