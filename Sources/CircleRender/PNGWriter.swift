@@ -58,7 +58,12 @@ public enum PNGWriter {
     let dataCount = stream.bytes.reduce(0) { $0 + $1.count }
     let header = 8 + 25 + 8
     let end = header + dataCount + 4 + 12
-    let output = malloc(end)!.assumingMemoryBound(to: UInt8.self)
+    // Aligned for writing around the file cache (`AtomicFile`'s `bypassingCache`).
+    var memory: UnsafeMutableRawPointer?
+    guard posix_memalign(&memory, AtomicFile.directAlignment, end) == 0, let memory else {
+      throw .cairo(operation: "encode a PNG file", reason: "out of memory")
+    }
+    let output = memory.assumingMemoryBound(to: UInt8.self)
     writeHeader(into: output, width: bands.width, height: bands.height, opaque: bands.isOpaque)
     var offset = header
     for piece in stream.bytes {
