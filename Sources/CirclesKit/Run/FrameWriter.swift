@@ -2,6 +2,7 @@ import CircleCanvas
 import CircleRender
 import CircleScript
 import Foundation
+import Synchronization
 
 /// The script host of `circles run`: draws each frame and writes it whole as a file.
 ///
@@ -20,11 +21,14 @@ final class FrameWriter: ScriptHost {
   /// Shares compressed rows between consecutive PNG frames.
   private let pngEncoder: PNGSequenceEncoder
   private let pipeline: FramePipeline
+  /// The bytes written so far, against `options.cachedBytes`.
+  private let volume: WrittenVolume
 
   init(outputDirectory: URL, options: FrameOptions = FrameOptions()) {
     self.outputDirectory = outputDirectory
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
+    volume = WrittenVolume(cachedBytes: options.cachedBytes)
     var compression = PNGCompression.default
     if case .png(let chosen) = options.format { compression = chosen }
     pngEncoder = PNGSequenceEncoder(compression: compression)
@@ -37,13 +41,20 @@ final class FrameWriter: ScriptHost {
     let url = outputDirectory.appendingPathComponent(
       frame.name + "." + options.format.fileExtension)
     let (encoded, encode) = try encodedFrame(for: frame.state)
-    let job: @Sendable () throws -> Void = {
+    let make: @Sendable () throws -> Data = {
       encode?()
-      try Self.write(try encoded.bytes(), to: url)
+      return try encoded.bytes()
+    }
+    let store: @Sendable (Data) throws -> Void = { [volume] data in
+      try Self.write(data, to: url, bypassingCache: volume.add(data.count))
     }
     // The first frame is written at once, so a folder that cannot be written is reported at
     // the first command.
-    if frames.isEmpty { try job() } else { try pipeline.submit(frame: frame.number, job) }
+    if frames.isEmpty {
+      try store(try make())
+    } else {
+      try pipeline.submit(frame: frame.number, make, then: store)
+    }
     frames.append(WrittenFrame(frame, url: url))
   }
 
@@ -60,7 +71,8 @@ final class FrameWriter: ScriptHost {
     }
     let (encoded, encode) = try encodedFrame(for: state)
     encode?()
-    try Self.write(try encoded.bytes(), to: url)
+    let data = try encoded.bytes()
+    try Self.write(data, to: url, bypassingCache: volume.add(data.count))
     renders.append(url)
   }
 
@@ -109,14 +121,31 @@ final class FrameWriter: ScriptHost {
     }
   }
 
-  private static func write(_ data: Data, to url: URL) throws {
+  private static func write(_ data: Data, to url: URL, bypassingCache: Bool) throws {
     do {
-      try AtomicFile.write(data, to: url, syncingFolder: false, flushing: false)
+      try AtomicFile.write(
+        data, to: url, syncingFolder: false, flushing: false, bypassingCache: bypassingCache)
     } catch .cannotWrite(_, let reason) {
       throw FileProblem("cannot write '\(url.path)': \(reason)")
     } catch {
       throw FileProblem("cannot write '\(url.path)': \(error)")
     }
+  }
+}
+
+/// Counts the bytes of a run's files, to tell which ones go around the file cache.
+final class WrittenVolume: Sendable {
+  let cachedBytes: Int
+  private let written = Atomic<Int>(0)
+
+  init(cachedBytes: Int) {
+    self.cachedBytes = cachedBytes
+  }
+
+  /// Counts a file of `count` bytes; true when it should be written around the file cache,
+  /// that is when the files before it already hold `cachedBytes`.
+  func add(_ count: Int) -> Bool {
+    written.add(count, ordering: .relaxed).oldValue >= cachedBytes
   }
 }
 
