@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-// circles-bench: the workloads of issue 6 run side by side against a C + Cairo reference,
+// circles-bench: the workloads of BENCHMARKS.md run side by side against a C + Cairo reference,
 // interleaved (ours, reference, ours, reference, …), reported as medians and ratios.
 //
 //   swift build -c release && .build/release/circles-bench [--runs N] [--quick] [--sweep]
@@ -12,7 +12,7 @@ import Foundation
 // --runs N   runs of each short workload (default 7; the long ones run fewer times)
 // --quick    fewer runs and no 5000-step reference run, for a first look
 // --sweep    also time every zlib level, strategy and row filter on the W1 and W2 pictures
-// --scenes D only write the W1, W2 and 5000-step W2 scripts into folder D
+// --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
 
 @main
 enum CirclesBench {
@@ -62,6 +62,11 @@ enum CirclesBench {
       return path(name)
     }
 
+    func progress(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+    func duration(_ value: Double) -> String {
+      value < 0.1 ? String(format: "%.2f ms", value * 1000) : String(format: "%.3f s", value)
+    }
     func median(_ values: [Double]) -> Double {
       let sorted = values.sorted()
       return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
@@ -100,9 +105,11 @@ enum CirclesBench {
         let measure = Launcher.run(program, args)
         mine.append(measure.seconds)
         memory = max(memory, measure.peakMemory)
+        progress("  circles " + duration(measure.seconds))
         if run < (referenceRuns ?? runs) {
           let (program, args) = theirs()
           other.append(Launcher.run(program, args).seconds)
+          progress("  C       " + duration(other[other.count - 1]))
         }
       }
       return (median(mine), median(other), memory)
@@ -117,20 +124,16 @@ enum CirclesBench {
       var met: String
     }
     var table: [Line] = []
-    func seconds(_ value: Double) -> String {
-      value < 0.1 ? String(format: "%.2f ms", value * 1000) : String(format: "%.3f s", value)
-    }
     func add(
       _ workload: String, _ result: (ours: Double, theirs: Double, memory: Int), goal: Double
     ) {
       let ratio = result.ours / result.theirs
       table.append(
         Line(
-          workload: workload, ours: seconds(result.ours), reference: seconds(result.theirs),
+          workload: workload, ours: duration(result.ours), reference: duration(result.theirs),
           ratio: String(format: "%.3f×", ratio), goal: String(format: "≤ %.2f×", goal),
           met: ratio <= goal ? "yes" : "no"))
     }
-    func progress(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 
     // --scenes <dir>: only write the scene scripts, for running them by hand.
     if let index = arguments.firstIndex(of: "--scenes"), index + 1 < arguments.count {
@@ -144,6 +147,10 @@ enum CirclesBench {
       for (name, scene, grouped) in scenes {
         try scene.script(grouped: grouped).write(
           toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        // The same circles for the C reference (`cairo-reference steps|draw <file>`).
+        try scene.numbers.write(
+          toFile: folder + "/" + name.replacingOccurrences(of: ".circles", with: ".txt"),
+          atomically: true, encoding: .utf8)
       }
       return
     }
@@ -238,8 +245,8 @@ enum CirclesBench {
     let undoShare = median(swiftUndo) / 1_000_000 * 500 / w2Result.ours
     table.append(
       Line(
-        workload: "UndoKit: 1,000,000 register/undo/redo", ours: seconds(median(swiftUndo)),
-        reference: seconds(median(cUndo)), ratio: String(format: "%.1f×", undoRatio),
+        workload: "UndoKit: 1,000,000 register/undo/redo", ours: duration(median(swiftUndo)),
+        reference: duration(median(cUndo)), ratio: String(format: "%.1f×", undoRatio),
         goal: "< 1 % of W2",
         met: undoShare < 0.01 ? String(format: "yes (%.3f %%)", undoShare * 100) : "no"))
 
