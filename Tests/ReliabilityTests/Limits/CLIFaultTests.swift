@@ -1,4 +1,5 @@
 import CircleRender
+import CirclesKit
 import CirclesTestSupport
 import Foundation
 import Testing
@@ -50,6 +51,26 @@ struct CLIFaultTests {
     #expect(reasons.contains { outcome.stderr.contains($0) }, "\(outcome)")
     #expect(outcome.stderr.hasPrefix("busy.circles:"), "\(outcome)")
     #expect(!outcome.stderr.contains("Fatal error"), "\(outcome)")
+    try Self.expectOnlyWholeFrames(in: disk.url)
+  }
+
+  @Test("a disk that fills while frames go around the file cache stops the run with the reason")
+  func fullDiskAroundTheCache() throws {
+    guard let disk = SmallDisk(.full, bytes: 96 << 10) else {
+      // Without root no small file system can be mounted; a read-only folder fails at the
+      // first frame, before any write could go around the cache.
+      #expect(geteuid() != 0, "root could not mount a small file system")
+      return
+    }
+    let result = try ScriptRunner.run(
+      ScriptSource(bytes: Array(Self.busyScript.utf8), fileName: "busy.circles"),
+      outputDirectory: disk.url, options: FrameOptions(cachedBytes: 0))
+    let failure = try #require(result.failure)
+    #expect(failure.diagnostic.message.contains("no space left on device"), "\(failure)")
+    #expect(result.frames.count > 1, "some frames fit before the disk filled")
+    for frame in result.frames {
+      #expect(try PNGCodec.decode(Data(contentsOf: frame.url)).width == 300, "\(frame.name)")
+    }
     try Self.expectOnlyWholeFrames(in: disk.url)
   }
 
