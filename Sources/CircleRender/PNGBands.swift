@@ -13,7 +13,7 @@ import Foundation
 /// bytes.
 struct PNGBands: @unchecked Sendable {
   /// The filtered scanlines, filter byte first on each row.
-  let scanlines: [UInt8]
+  let scanlines: Scanlines
   let width: Int
   let height: Int
   /// Whether every pixel is opaque: the scanlines are RGB, else RGBA.
@@ -27,9 +27,11 @@ struct PNGBands: @unchecked Sendable {
   /// Rows a band holds: about 32 KiB of scanlines, at least one row.
   static func rowsPerBand(rowBytes: Int) -> Int { max(1, (32 << 10) / rowBytes) }
 
-  /// Filters the pixels into scanlines and sets up the bands, sharing each band whose
-  /// scanlines equal those of `previous`.
-  init(_ pixels: PixelLayout, settings: PNGEncoding, previous: PNGBands?) {
+  /// Filters the pixels into scanlines (in memory from `pool`, when given) and sets up the
+  /// bands, sharing each band whose scanlines equal those of `previous`.
+  init(
+    _ pixels: PixelLayout, settings: PNGEncoding, previous: PNGBands?, pool: ScanlinePool? = nil
+  ) {
     width = pixels.width
     height = pixels.height
     isOpaque = pixels.isOpaque
@@ -39,11 +41,9 @@ struct PNGBands: @unchecked Sendable {
     self.settings = settings
     let rows = RowEncoder(pixels: pixels, channels: channels, filter: settings.filter)
     let rowBytes = rowBytes
-    let scanlines = [UInt8](unsafeUninitializedCapacity: rowBytes * pixels.height) {
-      buffer, count in
-      for y in 0..<pixels.height { rows.encodeRow(y, into: buffer.baseAddress! + y * rowBytes) }
-      count = rowBytes * pixels.height
-    }
+    let scanlines = Scanlines(count: rowBytes * pixels.height, from: pool)
+    let base = scanlines.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    for y in 0..<pixels.height { rows.encodeRow(y, into: base + y * rowBytes) }
     self.scanlines = scanlines
     let bandBytes = rowsPerBand * rowBytes
     let bandCount = (scanlines.count + bandBytes - 1) / bandBytes
@@ -54,20 +54,15 @@ struct PNGBands: @unchecked Sendable {
       } ?? false
     var bands: [CompressedBand] = []
     bands.reserveCapacity(bandCount)
-    scanlines.withUnsafeBytes { mine in
-      for index in 0..<bandCount {
-        let range = index * bandBytes..<min(scanlines.count, (index + 1) * bandBytes)
-        if comparable, let previous,
-          previous.scanlines.withUnsafeBytes({ theirs in
-            memcmp(
-              mine.baseAddress! + range.lowerBound, theirs.baseAddress! + range.lowerBound,
-              range.count) == 0
-          })
-        {
-          bands.append(previous.bands[index])
-        } else {
-          bands.append(CompressedBand(range: range))
-        }
+    for index in 0..<bandCount {
+      let range = index * bandBytes..<min(scanlines.count, (index + 1) * bandBytes)
+      if comparable, let previous,
+        memcmp(
+          scanlines[range].baseAddress!, previous.scanlines[range].baseAddress!, range.count) == 0
+      {
+        bands.append(previous.bands[index])
+      } else {
+        bands.append(CompressedBand(range: range))
       }
     }
     self.bands = bands
@@ -143,10 +138,8 @@ final class CompressedBand: @unchecked Sendable {
     }
   }
 
-  func compress(_ scanlines: [UInt8], with compressor: inout BandCompressor) {
-    let result = scanlines.withUnsafeBytes { bytes in
-      compressor.compress(UnsafeRawBufferPointer(rebasing: bytes[range]))
-    }
+  func compress(_ scanlines: Scanlines, with compressor: inout BandCompressor) {
+    let result = compressor.compress(scanlines[range])
     condition.withLock {
       outcome = result
       condition.broadcast()

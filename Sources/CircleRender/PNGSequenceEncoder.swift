@@ -11,6 +11,8 @@ public final class PNGSequenceEncoder {
   /// How hard to compress.
   public let compression: PNGCompression
   private var previous: PNGBands?
+  /// Scanline memory handed from frame to frame.
+  let pool = ScanlinePool()
 
   /// Creates an encoder with nothing encoded yet.
   public init(compression: PNGCompression = .default) {
@@ -46,7 +48,7 @@ public final class PNGSequenceEncoder {
   }
 
   private func prepare(_ layout: PixelLayout) -> PreparedPNG {
-    let bands = PNGBands(layout, settings: compression.settings, previous: previous)
+    let bands = PNGBands(layout, settings: compression.settings, previous: previous, pool: pool)
     previous = bands
     return PreparedPNG(bands: bands)
   }
