@@ -39,7 +39,18 @@ enum CirclesBench {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent(
       "circles-bench-\(getpid())", isDirectory: true)
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: work) }
+    defer {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []
+      try? FileManager.default.removeItem(at: work)
+      // On ext4 without a journal, files created in the next minutes step over the inodes
+      // just freed (BENCHMARKS.md, "The command").
+      if entries.contains(where: { $0.contains("-ours-") }) {
+        FileHandle.standardError.write(
+          Data(
+            ("circles-bench: removed the runs' files; on ext4 without a journal, wait five "
+              + "minutes before timing anything that writes many files\n").utf8))
+      }
+    }
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
 
     // The C reference, built now from the sources beside this file.
