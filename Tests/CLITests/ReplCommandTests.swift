@@ -26,7 +26,8 @@ func runInTerminal(_ arguments: [String], in folder: URL, input: String) throws 
   let inURL = folder.appendingPathComponent(".typed")
   let outURL = folder.appendingPathComponent(".screen")
   try Data(input.utf8).write(to: inURL)
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  // FileHandle(forWritingTo:) below fails if the file could not be made.
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
   let inHandle = try FileHandle(forReadingFrom: inURL)
   let outHandle = try FileHandle(forWritingTo: outURL)
   process.standardInput = inHandle

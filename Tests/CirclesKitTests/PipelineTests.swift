@@ -206,6 +206,40 @@ struct PipelineTests {
     #expect(withWholeBlocks * 2 > result.frames.count)
   }
 
+  @Test("encoded frames wait to be stored up to a count and a weight; a heavy one alone")
+  func backlogBounds() {
+    let backlog = FramePipeline.Backlog(frames: 3, bytes: 1000)
+    /// Enters `count` bytes on another thread; the semaphore is signalled once it is in.
+    func enters(_ count: Int) -> DispatchSemaphore {
+      let entered = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        backlog.enter(count)
+        entered.signal()
+      }
+      return entered
+    }
+    backlog.enter(400)
+    backlog.enter(400)
+    let third = enters(400)
+    #expect(third.wait(timeout: .now() + 0.2) == .timedOut, "1200 bytes let in")
+    backlog.leave(400)
+    #expect(third.wait(timeout: .now() + 20) == .success)
+    // 800 bytes in two frames; a third small one fits, a fourth frame does not.
+    backlog.enter(10)
+    let fourth = enters(10)
+    #expect(fourth.wait(timeout: .now() + 0.2) == .timedOut, "a fourth frame let in")
+    backlog.leave(400)
+    #expect(fourth.wait(timeout: .now() + 20) == .success)
+    backlog.leave(400)
+    backlog.leave(10)
+    backlog.leave(10)
+    // Empty, a frame heavier than the limit gets in alone.
+    let heavy = enters(5000)
+    #expect(heavy.wait(timeout: .now() + 20) == .success)
+    #expect(enters(1).wait(timeout: .now() + 0.2) == .timedOut)
+    backlog.leave(5000)
+  }
+
   @Test("the written volume tells when the cached bytes are used up")
   func writtenVolume() {
     let volume = WrittenVolume(cachedBytes: 25)
@@ -224,14 +258,14 @@ struct PipelineTests {
         frame: frame,
         {
           if frame == 3 { thirdMade.signal() }
-          return frame
+          return Data(count: frame)
         },
         then: { made in
           // With one job at a time, frame 3 is made only if storing frame 1 left the way free.
-          if made == 1, thirdMade.wait(timeout: .now() + 20) == .timedOut {
+          if made.count == 1, thirdMade.wait(timeout: .now() + 20) == .timedOut {
             throw FileProblem("frame 3 was not made while frame 1 was being stored")
           }
-          stored.append("\(made)")
+          stored.append("\(made.count)")
         })
     }
     #expect(pipeline.finish() == nil)

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// A job makes a frame's bytes (on the pool of threads, one per processor) and hands them to a
 /// storing step, run one at a time on a thread of its own: a write that waits for the device
-/// leaves the processors to the encoding. At most `width` jobs encode and `backlog` encoded
-/// frames wait to be stored, so memory stays bounded when the device is slower than encoding.
+/// leaves the processors to the encoding. At most `width` jobs encode, and encoded frames wait
+/// to be stored up to `backlog` of them and `backlogBytes` in all (always at least one), so
+/// memory stays bounded when the device is slower than encoding.
 ///
 /// A job that fails is remembered by its frame number: the next `submit` and `finish` report
 /// the earliest failure, so the script stops soon after it.
@@ -18,7 +19,7 @@ final class FramePipeline: @unchecked Sendable {
   /// Serial queues get a thread of their own rather than one of the processors' pool.
   private let storing = DispatchQueue(label: "circles.frames.store")
   private let slots: DispatchSemaphore
-  private let waiting: DispatchSemaphore
+  private let waiting: Backlog
   private let group = DispatchGroup()
   private let lock = NSLock()
   private var failure: (frame: Int, error: any Error)?
@@ -29,23 +30,24 @@ final class FramePipeline: @unchecked Sendable {
   ///   - parallel: run jobs on other threads, at most `width` at once.
   ///   - width: jobs encoding at once; by default one more than the processor count, so the
   ///     drawing thread always has a job waiting for each core.
-  ///   - backlog: encoded frames waiting to be stored.
+  ///   - backlog: encoded frames waiting to be stored, at most.
+  ///   - backlogBytes: their bytes in all, at most (a frame larger than this waits alone).
   init(
     parallel: Bool, width: Int = ProcessInfo.processInfo.activeProcessorCount + 1,
-    backlog: Int = 8
+    backlog: Int = 8, backlogBytes: Int = 32 << 20
   ) {
     isParallel = parallel
     slots = DispatchSemaphore(value: max(1, width))
-    waiting = DispatchSemaphore(value: max(1, backlog))
+    waiting = Backlog(frames: max(1, backlog), bytes: backlogBytes)
   }
 
   /// Makes frame `frame` with `make` and stores the result with `store`, now (sequential) or
   /// soon (parallel).
   ///
   /// - Throws: the job's error when sequential; the earliest failure so far when parallel.
-  func submit<Output: Sendable>(
-    frame: Int, _ make: @escaping @Sendable () throws -> Output,
-    then store: @escaping @Sendable (Output) throws -> Void
+  func submit(
+    frame: Int, _ make: @escaping @Sendable () throws -> Data,
+    then store: @escaping @Sendable (Data) throws -> Void
   ) throws {
     guard isParallel else {
       try store(try make())
@@ -59,18 +61,18 @@ final class FramePipeline: @unchecked Sendable {
         slots.signal()
         group.leave()
       }
-      let output: Output
+      let output: Data
       do {
         output = try make()
       } catch {
         record(error, frame: frame)
         return
       }
-      waiting.wait()
+      waiting.enter(output.count)
       group.enter()
       storing.async { [self] in
         defer {
-          waiting.signal()
+          waiting.leave(output.count)
           group.leave()
         }
         do {
@@ -103,4 +105,38 @@ final class FramePipeline: @unchecked Sendable {
 struct EarlierFailure: Error, CustomStringConvertible {
   var error: any Error
   var description: String { "stopped after an earlier frame failed: \(error)" }
+}
+
+extension FramePipeline {
+  /// Encoded frames waiting to be stored, counted and weighed.
+  final class Backlog: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let frameLimit: Int
+    private let byteLimit: Int
+    private var frames = 0
+    private var bytes = 0
+
+    init(frames: Int, bytes: Int) {
+      frameLimit = frames
+      byteLimit = bytes
+    }
+
+    /// Waits until a frame of `count` bytes fits, then counts it in.
+    func enter(_ count: Int) {
+      condition.lock()
+      while frames > 0, frames >= frameLimit || bytes + count > byteLimit { condition.wait() }
+      frames += 1
+      bytes += count
+      condition.unlock()
+    }
+
+    /// Counts out a stored frame of `count` bytes.
+    func leave(_ count: Int) {
+      condition.lock()
+      frames -= 1
+      bytes -= count
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
 }
