@@ -24,7 +24,7 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
     // igzip, the deflate compressor of Intel's Intelligent Storage Acceleration Library: the
-    // default PNG compression.
+    // `fast` PNG compression (the default is zlib's).
     .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
     // Cairo's functions, forwarded to the library loaded on first use (see CairoLoader.c).
     .target(name: "CCairoLoader", dependencies: ["CCairo"]),
