@@ -48,7 +48,7 @@ public struct SnapshotVerifier: Sendable {
   public func verify(_ canvas: CanvasState, named name: String, testFile: String) -> String? {
     let mode: RecordMode
     do {
-      mode = try record ?? RecordMode(environment: environment) ?? .none
+      mode = try CheckOptions.recordMode(requested: record, environment: environment)
     } catch {
       return "\(error)"
     }
@@ -64,14 +64,10 @@ public struct SnapshotVerifier: Sendable {
       artifactsDirectory
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "circles-artifacts", isDirectory: true)
-    let options = CheckOptions(
-      goldenDirectory: snapshotDirectory, record: mode, comparison: comparison,
-      artifactsDirectory: artifacts)
-    let result = GoldenChecker.check(
-      script: testURL, frames: [(name: name, image: image, state: canvas)], options: options)
-    guard let frame = result.frames.first(where: { $0.name == name }) else {
-      return "snapshot '\(name)' was not checked"
-    }
+    let options = CheckOptions(record: mode, comparison: comparison, artifactsDirectory: artifacts)
+    let folder = snapshotDirectory ?? CheckOptions.defaultGoldenDirectory(forScript: testURL)
+    let frame = GoldenChecker.checkSnapshot(
+      named: name, image: image, state: canvas, folder: folder, options: options)
     return Self.message(for: frame, testName: testName)
   }
 
@@ -80,7 +76,7 @@ public struct SnapshotVerifier: Sendable {
     let golden = frame.golden.path
     var lines: [String]
     switch frame.status {
-    case .passed, .orphan, .pruned:
+    case .passed, .orphan, .pruned, .moved:
       return nil
     case .recorded:
       lines = ["recorded snapshot '\(frame.name)' at \(golden)"]
@@ -92,7 +88,8 @@ public struct SnapshotVerifier: Sendable {
     case .missing:
       lines = ["no golden for snapshot '\(frame.name)' at \(golden)"]
     case .failed:
-      let reason = frame.problem ?? frame.comparison?.summary ?? "differs from its golden"
+      let reason =
+        frame.error ?? frame.problem ?? frame.comparison?.summary ?? "differs from its golden"
       lines = [
         "snapshot '\(frame.name)' does not match its golden: \(reason)", "golden: \(golden)",
       ]

@@ -80,7 +80,7 @@ struct ReportTests {
         "    actual: /reports/artifacts/sun/0002.actual.png",
         "  orphan  0009-old: golden without a frame: "
           + "/reports/samples/__snapshots__/sun/0009-old.png (delete it with --prune)",
-        "  to accept the new images: circles check /reports/samples/sun.circles --record",
+        "  to accept the new images: circles check /reports/samples/sun.circles --record --prune",
         "ok   /reports/samples/moon.circles: 1 frame, 1 recorded",
         "  RECORD  0000-start: golden written to /reports/samples/__snapshots__/moon/"
           + "0000-start.png",
@@ -119,7 +119,7 @@ struct ReportTests {
     #expect(document.scripts.map(\.passed) == [false, true])
     let sun = document.scripts[0]
     #expect(sun.firstDivergingFrame == "0001-add-sun")
-    #expect(sun.rerecordCommand == "circles check /reports/samples/sun.circles --record")
+    #expect(sun.rerecordCommand == "circles check /reports/samples/sun.circles --record --prune")
     #expect(sun.frames.map(\.status) == [.passed, .failed, .missing, .orphan])
     #expect(sun.frames[1].differingPixels == 12)
     #expect(sun.frames[1].diff == "/reports/artifacts/sun/0001-add-sun.diff.png")

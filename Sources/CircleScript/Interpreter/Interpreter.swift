@@ -125,7 +125,7 @@ public final class Interpreter {
       undoManager.levelsOfUndo = levels.value
     case .render(let path):
       do {
-        try host.scriptRender(canvas.state, toPath: path.value)
+        try host.scriptRender(canvas.state, toPath: path.value, at: statement.range)
       } catch {
         throw .error(
           .error("cannot render '\(path.value)': \(error)", at: statement.range))
@@ -181,7 +181,8 @@ public final class Interpreter {
   }
 
   private func produceFrame(action: String, at range: SourceRange) throws(ScriptFailure) {
-    let frame = Frame(number: nextFrameNumber, action: action, state: canvas.state)
+    let frame = Frame(
+      number: nextFrameNumber, action: action, state: canvas.state, range: range)
     do {
       try host.scriptDidProduceFrame(frame)
     } catch {

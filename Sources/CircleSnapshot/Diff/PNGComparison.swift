@@ -28,18 +28,24 @@ public struct PNGComparison: Sendable {
   ///   - expected: the bytes of the reference PNG.
   ///   - actual: the bytes of the PNG to check.
   ///   - options: how strictly the pixels must agree; exact by default.
+  ///   - expectedFile: where the expected bytes come from, to find the scene of a golden that
+  ///     keeps it in its folder's history.
+  ///   - actualFile: the same for the actual bytes.
   /// - Throws: `RenderError` when either file is not a PNG or cannot be decoded.
-  public init(expected: Data, actual: Data, options: ComparisonOptions = .exact)
-    throws(RenderError)
-  {
+  public init(
+    expected: Data, actual: Data, options: ComparisonOptions = .exact, expectedFile: URL? = nil,
+    actualFile: URL? = nil
+  ) throws(RenderError) {
     let one = try PNGCodec.decode(expected)
     let two = try PNGCodec.decode(actual)
     self.expected = one
     self.actual = two
     comparison = ImageComparison(expected: one, actual: two, options: options)
     self.options = options
-    let first = try? GoldenMetadata(png: expected)
-    let second = try? GoldenMetadata(png: actual)
+    let first = try? expectedFile.map { try GoldenMetadata(png: expected, file: $0) }
+      ?? GoldenMetadata(png: expected)
+    let second = try? actualFile.map { try GoldenMetadata(png: actual, file: $0) }
+      ?? GoldenMetadata(png: actual)
     if let before = first?.scene, let after = second?.scene {
       sceneDiff = SceneDiff.lines(from: before, to: after)
     }

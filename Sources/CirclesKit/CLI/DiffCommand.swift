@@ -67,7 +67,9 @@ struct DiffCommand: Subcommand {
     }
     let result: PNGComparison
     do {
-      result = try PNGComparison(expected: expected, actual: actual, options: comparison.options)
+      result = try PNGComparison(
+        expected: expected, actual: actual, options: comparison.options,
+        expectedFile: context.url(for: expectedPath), actualFile: context.url(for: actualPath))
     } catch {
       console.error("cannot compare '\(expectedPath)' and '\(actualPath)': \(error)")
       return ExitCode.usage

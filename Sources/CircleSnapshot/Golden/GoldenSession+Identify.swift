@@ -1,0 +1,153 @@
+import Foundation
+
+extension GoldenSession {
+  /// What pass one learns of an image: the golden it is byte-identical to, if any.
+  struct Identity {
+    var picture: Int?
+    var identical: Int?
+    var exact = false
+  }
+
+  /// Finds the goldens whose images are byte-identical to `png`: the one of the same name
+  /// first (the usual case: one read), then, when that one differs, those of the same slug
+  /// whose digest is the same (steps inserted or removed before it).
+  ///
+  /// Each golden is compared with an image of its digest at most once to join a picture, and
+  /// each image reads at most one golden of a known picture, so the reads stay linear in the
+  /// number of images and goldens.
+  func identify(_ item: Item, png: Data, key: PNGImageKey) -> Identity {
+    var found = Identity()
+    if let same = golden(named: item.name),
+      let data = read(same, limit: png.count + (1 << 24)), PNGImageKey.sameImage(data, png)
+    {
+      found.identical = same
+      found.picture = picture(of: same)
+      verified.insert(same)
+      found.exact = !options.record.recordsPassed || data == goldenBytes(png)
+      return found
+    }
+    guard !item.isRender else { return found }
+    let candidates = (digests()[key.digest] ?? []).filter { goldens[$0].slug == item.slug }
+    for candidate in candidates {
+      guard let known = goldenPicture[candidate] else { continue }
+      if let data = read(candidate, limit: png.count + (1 << 24)), PNGImageKey.sameImage(data, png) {
+        found.picture = known
+        found.identical = candidate
+        break
+      }
+    }
+    for candidate in candidates where !verified.contains(candidate) {
+      verified.insert(candidate)
+      guard let data = read(candidate, limit: png.count + (1 << 24)),
+        PNGImageKey.sameImage(data, png)
+      else { continue }
+      if found.picture == nil {
+        pictureCount += 1
+        found.picture = pictureCount
+      }
+      goldenPicture[candidate] = found.picture
+      found.identical = found.identical ?? candidate
+    }
+    return found
+  }
+
+  /// The picture of a golden verified identical to an image: its own, or a new one.
+  private func picture(of golden: Int) -> Int {
+    if let known = goldenPicture[golden] { return known }
+    pictureCount += 1
+    goldenPicture[golden] = pictureCount
+    return pictureCount
+  }
+
+  /// The frame goldens by the digest of their image, read from their chunk headers once.
+  func digests() -> [Int: [Int]] {
+    if let byDigest { return byDigest }
+    var table: [Int: [Int]] = [:]
+    for index in goldens.indices where goldens[index].isFrame {
+      if let key = imageKey(of: index) { table[key.digest, default: []].append(index) }
+    }
+    byDigest = table
+    return table
+  }
+
+  /// A golden's size and digest from its chunk headers, or `nil` when it is not a readable PNG.
+  func imageKey(of golden: Int) -> PNGImageKey? {
+    if let known = keys[golden] { return known }
+    let key = (try? openGolden(golden)).flatMap { PNGImageKey(file: $0) }
+    keys[golden] = key
+    return key
+  }
+
+  /// Opens a golden's file.
+  func openGolden(_ golden: Int) throws(FileError) -> Folder.ReadableFile {
+    guard let (base, leaf) = try place(of: goldens[golden].fileName, in: folder) else {
+      throw FileError(path: location.url.path, action: "read", reason: "no such folder")
+    }
+    return try base.openFile(leaf)
+  }
+
+  /// A golden's bytes, or `nil` when it cannot be read or is larger than `limit`.
+  func read(_ golden: Int, limit: Int) -> Data? {
+    guard let file = try? openGolden(golden), file.size <= limit else { return nil }
+    return file.contents()
+  }
+
+  /// The folder holding a file named by a path below `base`, and the file's own name.
+  func place(of path: String, in base: Folder?, creating: Bool = false) throws(FileError)
+    -> (Folder, String)?
+  {
+    guard let base else { return nil }
+    guard let slash = path.lastIndex(of: "/") else { return (base, path) }
+    let leaf = String(path[path.index(after: slash)...])
+    guard let sub = try base.subfolder(String(path[..<slash]), creating: creating) else {
+      return nil
+    }
+    return (sub, leaf)
+  }
+
+  /// Writes an artifact (`<name><suffix>`) whole into the script's artifacts folder.
+  func writeArtifact(_ data: Data, of name: String, suffix: String) throws(FileError) {
+    if artifacts == nil {
+      noteArtifactFoldersMade()
+      guard let root = try Folder.open(options.artifactsDirectory.path, creating: true),
+        let made = try root.subfolder(artifactsKey, creating: true)
+      else {
+        throw FileError(path: artifactsURL.path, action: "create", reason: "no such folder")
+      }
+      artifacts = made
+    }
+    guard let (base, leaf) = try place(of: name + suffix, in: artifacts, creating: true) else {
+      throw FileError(path: artifactsURL.path, action: "create", reason: "no such folder")
+    }
+    try base.write(data, to: leaf)
+  }
+
+  /// Remembers whether the script's artifacts folder does not exist yet, so that it can be
+  /// removed at the end if nothing is left in it (its parents, which other scripts may be
+  /// writing into, are left alone).
+  private func noteArtifactFoldersMade() {
+    guard let root = try? Folder.open(options.artifactsDirectory.path) else {
+      madeArtifactsFolder = true
+      return
+    }
+    madeArtifactsFolder = (try? root.subfolder(artifactsKey)) == nil
+  }
+
+  /// Removes the script's artifacts folder when this check made it and it is empty.
+  func removeEmptyArtifactFolders() {
+    guard madeArtifactsFolder, let root = try? Folder.open(options.artifactsDirectory.path) else {
+      return
+    }
+    _ = root.removeFolderIfEmpty(artifactsKey)
+  }
+
+  /// The artifacts folder when it exists, for reading and clean-up (never created for that).
+  func existingArtifacts() -> Folder? {
+    if let artifacts { return artifacts }
+    guard let root = try? Folder.open(options.artifactsDirectory.path),
+      let found = try? root.subfolder(artifactsKey)
+    else { return nil }
+    artifacts = found
+    return found
+  }
+}
