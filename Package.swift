@@ -82,8 +82,11 @@ let package = Package(
       dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"],
       resources: []
     ),
-    // What the end-to-end tests share: running the built binary, temporary folders.
-    .target(name: "CirclesTestSupport", path: "Tests/Support"),
+    // What the test targets share: running the built binary, temporary folders, reading back
+    // documents and contact sheets.
+    .target(
+      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas"],
+      path: "Tests/Support"),
     .testTarget(
       name: "CLITests",
       dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]

@@ -1,15 +1,8 @@
 import CircleCanvas
 import CircleRender
+import CirclesTestSupport
 import Foundation
 import Testing
-
-/// How many cells of a sheet show a thumbnail: cells whose middle has the canvases' background.
-func thumbnailCount(in sheet: PixelImage, layout: ContactSheetLayout, background: Colour) -> Int {
-  (0..<(layout.columns * layout.rows)).filter { index in
-    let (x, y) = layout.cell(index).center
-    return sheet.colour(atX: Int(x), y: Int(y)) == background
-  }.count
-}
 
 @Suite("Contact sheets")
 struct SheetTests {
@@ -35,7 +28,7 @@ struct SheetTests {
     let cell = layout.cellSize
     #expect(image.width == columns * cell.width + ContactSheetLayout.margin)
     #expect(image.height == rows * cell.height + ContactSheetLayout.margin)
-    #expect(thumbnailCount(in: image, layout: layout, background: Self.red) == count)
+    #expect(layout.thumbnailCount(in: image, background: Self.red) == count)
   }
 
   @Test("a wide canvas is fitted and centred in its square")

@@ -1,54 +1,8 @@
 import CircleCanvas
 import CircleRender
+import CirclesTestSupport
 import Foundation
 import Testing
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// Reads an SVG document back with Foundation's XML parser: its size and the paths drawn.
-final class SVGSummary: NSObject, XMLParserDelegate {
-  var width = ""
-  var height = ""
-  var viewBox = ""
-  var paths: [[String: String]] = []
-  var elementCount = 0
-
-  init(_ data: Data) throws {
-    super.init()
-    let parser = XMLParser(data: data)
-    parser.delegate = self
-    try #require(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
-  }
-
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String]
-  ) {
-    elementCount += 1
-    switch name {
-    case "svg":
-      width = attributes["width"] ?? ""
-      height = attributes["height"] ?? ""
-      viewBox = attributes["viewBox"] ?? ""
-    case "path":
-      paths.append(attributes)
-    default:
-      break
-    }
-  }
-
-  /// The style of the paths, as written (`fill:rgb(100%,0%,0%)`…).
-  var styles: [String] { paths.map { $0["style"] ?? "" } }
-}
-
-/// The number of pages a PDF declares in its page tree.
-func pdfPageCount(_ data: Data) -> Int {
-  let text = String(decoding: data, as: UTF8.self)
-  return text.components(separatedBy: "/Type /Page").count - 1
-    - (text.components(separatedBy: "/Type /Pages").count - 1)
-}
 
 @Suite("Vector output")
 struct VectorRendererTests {
