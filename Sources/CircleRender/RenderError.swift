@@ -19,8 +19,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case cairo(operation: String, reason: String)
   /// A file or folder could not be written at `path`.
   case cannotWrite(path: String, reason: String)
-  /// The Cairo library could not be loaded; `reason` says why.
-  case cairoUnavailable(reason: String)
 
   /// The error as one lower-case phrase, e.g. `image too large: 20000×10 pixels`.
   public var description: String {
@@ -39,8 +37,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cairo could not \(operation): \(reason)"
     case .cannotWrite(let path, let reason):
       return "cannot write '\(path)': \(reason)"
-    case .cairoUnavailable(let reason):
-      return reason
     }
   }
 }

@@ -19,7 +19,6 @@ final class CairoSurface {
     guard width <= Self.maximumSide, height <= Self.maximumSide else {
       throw .imageTooLarge(width: width, height: height)
     }
-    try CairoLibrary.load()
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
     let status = cairo_surface_status(surface)
     guard status.isSuccess else {

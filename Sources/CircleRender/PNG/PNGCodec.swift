@@ -57,7 +57,6 @@ public enum PNGCodec {
 
   /// Decodes any PNG Cairo reads, through Cairo (libpng).
   static func decodeWithCairo(_ data: Data) throws(RenderError) -> PixelImage {
-    try CairoLibrary.load()
     let source = Source(data)
     let surface = withExtendedLifetime(source) {
       cairo_image_surface_create_from_png_stream(

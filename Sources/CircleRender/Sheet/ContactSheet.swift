@@ -69,7 +69,6 @@ public struct ContactSheet: Sendable {
     guard width <= 16384, height <= 16384 else {
       throw .imageTooLarge(width: width, height: height)
     }
-    try CairoLibrary.load()
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
     defer { cairo_surface_destroy(surface) }
     try RenderError.check(cairo_surface_status(surface), "create a \(width)×\(height) sheet")

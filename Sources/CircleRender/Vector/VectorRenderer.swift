@@ -42,7 +42,6 @@ public enum VectorRenderer {
   /// - Throws: as `render(_:as:)`.
   public static func svg(_ state: CanvasState) throws(RenderError) -> Data {
     try checkSize(state)
-    try CairoLibrary.load()
     let stream = VectorStream()
     let surface = cairo_svg_surface_create_for_stream(
       VectorStream.write, stream.closure, Double(state.width), Double(state.height))!
@@ -59,7 +58,6 @@ public enum VectorRenderer {
   public static func pdf(pages: [CanvasState]) throws(RenderError) -> Data {
     guard let first = pages.first else { throw .emptyImage(width: 0, height: 0) }
     for page in pages { try checkSize(page) }
-    try CairoLibrary.load()
     let stream = VectorStream()
     let surface = cairo_pdf_surface_create_for_stream(
       VectorStream.write, stream.closure, Double(first.width), Double(first.height))!
