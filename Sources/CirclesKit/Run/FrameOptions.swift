@@ -37,23 +37,9 @@ public struct FrameOptions: Sendable {
   /// The files are the same either way.
   public var parallel: Bool
 
-  /// How many bytes of frames a run writes through the system's file cache, where files are
-  /// quickest to read back. Frames after that are written around it (direct I/O, where the
-  /// file system allows it), so a long run neither fills memory with its frames nor pushes
-  /// other programs' files out of it. Frames are the same files either way. `Int.max` writes
-  /// every frame through the cache, 0 none.
-  public var cachedBytes: Int
-
-  /// The default `cachedBytes`: 64 MiB.
-  public static let defaultCachedBytes = 64 << 20
-
   /// Creates options.
-  public init(
-    format: Format = .png(.default), parallel: Bool = true,
-    cachedBytes: Int = FrameOptions.defaultCachedBytes
-  ) {
+  public init(format: Format = .png(.default), parallel: Bool = true) {
     self.format = format
     self.parallel = parallel
-    self.cachedBytes = cachedBytes
   }
 }

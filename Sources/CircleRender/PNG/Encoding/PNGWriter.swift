@@ -58,9 +58,7 @@ public enum PNGWriter {
     let dataCount = stream.bytes.reduce(0) { $0 + $1.count }
     let header = 8 + 25 + 8
     let end = header + dataCount + 4 + 12
-    // Aligned for writing around the file cache (`AtomicFile`'s `bypassingCache`).
-    var memory: UnsafeMutableRawPointer?
-    guard posix_memalign(&memory, AtomicFile.directAlignment, end) == 0, let memory else {
+    guard let memory = malloc(end) else {
       throw .cairo(operation: "encode a PNG file", reason: "out of memory")
     }
     let output = memory.assumingMemoryBound(to: UInt8.self)
