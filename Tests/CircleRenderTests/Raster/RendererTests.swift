@@ -224,6 +224,10 @@ struct RendererTests {
         "cannot write '/x/a.png': permission denied"
       ),
       (.invalidScale(0), "scale must be a positive finite number, not 0"),
+      (
+        .pixelOutsideImage(x: 40, y: 3, width: 40, height: 30),
+        "pixel 40,3 is outside the 40×30 image"
+      ),
     ])
   func messages(error: RenderError, message: String) {
     #expect(error.description == message)
