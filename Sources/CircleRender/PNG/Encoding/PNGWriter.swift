@@ -73,7 +73,7 @@ public enum PNGWriter {
 
     let end = head.count + dataCount + tail.count
     guard let memory = malloc(end) else {
-      throw .cairo(operation: "encode a PNG file", reason: "out of memory")
+      throw .outOfMemory(operation: "encode a \(bands.width)×\(bands.height) PNG file")
     }
     let output = memory.assumingMemoryBound(to: UInt8.self)
     var offset = 0
