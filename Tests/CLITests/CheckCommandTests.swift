@@ -194,5 +194,8 @@ struct CheckCommandTests {
     #expect(missing.status == 2, "\(missing)")
     #expect(missing.stdout.isEmpty, "\(missing)")
     #expect(missing.stderr == "circles: error: cannot read 'missing.png': no such file\n")
+    let folderGiven = try Executable.run(["diff", golden, "fake.png"], in: folder.url)
+    #expect(folderGiven.status == 2, "\(folderGiven)")
+    #expect(folderGiven.stderr == "circles: error: cannot read '\(golden)': is a directory\n")
   }
 }
