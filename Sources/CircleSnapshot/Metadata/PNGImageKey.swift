@@ -1,3 +1,4 @@
+import CircleRender
 import Foundation
 
 /// What identifies the picture of a PNG file without decoding it: its size from the header and
@@ -5,7 +6,9 @@ import Foundation
 ///
 /// Two files with the same chunks other than text hold the same pixels; the digest finds the
 /// candidates, and ``PNGImageKey/sameImage(_:_:)`` compares their bytes to be sure. Reading a
-/// key costs a few small reads of the file, whatever its size: the chunks' data is skipped.
+/// key from a file costs a few small reads, whatever its size: the chunks' data is skipped
+/// (which is why this walks a file by `pread` rather than with `PNGChunkWalk`, which needs the
+/// whole file in memory).
 package struct PNGImageKey: Hashable, Sendable {
   /// The width the header declares.
   package var width: Int
@@ -14,55 +17,12 @@ package struct PNGImageKey: Hashable, Sendable {
   /// A digest of the types, lengths and CRCs of the chunks that are not text, in order.
   package var digest: Int
 
-  /// The most chunks walked; a file with more is not given a key.
+  /// The most chunks walked in a file; a file with more is not given a key.
   static let maximumChunks = 1 << 20
 
-  /// The key of PNG bytes in memory; `nil` when they are not a well-formed PNG.
-  package init?(png: Data) {
-    let count = png.count
-    let key: PNGImageKey? = png.withUnsafeBytes { raw in
-      PNGImageKey.walk(count: count) { offset, length in
-        guard offset >= 0, offset + length <= count else { return nil }
-        return Array(raw[offset..<offset + length])
-      }
-    }
-    guard let key else { return nil }
-    self = key
-  }
-
-  /// The key of a PNG file, read piecewise; `nil` when it is not a well-formed PNG.
-  package init?(file: Folder.ReadableFile) {
-    guard let key = Self.walk(count: file.size, read: { file.bytes(at: $0, count: $1) }) else {
-      return nil
-    }
-    self = key
-  }
-
-  /// Walks the chunks through `read(offset, length)`, hashing all but the text chunks.
-  private static func walk(count: Int, read: (Int, Int) -> [UInt8]?) -> PNGImageKey? {
-    guard let head = read(0, 33), head.count == 33,
-      Array(head[0..<8]) == PNGTextChunks.signature, Array(head[12..<16]) == Array("IHDR".utf8)
-    else { return nil }
-    let width = Int(number(head, 16))
-    let height = Int(number(head, 20))
-    var hasher = Hasher()
-    var offset = 8
-    for _ in 0..<maximumChunks {
-      guard let header = read(offset, 8), header.count == 8 else { return nil }
-      let length = Int(number(header, 0))
-      let type = number(header, 4)
-      guard length <= count - offset - 12, let crc = read(offset + 8 + length, 4), crc.count == 4
-      else { return nil }
-      if !isText(type) {
-        hasher.combine(type)
-        hasher.combine(length)
-        hasher.combine(number(crc, 0))
-      }
-      if type == iend { return PNGImageKey(width: width, height: height, digest: hasher.finalize()) }
-      offset += 12 + length
-    }
-    return nil
-  }
+  static let textTypes: Set<UInt32> = [
+    PNGChunk.code("tEXt"), PNGChunk.code("zTXt"), PNGChunk.code("iTXt"),
+  ]
 
   private init(width: Int, height: Int, digest: Int) {
     self.width = width
@@ -70,13 +30,64 @@ package struct PNGImageKey: Hashable, Sendable {
     self.digest = digest
   }
 
-  static let iend = number(Array("IEND".utf8), 0)
-  static let textTypes: Set<UInt32> = Set(["tEXt", "zTXt", "iTXt"].map { number(Array($0.utf8), 0) })
+  /// The key of PNG bytes in memory; `nil` when they are not a well-formed PNG.
+  package init?(png: Data) {
+    guard let chunks = try? PNGChunkWalk.chunks(in: png, verifyingCRC: false),
+      let header = chunks.first, header.type == PNGChunk.header, header.data.count == 13
+    else { return nil }
+    let bytes = [UInt8](png)
+    var hasher = Hasher()
+    for chunk in chunks where !Self.textTypes.contains(chunk.type) {
+      hasher.combine(chunk.type)
+      hasher.combine(chunk.data.count)
+      hasher.combine(Self.number(bytes, chunk.bytes.upperBound - 4))
+    }
+    self.init(
+      width: Int(Self.number(bytes, header.data.lowerBound)),
+      height: Int(Self.number(bytes, header.data.lowerBound + 4)), digest: hasher.finalize())
+  }
 
-  static func isText(_ type: UInt32) -> Bool { textTypes.contains(type) }
+  /// The key of a PNG file, read piecewise; `nil` when it is not a well-formed PNG.
+  package init?(file: Folder.ReadableFile) {
+    let head = file.bytes(at: 0, count: 33)
+    guard head.count == 33, PNGChunkWalk.hasSignature(head),
+      Self.number(head, 12) == PNGChunk.header, Self.number(head, 8) == 13
+    else { return nil }
+    var hasher = Hasher()
+    var offset = 8
+    for _ in 0..<Self.maximumChunks {
+      let header = file.bytes(at: offset, count: 8)
+      guard header.count == 8 else { return nil }
+      let length = Int(Self.number(header, 0))
+      let type = Self.number(header, 4)
+      guard length <= file.size - offset - 12 else { return nil }
+      let crc = file.bytes(at: offset + 8 + length, count: 4)
+      guard crc.count == 4 else { return nil }
+      if !Self.textTypes.contains(type) {
+        hasher.combine(type)
+        hasher.combine(length)
+        hasher.combine(Self.number(crc, 0))
+      }
+      if type == PNGChunk.end {
+        self.init(
+          width: Int(Self.number(head, 16)), height: Int(Self.number(head, 20)),
+          digest: hasher.finalize())
+        return
+      }
+      offset += 12 + length
+    }
+    return nil
+  }
 
   static func number(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
     bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+  }
+
+  /// The chunks that are not text, or `nil` when the bytes are not a well-formed PNG.
+  static func imageChunks(_ png: Data) -> [PNGChunk]? {
+    (try? PNGChunkWalk.chunks(in: png, verifyingCRC: false))?.filter {
+      !textTypes.contains($0.type)
+    }
   }
 
   /// Whether two PNG files hold the same chunks other than text, byte for byte: then they
@@ -88,54 +99,40 @@ package struct PNGImageKey: Hashable, Sendable {
     return one.withUnsafeBytes { a in
       two.withUnsafeBytes { b in
         zip(first, second).allSatisfy { x, y in
-          x.count == y.count && memcmp(a.baseAddress! + x.lowerBound, b.baseAddress! + y.lowerBound, x.count) == 0
+          x.bytes.count == y.bytes.count
+            && memcmp(a.baseAddress! + x.bytes.lowerBound, b.baseAddress! + y.bytes.lowerBound,
+              x.bytes.count) == 0
         }
       }
-    }
-  }
-
-  /// The byte ranges of the chunks that are not text (length, type, data and CRC each).
-  static func imageChunks(_ png: Data) -> [Range<Int>]? {
-    let count = png.count
-    return png.withUnsafeBytes { raw -> [Range<Int>]? in
-      guard count >= 8, Array(raw[0..<8]) == PNGTextChunks.signature else { return nil }
-      var ranges: [Range<Int>] = []
-      var offset = 8
-      while offset + 12 <= count {
-        let length = Int(number(Array(raw[offset..<offset + 4]), 0))
-        guard length <= count - offset - 12 else { return nil }
-        let type = number(Array(raw[offset + 4..<offset + 8]), 0)
-        if !isText(type) { ranges.append(offset..<offset + 12 + length) }
-        if type == iend { return ranges }
-        offset += 12 + length
-      }
-      return nil
     }
   }
 
   /// The PNG without its text chunks: the signature and every other chunk, in order.
   package static func imageOnly(_ png: Data) -> Data? {
     guard let chunks = imageChunks(png) else { return nil }
-    var output = Data(PNGTextChunks.signature)
-    for chunk in chunks { output.append(png[png.startIndex + chunk.lowerBound..<png.startIndex + chunk.upperBound]) }
+    var output = Data(PNGChunkWalk.signature)
+    for chunk in chunks {
+      output.append(
+        png[png.startIndex + chunk.bytes.lowerBound..<png.startIndex + chunk.bytes.upperBound])
+    }
     return output
   }
 
-  /// The PNG with text entries inserted just before its `IEND` chunk, without touching the
-  /// chunks before it: the fast path of ``PNGTextChunks/inserting(_:into:)`` for files that end
+  /// The PNG with text entries inserted just before its `IEND` chunk, without walking the
+  /// chunks before it: the quick way of ``PNGTextChunks/inserting(_:into:)`` for files that end
   /// in a plain `IEND`, as those circles writes do.
   ///
   /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG or a key is invalid.
   package static func appendingText(_ entries: [(key: String, value: String)], to png: Data)
     throws(PNGTextError) -> Data
   {
-    let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+    let end = PNGChunk.encode(type: PNGChunk.end, data: [])
     guard png.count >= 8 + 12, png.suffix(12).elementsEqual(end) else {
       return try PNGTextChunks.inserting(entries, into: png)
     }
     var output = Data(png.prefix(png.count - 12))
     for entry in entries {
-      try PNGTextChunks.textChunk(key: entry.key, value: entry.value).write(to: &output)
+      output.append(contentsOf: try PNGTextChunks.textChunk(key: entry.key, value: entry.value))
     }
     output.append(contentsOf: end)
     return output
