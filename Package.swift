@@ -67,7 +67,10 @@ let package = Package(
     ),
     .testTarget(
       name: "CircleSnapshotTests",
-      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"]
+      dependencies: [
+        "CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas",
+        "CirclesTestSupport",
+      ]
     ),
     .testTarget(
       name: "CirclesKitTests",

@@ -60,8 +60,6 @@ public final class GoldenSession: @unchecked Sendable {
   var madeArtifactsFolder = false
   var goldens: [GoldenFile] = []
   var goldenIndex: [String: Int] = [:]
-  /// The subfolders of the golden folder listed for `render` targets.
-  var listedSubfolders: Set<String> = [""]
 
   // What pass one learnt of the goldens; touched by `encoded` alone, one call at a time.
   let storeLock = NSLock()
@@ -102,20 +100,29 @@ public final class GoldenSession: @unchecked Sendable {
     }
   }
 
-  /// Adds the goldens of a subfolder (`""` for the golden folder itself) to those known.
-  func list(_ subfolder: String) throws(FileError) {
-    listedSubfolders.insert(subfolder)
-    guard let folder else { return }
+  /// Adds the goldens of a subfolder (`""` for the golden folder itself) and of the folders
+  /// below it to those known: the PNG files that are not hidden. Subfolders hold `render`
+  /// targets (`render sub/final.png`); hidden ones and links are left out.
+  func list(_ subfolder: String, depth: Int = 0) throws(FileError) {
+    guard let folder, depth <= Self.maximumDepth else { return }
     let base = subfolder.isEmpty ? folder : try folder.subfolder(subfolder)
     guard let base else { return }
-    for entry in try base.entries() where !entry.isFolder {
-      guard entry.name.hasSuffix(".png"), !entry.name.hasPrefix(".") else { continue }
-      let name = (subfolder.isEmpty ? "" : subfolder + "/") + String(entry.name.dropLast(4))
+    let prefix = subfolder.isEmpty ? "" : subfolder + "/"
+    for entry in try base.entries() where !entry.name.hasPrefix(".") {
+      if entry.isFolder {
+        try list(prefix + entry.name, depth: depth + 1)
+        continue
+      }
+      guard entry.name.hasSuffix(".png") else { continue }
+      let name = prefix + String(entry.name.dropLast(4))
       guard goldenIndex[name] == nil else { continue }
       goldenIndex[name] = goldens.count
       goldens.append(GoldenFile(name: name))
     }
   }
+
+  /// How deep below the golden folder goldens are looked for.
+  static let maximumDepth = 16
 
   /// Announces the next image of the script, in script order, with the scene it shows.
   ///
@@ -184,11 +191,5 @@ public final class GoldenSession: @unchecked Sendable {
   }
 
   /// The golden of a name, when the folder has one.
-  func golden(named name: String) -> Int? {
-    if let slash = name.lastIndex(of: "/") {
-      let subfolder = String(name[..<slash])
-      if !listedSubfolders.contains(subfolder) { try? list(subfolder) }
-    }
-    return goldenIndex[name]
-  }
+  func golden(named name: String) -> Int? { goldenIndex[name] }
 }
