@@ -84,13 +84,13 @@ let package = Package(
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]
+      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"]
     ),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
         "CirclesKit", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot", "UndoKit",
-        "CirclesTestSupport",
+        "CirclesTestSupport", "CZlib",
       ]
     ),
   ]

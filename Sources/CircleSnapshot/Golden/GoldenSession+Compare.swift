@@ -33,10 +33,12 @@ extension GoldenSession {
       return
     }
     let pixels = size.width * size.height
-    // The golden, the actual image, the diff and the strip (three panels wide).
+    // The golden, the actual image, the diff and the strip (three panels wide). Memory is asked
+    // of the system just before each of them is made, so that a shortage is reported, not
+    // crashed into.
     let held = pixels * 6
     PixelBudget.shared.holding(held) {
-      guard PixelBudget.reserve(bytes: held * 4) else {
+      guard PixelBudget.reserve(bytes: pixels * 4 * 3) else {
         outcome.error =
           "cannot compare image '\(item.name)': not enough memory for two \(size) images"
         return
@@ -105,6 +107,11 @@ extension GoldenSession {
   private func writeDiff(
     _ item: Item, expected: PixelImage, actual: PixelImage, into outcome: inout Outcome
   ) {
+    let bytes = expected.width * expected.height * 4
+    guard PixelBudget.reserve(bytes: bytes * 3) else {
+      outcome.notes.append("no diff image: not enough memory for it")
+      return
+    }
     let diff = DiffImage.highlighting(expected: expected, actual: actual, options: options.comparison)
     do {
       try writeArtifact(try PNGWriter.encode(diff), of: item.name, suffix: ".diff.png")
@@ -116,6 +123,10 @@ extension GoldenSession {
     guard width <= 16384 else {
       outcome.notes.append(
         "no golden | diff | actual strip: the three side by side would be \(width) pixels wide")
+      return
+    }
+    guard PixelBudget.reserve(bytes: bytes * 6) else {
+      outcome.notes.append("no golden | diff | actual strip: not enough memory for it")
       return
     }
     let strip = DiffImage.strip(expected: expected, diff: diff, actual: actual)

@@ -51,11 +51,8 @@ extension GoldenSession {
         } else if item.error == nil {
           compare(item, with: match, into: &outcome, current: current, golden: golden)
         }
-        if outcome.equivalent {
-          outcome.status = goldens[match].name == item.name ? .passed : .moved
-        } else if outcome.error == nil {
-          outcome.status = .failed
-        }
+        outcome.status =
+          !outcome.equivalent ? .failed : goldens[match].name == item.name ? .passed : .moved
       } else {
         outcome.notes.append(FrameResult.noGoldenNote)
       }

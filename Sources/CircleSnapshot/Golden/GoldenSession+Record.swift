@@ -39,7 +39,7 @@ extension GoldenSession {
         outcomes[index].status = .recorded
         changed = true
       } catch {
-        outcomes[index].error = "cannot record golden '\(item.name)': \(error.reason)"
+        outcomes[index].error = "cannot record golden '\(item.name).png': \(error.reason)"
       }
     }
     for index in outcomes.indices where outcomes[index].renamed {

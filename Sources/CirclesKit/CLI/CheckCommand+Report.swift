@@ -15,6 +15,10 @@ extension CheckCommand {
         console.error(DisplayText.escaped(readError.description))
         exitCode = max(exitCode, readError.exitCode)
       }
+      if let folderError = check.folderError {
+        console.error(folderError)
+        exitCode = ExitCode.usage
+      }
       if let failure = check.failure {
         console.report(failure.diagnostic, source: check.source)
         exitCode = max(exitCode, failure.exitCode)

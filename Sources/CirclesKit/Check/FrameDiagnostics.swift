@@ -24,7 +24,7 @@ enum FrameDiagnostics {
   static func message(for frame: FrameResult) -> String {
     let what =
       frame.isRender ? "render target '\(frame.name).png'" : "frame \(frame.nameWithOrigin)"
-    if let error = frame.error { return "\(what) could not be checked: \(error)" }
+    if let error = frame.error { return "\(what): \(error)" }
     switch frame.status {
     case .missing: return "\(what) has no golden yet"
     default:

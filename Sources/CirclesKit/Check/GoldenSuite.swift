@@ -30,6 +30,9 @@ public enum GoldenSuite {
     public var failure: ScriptFailure?
     /// Why the script could not be read, if it could not.
     public var readError: RunError?
+    /// Why its golden folder could not be used (unreadable, reached through a symbolic link, a
+    /// file), if it could not: the script is then not checked (exit 2).
+    public var folderError: String?
     /// Each failing frame or `render` target as a diagnostic at the command that made it
     /// (`scene.circles:6:1: error: frame 0002-add-hill differs from its golden: …`).
     public var diagnostics: [Diagnostic]
@@ -67,7 +70,7 @@ public enum GoldenSuite {
   ) -> ScriptCheck {
     var check = ScriptCheck(
       script: script, displayName: displayName, source: [], result: nil, failure: nil,
-      readError: nil, diagnostics: [])
+      readError: nil, folderError: nil, diagnostics: [])
     do {
       check.source = try ScriptReader.read(script, displayName: displayName)
     } catch {
@@ -78,7 +81,7 @@ public enum GoldenSuite {
     do {
       session = try GoldenSession(script: script, options: options, artifactsKey: artifactsKey)
     } catch {
-      check.readError = .cannotRead(path: displayName, reason: "\(error)")
+      check.folderError = "goldens of '\(displayName)': \(DisplayText.escaped(error.description))"
       return check
     }
     let host = GoldenHost(session: session, fileName: displayName)
