@@ -13,6 +13,7 @@ import Foundation
 // --quick    fewer runs and no 5000-step reference run, for a first look
 // --sweep    also time every zlib level, strategy and row filter on the W1 and W2 pictures
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
+// --check    only the `circles check` workloads (CheckBench.swift), against `run` and goals
 
 @main
 enum CirclesBench {
@@ -52,6 +53,18 @@ enum CirclesBench {
       }
     }
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
+
+    if arguments.contains("--check") {
+      let rows = try CheckBench(circles: circles, folder: work, runs: shortRuns, quick: quick).run()
+      print("| workload | circles check | against | ratio | goal | met |")
+      print("|---|---|---|---|---|---|")
+      for row in rows {
+        print(
+          "| \(row.workload) | \(row.measured) | \(row.reference) | "
+            + String(format: "%.3f× | ≤ %.2f× | %@ |", row.ratio, row.goal, row.ratio <= row.goal ? "yes" : "no"))
+      }
+      return
+    }
 
     // The C reference, built now from the sources beside this file.
     let referenceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -44,9 +44,24 @@ extension Folder {
       return Array(buffer.prefix(done))
     }
 
-    /// The whole file.
+    /// The whole file, read into a buffer of its size.
     package func contents() -> Data {
-      Data(bytes(at: 0, count: size))
+      var data = Data(count: size)
+      let done = data.withUnsafeMutableBytes { read(into: $0) }
+      return done == size ? data : data.prefix(done)
+    }
+
+    /// Reads the file from its start into `buffer` (at most its size); returns how many bytes
+    /// were read.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+      var done = 0
+      while done < min(buffer.count, size) {
+        let count = pread(descriptor, buffer.baseAddress! + done, min(buffer.count, size) - done, off_t(done))
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        done += count
+      }
+      return done
     }
   }
 

@@ -17,20 +17,19 @@ extension GoldenSession {
   /// number of images and goldens.
   func identify(_ item: Item, png: Data, key: PNGImageKey) -> Identity {
     var found = Identity()
-    if let same = golden(named: item.name),
-      let data = read(same, limit: png.count + (1 << 24)), PNGImageKey.sameImage(data, png)
-    {
+    if let same = golden(named: item.name), holdsImage(same, png) {
       found.identical = same
       found.picture = picture(of: same)
       verified.insert(same)
-      found.exact = !options.record.recordsPassed || data == goldenBytes(png)
+      found.exact =
+        !options.record.recordsPassed || read(same, limit: Int.max) == goldenBytes(png)
       return found
     }
     guard !item.isRender else { return found }
     let candidates = (digests()[key.digest] ?? []).filter { goldens[$0].slug == item.slug }
     for candidate in candidates {
       guard let known = goldenPicture[candidate] else { continue }
-      if let data = read(candidate, limit: png.count + (1 << 24)), PNGImageKey.sameImage(data, png) {
+      if holdsImage(candidate, png) {
         found.picture = known
         found.identical = candidate
         break
@@ -38,9 +37,7 @@ extension GoldenSession {
     }
     for candidate in candidates where !verified.contains(candidate) {
       verified.insert(candidate)
-      guard let data = read(candidate, limit: png.count + (1 << 24)),
-        PNGImageKey.sameImage(data, png)
-      else { continue }
+      guard holdsImage(candidate, png) else { continue }
       if found.picture == nil {
         pictureCount += 1
         found.picture = pictureCount
@@ -49,6 +46,21 @@ extension GoldenSession {
       found.identical = found.identical ?? candidate
     }
     return found
+  }
+
+  /// Whether a golden's image chunks are byte for byte those of `png`. The golden is read into
+  /// a buffer kept from one image to the next, as large as the largest golden so far.
+  func holdsImage(_ golden: Int, _ png: Data) -> Bool {
+    guard let file = try? openGolden(golden), file.size <= png.count + (1 << 24) else {
+      return false
+    }
+    if readBuffer.count < file.size {
+      readBuffer.deallocate()
+      readBuffer = .allocate(byteCount: file.size, alignment: 16)
+    }
+    let count = file.read(into: readBuffer)
+    let bytes = UnsafeRawBufferPointer(rebasing: readBuffer[0..<count])
+    return png.withUnsafeBytes { PNGImageKey.sameImage(bytes, $0) }
   }
 
   /// The picture of a golden verified identical to an image: its own, or a new one.

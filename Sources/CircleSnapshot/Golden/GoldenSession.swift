@@ -68,10 +68,14 @@ public final class GoldenSession: @unchecked Sendable {
   var goldenPicture: [Int: Int] = [:]
   var verified: Set<Int> = []
   var pictureCount = 0
+  /// Where goldens are read to be compared with images.
+  var readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
 
   let itemsLock = NSLock()
   var items: [Item] = []
   let scenes = SceneRecorder()
+
+  deinit { readBuffer.deallocate() }
 
   /// Opens a script's golden folder for checking.
   ///

@@ -32,19 +32,36 @@ package struct PNGImageKey: Hashable, Sendable {
 
   /// The key of PNG bytes in memory; `nil` when they are not a well-formed PNG.
   package init?(png: Data) {
-    guard let chunks = try? PNGChunkWalk.chunks(in: png, verifyingCRC: false),
-      let header = chunks.first, header.type == PNGChunk.header, header.data.count == 13
-    else { return nil }
-    let bytes = [UInt8](png)
-    var hasher = Hasher()
-    for chunk in chunks where !Self.textTypes.contains(chunk.type) {
-      hasher.combine(chunk.type)
-      hasher.combine(chunk.data.count)
-      hasher.combine(Self.number(bytes, chunk.bytes.upperBound - 4))
+    let key = png.withUnsafeBytes { bytes -> PNGImageKey? in
+      guard var walk = try? PNGChunkWalk(bytes, verifyingCRC: false),
+        let header = try? walk.next(), header.type == PNGChunk.header, header.data.count == 13
+      else { return nil }
+      func number(_ offset: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[offset + $1]) }
+      }
+      var hasher = Hasher()
+      var chunk: PNGChunk? = header
+      while let current = chunk {
+        if !Self.textTypes.contains(current.type) {
+          hasher.combine(current.type)
+          hasher.combine(current.data.count)
+          hasher.combine(number(current.bytes.upperBound - 4))
+        }
+        guard current.type != PNGChunk.end else {
+          return PNGImageKey(
+            width: Int(number(header.data.lowerBound)),
+            height: Int(number(header.data.lowerBound + 4)), digest: hasher.finalize())
+        }
+        do {
+          chunk = try walk.next()
+        } catch {
+          return nil
+        }
+      }
+      return nil
     }
-    self.init(
-      width: Int(Self.number(bytes, header.data.lowerBound)),
-      height: Int(Self.number(bytes, header.data.lowerBound + 4)), digest: hasher.finalize())
+    guard let key else { return nil }
+    self = key
   }
 
   /// The key of a PNG file, read piecewise; `nil` when it is not a well-formed PNG.
@@ -84,26 +101,40 @@ package struct PNGImageKey: Hashable, Sendable {
   }
 
   /// The chunks that are not text, or `nil` when the bytes are not a well-formed PNG.
-  static func imageChunks(_ png: Data) -> [PNGChunk]? {
-    (try? PNGChunkWalk.chunks(in: png, verifyingCRC: false))?.filter {
-      !textTypes.contains($0.type)
+  static func imageChunks(_ png: UnsafeRawBufferPointer) -> [PNGChunk]? {
+    guard var walk = try? PNGChunkWalk(png, verifyingCRC: false) else { return nil }
+    var chunks: [PNGChunk] = []
+    do {
+      while let chunk = try walk.next() {
+        if !textTypes.contains(chunk.type) { chunks.append(chunk) }
+      }
+    } catch {
+      return nil
     }
+    return chunks
+  }
+
+  static func imageChunks(_ png: Data) -> [PNGChunk]? {
+    png.withUnsafeBytes { imageChunks($0) }
   }
 
   /// Whether two PNG files hold the same chunks other than text, byte for byte: then they
   /// decode to the same pixels.
   package static func sameImage(_ one: Data, _ two: Data) -> Bool {
-    guard let first = imageChunks(one), let second = imageChunks(two),
-      first.count == second.count
+    one.withUnsafeBytes { a in two.withUnsafeBytes { b in sameImage(a, b) } }
+  }
+
+  /// ``sameImage(_:_:)`` of bytes in place.
+  package static func sameImage(_ one: UnsafeRawBufferPointer, _ two: UnsafeRawBufferPointer)
+    -> Bool
+  {
+    guard let first = imageChunks(one), let second = imageChunks(two), first.count == second.count
     else { return false }
-    return one.withUnsafeBytes { a in
-      two.withUnsafeBytes { b in
-        zip(first, second).allSatisfy { x, y in
-          x.bytes.count == y.bytes.count
-            && memcmp(a.baseAddress! + x.bytes.lowerBound, b.baseAddress! + y.bytes.lowerBound,
-              x.bytes.count) == 0
-        }
-      }
+    return zip(first, second).allSatisfy { x, y in
+      x.bytes.count == y.bytes.count
+        && memcmp(
+          one.baseAddress! + x.bytes.lowerBound, two.baseAddress! + y.bytes.lowerBound,
+          x.bytes.count) == 0
     }
   }
 
