@@ -198,6 +198,24 @@ struct GoldenHistoryTests {
     workspace.expect(try workspace.state(), from: before, removed: ["0003-add-c.png"])
   }
 
+  @Test("recording a chosen subset touches only the frames named, by name or glob")
+  func chosenSubset() throws {
+    let workspace = try GoldenWorkspace()
+    try workspace.record(Self.base)
+    let before = try workspace.state()
+    try workspace.write([Self.canvas, Self.a, Self.ghost, Self.b, "add c at 32,10 r 5 fill yellow"])
+    let result = try workspace.check(record: .missingAndFailed, prune: true, only: ["0003-*"])
+    #expect(
+      result.outline == [
+        "0000-start passed", "0001-add-a passed", "0002-add-ghost missing",
+        "0003-add-b recorded < 0002-add-b", "0004-add-c failed < 0003-add-c",
+      ])
+    workspace.expect(
+      try workspace.state(), from: before, renamed: ["0002-add-b.png": "0003-add-b.png"])
+    try workspace.check(record: .missingAndFailed, only: ["0002-add-ghost", "0004-add-c"])
+    #expect(try workspace.check().passed)
+  }
+
   @Test("goldens with no metadata, made by hand, are compared by pixels and renamed as they are")
   func handMadeGoldens() throws {
     let workspace = try GoldenWorkspace()
