@@ -37,7 +37,10 @@ let package = Package(
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
-    .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
+    .target(
+      name: "CircleSnapshotTesting",
+      dependencies: ["CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit"]
+    ),
     .target(
       name: "CirclesKit",
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
