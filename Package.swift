@@ -39,8 +39,9 @@ let package = Package(
     ),
     .target(
       name: "CircleSnapshotTesting",
-      dependencies: ["CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit"]
-    ),
+      dependencies: [
+        "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit",
+      ]),
     .target(
       name: "CirclesKit",
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
