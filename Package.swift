@@ -92,6 +92,10 @@ let package = Package(
       name: "CLITests",
       dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]
     ),
+    // Builds and tests a package that depends on circles by URL and version (slow: run by
+    // scripts/test-consumer).
+    .testTarget(
+      name: "ConsumerPackageTests", dependencies: ["CirclesTestSupport"], exclude: ["Consumer"]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
