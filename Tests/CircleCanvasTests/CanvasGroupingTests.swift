@@ -147,4 +147,21 @@ struct CanvasGroupingTests {
       #expect(!canvas.undoManager.canUndo)
     }
   }
+
+  @Test("the README's canvas example does what it says")
+  func readmeExample() throws {
+    let canvas = try Canvas(width: 400, height: 300, background: Colour(hex: "#203060")!)
+    try canvas.add(Circle(id: "sun", center: Point(x: 200, y: 180), radius: 40, fill: .white))
+    try canvas.move(id: "sun", by: Point(x: 0, y: -30))
+    #expect(canvas.undoManager.undoMenuItemTitle == "Undo Move sun")
+    try canvas.group("Stars") {
+      try canvas.add(Circle(id: "a", center: Point(x: 40, y: 30), radius: 2, fill: .white))
+      try canvas.add(Circle(id: "b", center: Point(x: 90, y: 50), radius: 2, fill: .white))
+    }
+    canvas.undoManager.undo()
+    #expect(canvas.circles.map(\.id) == ["sun"])
+    #expect(canvas.undoManager.redoActionName == "Stars")
+    canvas.undoManager.undo()
+    #expect(canvas.circle(withID: "sun")?.center == Point(x: 200, y: 180))
+  }
 }
