@@ -14,16 +14,43 @@ public struct Executable {
     public var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
   }
 
-  /// The binary beside the test bundle in the build folder.
-  public static let url: URL = {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("circles")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
+  /// Why no `circles` binary can be run.
+  public struct Missing: Error, CustomStringConvertible {
+    /// What is missing and what to do.
+    public var description: String
+  }
+
+  /// The `circles` binary of the build these tests belong to: the one in the folder of the
+  /// test bundle.
+  ///
+  /// - Throws: `Missing` when that folder holds none, rather than running some other build's.
+  public static var url: URL {
+    get throws(Missing) { try located.get() }
+  }
+
+  private static let located = binary(besideBundleIn: testBundleFolder)
+
+  /// The build folder holding the running test bundle: the folder of the test executable, or,
+  /// where tests run as a bundle (`.xctest`) loaded into a runner, the bundle's folder.
+  public static var testBundleFolder: URL {
+    let bundle = Bundle(for: TemporaryFolder.self).bundleURL.resolvingSymlinksInPath()
+    return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+  }
+
+  /// The `circles` executable in a build folder.
+  ///
+  /// - Returns: its URL, or `Missing` saying where it was looked for and how to build it.
+  public static func binary(besideBundleIn folder: URL) -> Result<URL, Missing> {
+    let candidate = folder.appendingPathComponent("circles")
+    guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+      return .failure(
+        Missing(
+          description: "no circles executable in \(folder.path), the build folder of these "
+            + "tests: build it with 'swift build --build-tests' before 'swift test --skip-build'"
+        ))
     }
-    return repositoryRoot.appendingPathComponent(".build/debug/circles")
-  }()
+    return .success(candidate)
+  }
 
   /// Runs `circles` with arguments in a folder, feeding `input` on standard input.
   public static func run(
@@ -32,7 +59,7 @@ public struct Executable {
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     env.merge(environment) { $1 }
-    return try run(program: url, arguments, in: folder, input: input, environment: env)
+    return try run(program: try url, arguments, in: folder, input: input, environment: env)
   }
 
   /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`
@@ -72,39 +99,6 @@ public struct Executable {
       status: process.terminationStatus,
       stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-  }
-}
-
-/// A temporary folder that a test works in, removed when the test ends.
-public final class TemporaryFolder {
-  /// The folder.
-  public let url: URL
-
-  /// Creates an empty folder under the system's temporary folder.
-  public init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-test-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  /// Writes a text file into the folder.
-  @discardableResult
-  public func write(_ text: String, to name: String) throws -> URL {
-    let file = url.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: file)
-    return file
-  }
-
-  /// The names of the files in a subfolder, sorted.
-  public func files(in subfolder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(
-      atPath: url.appendingPathComponent(subfolder).path)) ?? []).sorted()
   }
 }
 

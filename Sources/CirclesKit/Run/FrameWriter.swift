@@ -2,7 +2,6 @@ import CircleCanvas
 import CircleRender
 import CircleScript
 import Foundation
-import Synchronization
 
 /// The script host of `circles run`: draws each frame and writes it whole as a file.
 ///
@@ -21,17 +20,12 @@ final class FrameWriter: ScriptHost {
   /// Shares compressed rows between consecutive PNG frames.
   private let pngEncoder: PNGSequenceEncoder
   private let pipeline: FramePipeline
-  /// The bytes written so far, against `options.cachedBytes`.
-  private let volume: WrittenVolume
 
   init(outputDirectory: URL, options: FrameOptions = FrameOptions()) {
     self.outputDirectory = outputDirectory
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
-    volume = WrittenVolume(cachedBytes: options.cachedBytes)
-    var compression = PNGCompression.default
-    if case .png(let chosen) = options.format { compression = chosen }
-    pngEncoder = PNGSequenceEncoder(compression: compression)
+    pngEncoder = PNGSequenceEncoder(compression: options.compression)
   }
 
   /// How many frames were written from bytes encoded for an earlier frame.
@@ -45,9 +39,7 @@ final class FrameWriter: ScriptHost {
       encode?()
       return try encoded.bytes()
     }
-    let store: @Sendable (Data) throws -> Void = { [volume] data in
-      try Self.write(data, to: url, bypassingCache: volume.add(data.count))
-    }
+    let store: @Sendable (Data) throws -> Void = { data in try Self.write(data, to: url) }
     // The first frame is written at once, so a folder that cannot be written is reported at
     // the first command.
     if frames.isEmpty {
@@ -72,7 +64,7 @@ final class FrameWriter: ScriptHost {
     let (encoded, encode) = try encodedFrame(for: state)
     encode?()
     let data = try encoded.bytes()
-    try Self.write(data, to: url, bypassingCache: volume.add(data.count))
+    try Self.write(data, to: url)
     renders.append(url)
   }
 
@@ -115,83 +107,19 @@ final class FrameWriter: ScriptHost {
       cache.insert(encoded, for: state)
       return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })
     case .svg, .pdf:
-      let format: VectorFormat = options.format == .svg ? .svg : .pdf
+      let format = options.format
       cache.insert(encoded, for: state)
-      return (encoded, { encoded.fulfil(Result { try VectorRenderer.render(state, as: format) }) })
+      return (encoded, { encoded.fulfil(Result { try format.encode(state) }) })
     }
   }
 
-  private static func write(_ data: Data, to url: URL, bypassingCache: Bool) throws {
+  private static func write(_ data: Data, to url: URL) throws {
     do {
-      try AtomicFile.write(
-        data, to: url, syncingFolder: false, flushing: false, bypassingCache: bypassingCache)
+      try AtomicFile.write(data, to: url, syncingFolder: false, flushing: false)
     } catch .cannotWrite(_, let reason) {
       throw FileProblem("cannot write '\(url.path)': \(reason)")
     } catch {
       throw FileProblem("cannot write '\(url.path)': \(error)")
-    }
-  }
-}
-
-/// Counts the bytes of a run's files, to tell which ones go around the file cache.
-final class WrittenVolume: Sendable {
-  let cachedBytes: Int
-  private let written = Atomic<Int>(0)
-
-  init(cachedBytes: Int) {
-    self.cachedBytes = cachedBytes
-  }
-
-  /// Counts a file of `count` bytes; true when it should be written around the file cache,
-  /// that is when the files before it already hold `cachedBytes`.
-  func add(_ count: Int) -> Bool {
-    written.add(count, ordering: .relaxed).oldValue >= cachedBytes
-  }
-}
-
-/// A frame written by `circles run`: its number, action, name and file.
-public struct WrittenFrame: Hashable, Sendable {
-  /// 0 for the start, then 1, 2, … in order.
-  public var number: Int
-  /// What produced the frame: `start`, `Add sun`, `Undo Clear`.
-  public var action: String
-  /// The file name without extension: `0000-start`, `0001-add-sun`.
-  public var name: String
-  /// Where the file is.
-  public var url: URL
-
-  init(_ frame: Frame, url: URL) {
-    number = frame.number
-    action = frame.action
-    name = frame.name
-    self.url = url
-  }
-}
-
-/// A file that could not be read or written, as one readable phrase.
-struct FileProblem: Error, CustomStringConvertible {
-  var description: String
-
-  init(_ description: String) {
-    self.description = description
-  }
-
-  /// A short reason for a Foundation or POSIX file error ("no such file", "permission denied").
-  static func reason(_ error: any Error, url: URL) -> String {
-    let nsError = error as NSError
-    var underlying = nsError
-    while let next = underlying.userInfo[NSUnderlyingErrorKey] as? NSError { underlying = next }
-    if underlying.domain == NSPOSIXErrorDomain,
-      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue)).lowercased()
-    }
-    switch nsError.code {
-    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-    case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
-    case NSFileWriteOutOfSpaceError: return "no space left on device"
-    case NSFileReadCorruptFileError: return "is a folder or unreadable"
-    default: return "\(error)"
     }
   }
 }
