@@ -37,6 +37,18 @@ private final class Foo {
     number = newNumber
   }
 
+  /// Undoes `count` times, then redoes `count` times; returns `foo` after each.
+  func undoThenRedo(_ count: Int) -> [String?] {
+    var seen: [String?] = []
+    for step in [undoManager.undo, undoManager.redo] {
+      for _ in 0..<count {
+        step()
+        seen.append(foo)
+      }
+    }
+    return seen
+  }
+
   /// One explicit group, as the source's main() wraps each change.
   func inGroup(_ change: (Foo) -> Void) {
     undoManager.beginUndoGrouping()
@@ -66,15 +78,7 @@ struct GNUstepPortTests {
     #expect(object.foo == "one")
     object.inGroup { $0.setFoo("two") }
     object.inGroup { $0.setFoo("three") }
-    var seen: [String?] = []
-    for _ in 0..<3 {
-      manager.undo()
-      seen.append(object.foo)
-    }
-    for _ in 0..<3 {
-      manager.redo()
-      seen.append(object.foo)
-    }
+    let seen = object.undoThenRedo(3)
     #expect(seen == ["two", "one", nil, "one", "two", "three"])
     #expect(
       flags.map(\.0) == [false, true, false, false, false, true, true, true, false, false, false])
@@ -105,15 +109,7 @@ struct GNUstepPortTests {
     for value in ["one", "two", "three", "four"] {
       object.inGroup { $0.setFoo(value) }
     }
-    var seen: [String?] = []
-    for _ in 0..<3 {
-      manager.undo()
-      seen.append(object.foo)
-    }
-    for _ in 0..<3 {
-      manager.redo()
-      seen.append(object.foo)
-    }
+    let seen = object.undoThenRedo(3)
     #expect(seen == ["three", "two", "two", "three", "four", "four"])
   }
 
