@@ -17,6 +17,7 @@ extension SnapshotVerifier {
   ///   - testFile: the path of the test file (`#filePath`).
   /// - Returns: `nil` when the script ran and every frame matches; otherwise what went wrong.
   public func verify(script text: String, named name: String, testFile: String) -> String? {
+    if let problem = Self.nameProblem(name) { return problem }
     let testURL = URL(fileURLWithPath: testFile)
     let testName = testURL.deletingPathExtension().lastPathComponent
     let golden =

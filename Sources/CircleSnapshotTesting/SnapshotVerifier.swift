@@ -49,6 +49,7 @@ public struct SnapshotVerifier: Sendable {
   /// - Returns: `nil` when the snapshot matches; otherwise a message saying what differs, where
   ///   the images are and how to record.
   public func verify(_ canvas: CanvasState, named name: String, testFile: String) -> String? {
+    if let problem = Self.nameProblem(name) { return problem }
     let mode: RecordMode
     do {
       mode = try recordMode()
@@ -79,6 +80,19 @@ public struct SnapshotVerifier: Sendable {
   func recordMode() throws(SnapshotError) -> RecordMode {
     if let record { return record }
     return try RecordMode(environment: environment) ?? .none
+  }
+
+  /// Why a snapshot name cannot name a file in the golden folder, if it cannot: it must not be
+  /// empty, start with `.`, or hold `/`, `\` or control characters.
+  static func nameProblem(_ name: String) -> String? {
+    let bad =
+      name.isEmpty || name.hasPrefix(".")
+      || name.unicodeScalars.contains {
+        $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7f
+      }
+    guard bad else { return nil }
+    return "invalid snapshot name '\(name.debugDescription.dropFirst().dropLast())': use a file "
+      + "name without '/' that does not start with '.'"
   }
 
   /// `__snapshots__/<test file name>/` beside the test file.

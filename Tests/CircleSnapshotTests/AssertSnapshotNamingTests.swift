@@ -62,6 +62,31 @@ struct AssertSnapshotNamingTests {
         == "a snapshot in a parameterized test needs a name: pass named: with the argument in it")
   }
 
+  @Test(
+    "a name that would leave the golden folder, or hide its file, is refused; others are files",
+    arguments: [
+      ("../escape", false), ("a/b", false), (".hidden", false), ("", false), ("tab\there", false),
+      ("back\\slash", false), ("sun 2", true), ("sun.2", true), ("Sonne-über", true),
+    ])
+  func names(name: String, accepted: Bool) throws {
+    try withTemporaryFolder { folder in
+      let goldens = folder.appendingPathComponent("goldens", isDirectory: true)
+      let message = verifySnapshot(
+        of: AssertSnapshotTests.sun, named: name, record: .missing, snapshotDirectory: goldens,
+        artifactsDirectory: folder.appendingPathComponent("artifacts"))
+      let script = SnapshotVerifier(record: .missing, snapshotDirectory: goldens).verify(
+        script: "", named: name, testFile: "/x/T.swift")
+      if accepted {
+        #expect(message?.hasPrefix("recorded snapshot") == true)
+        #expect(Self.files(in: goldens).contains("\(name).png"))
+      } else {
+        #expect(message?.hasPrefix("invalid snapshot name '") == true)
+        #expect(script == message)
+        #expect(Self.files(in: folder) == [])
+      }
+    }
+  }
+
   @Test("artifacts go to .circles-artifacts in the test file's package")
   func defaultArtifacts() throws {
     try withTemporaryFolder { folder in
