@@ -19,6 +19,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case cairo(operation: String, reason: String)
   /// A file or folder could not be written at `path`.
   case cannotWrite(path: String, reason: String)
+  /// Memory for an image could not be had: `bytes` were asked for.
+  case outOfMemory(bytes: Int)
   /// The Cairo library could not be loaded; `reason` says why.
   case cairoUnavailable(reason: String)
 
@@ -39,6 +41,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cairo could not \(operation): \(reason)"
     case .cannotWrite(let path, let reason):
       return "cannot write '\(path)': \(reason)"
+    case .outOfMemory(let bytes):
+      let mebibytes = (bytes + (1 << 20) - 1) >> 20
+      return "not enough memory for an image of \(mebibytes) MiB"
     case .cairoUnavailable(let reason):
       return reason
     }
