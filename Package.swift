@@ -75,7 +75,9 @@ let package = Package(
     ),
     .testTarget(
       name: "CircleSnapshotTests",
-      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"]
+      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"],
+      // pixelmatch's test images, read from the source tree.
+      exclude: ["Comparison/Fixtures"]
     ),
     .testTarget(
       name: "CirclesKitTests",
