@@ -21,8 +21,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotWrite(path: String, reason: String)
   /// Memory for an image could not be had: `bytes` were asked for.
   case outOfMemory(bytes: Int)
-  /// The Cairo library could not be loaded; `reason` says why.
-  case cairoUnavailable(reason: String)
 
   /// The error as one lower-case phrase, e.g. `image too large: 20000×10 pixels`.
   public var description: String {
@@ -44,8 +42,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .outOfMemory(let bytes):
       let mebibytes = (bytes + (1 << 20) - 1) >> 20
       return "not enough memory for an image of \(mebibytes) MiB"
-    case .cairoUnavailable(let reason):
-      return reason
     }
   }
 }

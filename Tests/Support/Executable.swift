@@ -66,39 +66,6 @@ public struct Executable {
   }
 }
 
-/// A temporary folder that a test works in, removed when the test ends.
-public final class TemporaryFolder {
-  /// The folder.
-  public let url: URL
-
-  /// Creates an empty folder under the system's temporary folder.
-  public init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-test-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  /// Writes a text file into the folder.
-  @discardableResult
-  public func write(_ text: String, to name: String) throws -> URL {
-    let file = url.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: file)
-    return file
-  }
-
-  /// The names of the files in a subfolder, sorted.
-  public func files(in subfolder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(
-      atPath: url.appendingPathComponent(subfolder).path)) ?? []).sorted()
-  }
-}
-
 /// The repository's root folder (for the samples).
 public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()

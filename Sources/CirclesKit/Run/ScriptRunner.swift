@@ -3,65 +3,6 @@ import CircleRender
 import CircleScript
 import Foundation
 
-/// A script to run: its bytes and the name its diagnostics use.
-public struct ScriptSource: Sendable {
-  /// The script's text as read, not yet decoded (invalid UTF-8 is reported by the lexer).
-  public var bytes: [UInt8]
-  /// The name in diagnostics: the path as the user gave it, or `<stdin>`.
-  public var fileName: String
-
-  /// Creates a source from bytes.
-  public init(bytes: [UInt8], fileName: String) {
-    self.bytes = bytes
-    self.fileName = fileName
-  }
-
-  /// Reads a script file.
-  ///
-  /// - Throws: `RunError.cannotRead` when the file is missing or unreadable.
-  public init(contentsOf url: URL, displayName: String) throws(RunError) {
-    do {
-      let data = try Data(contentsOf: url)
-      self.init(bytes: [UInt8](data), fileName: displayName)
-    } catch {
-      throw RunError.cannotRead(path: displayName, reason: FileProblem.reason(error, url: url))
-    }
-  }
-
-  /// The script's name without folder and `.circles` extension (`samples/sun.circles` → `sun`).
-  public var baseName: String {
-    let last = (fileName as NSString).lastPathComponent
-    return last.hasSuffix(".circles") ? String(last.dropLast(".circles".count)) : last
-  }
-}
-
-/// What went wrong while running a script, other than inside the script's own logic.
-public enum RunError: Error, CustomStringConvertible {
-  /// The script could not be read.
-  case cannotRead(path: String, reason: String)
-  /// The script failed: a syntax or run error (exit 2) or a failed `expect` (exit 1).
-  case script(ScriptFailure)
-
-  public var description: String {
-    switch self {
-    case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
-    case .script(let failure): failure.diagnostic.message
-    }
-  }
-}
-
-/// The outcome of one run.
-public struct RunResult: Sendable {
-  /// The frames written, in order (frame 0 first): `<name>.png` in the output folder.
-  public var frames: [WrittenFrame]
-  /// Files written by `render` commands.
-  public var renders: [URL]
-  /// The failure that stopped the script, if any; the frames before it were written.
-  public var failure: ScriptFailure?
-  /// Circles on the canvas when the script stopped.
-  public var circleCount: Int
-}
-
 /// Runs drawing scripts and writes every frame as a PNG.
 public enum ScriptRunner {
   /// Parses a script whole, then runs it, writing `<frame>.png` for every state into a folder.

@@ -1,0 +1,16 @@
+import CircleScript
+
+/// What went wrong while running a script, other than inside the script's own logic.
+public enum RunError: Error, CustomStringConvertible {
+  /// The script could not be read.
+  case cannotRead(path: String, reason: String)
+  /// The script failed: a syntax or run error (exit 2) or a failed `expect` (exit 1).
+  case script(ScriptFailure)
+
+  public var description: String {
+    switch self {
+    case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
+    case .script(let failure): failure.diagnostic.message
+    }
+  }
+}

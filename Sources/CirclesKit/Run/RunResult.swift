@@ -1,0 +1,14 @@
+import CircleScript
+import Foundation
+
+/// The outcome of one run.
+public struct RunResult: Sendable {
+  /// The frames written, in order (frame 0 first): `<name>.png` in the output folder.
+  public var frames: [WrittenFrame]
+  /// Files written by `render` commands.
+  public var renders: [URL]
+  /// The failure that stopped the script, if any; the frames before it were written.
+  public var failure: ScriptFailure?
+  /// Circles on the canvas when the script stopped.
+  public var circleCount: Int
+}
