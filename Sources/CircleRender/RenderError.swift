@@ -40,7 +40,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotWrite(let path, let reason):
       return "cannot write '\(path)': \(reason)"
     case .outOfMemory(let bytes):
-      let mebibytes = (bytes + (1 << 20) - 1) >> 20
+      let mebibytes = bytes >> 20 + (bytes & (1 << 20 - 1) == 0 ? 0 : 1)
       return "not enough memory for an image of \(mebibytes) MiB"
     }
   }
