@@ -123,8 +123,13 @@ extension CirclesBench {
     let w3 = Scene(width: 1920, height: 1080, count: 300, seed: 4)
     try w3.numbers.write(toFile: path("dec-w3.txt"), atomically: true, encoding: .utf8)
     _ = Launcher.run(reference, ["draw", path("dec-w3.txt"), path("dec-w3.png")])
-    var files = [(label: "W3 picture, 1920×1080, written by Cairo", data: try Data(
-      contentsOf: URL(fileURLWithPath: path("dec-w3.png"))))]
+    var files = [
+      (
+        label: "W3 picture, 1920×1080, written by Cairo",
+        data: try Data(
+          contentsOf: URL(fileURLWithPath: path("dec-w3.png")))
+      )
+    ]
     let scenes = [
       ("W1 frame, 800×600", Scene(width: 800, height: 600, count: 1000, seed: 1), true),
       ("W2 last frame, 400×300", Scene(width: 400, height: 300, count: 500, seed: 2), false),
@@ -137,7 +142,10 @@ extension CirclesBench {
       let last = try FileManager.default.contentsOfDirectory(atPath: folder)
         .filter { $0.hasSuffix(".png") }.sorted().last!
       files.append(
-        (label + ", written by circles", try Data(contentsOf: URL(fileURLWithPath: folder + "/" + last))))
+        (
+          label + ", written by circles",
+          try Data(contentsOf: URL(fileURLWithPath: folder + "/" + last))
+        ))
     }
     print("| picture | circles | libspng | Cairo | libspng / circles | Cairo / circles |")
     print("|---|---|---|---|---|---|")

@@ -12,7 +12,8 @@ struct DiffCommandTests {
   /// one lighter than the grey it replaces), and a 6×2 one.
   static func folder() throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
-    var golden = PixelImage(width: 4, height: 3, filledWith: Colour(red: 128, green: 128, blue: 128))
+    var golden = PixelImage(
+      width: 4, height: 3, filledWith: Colour(red: 128, green: 128, blue: 128))
     var actual = golden
     actual.pixels[1] = 0xFF00_0000
     actual.pixels[6] = 0xFFFF_FFFF
@@ -59,7 +60,8 @@ struct DiffCommandTests {
   @Test("files of two sizes: the diff image covers both, the region they share compared")
   func twoSizes() throws {
     let folder = try Self.folder()
-    let outcome = try Executable.run(["diff", "golden.png", "wide.png", "-o", "d.png"], in: folder.url)
+    let outcome = try Executable.run(
+      ["diff", "golden.png", "wide.png", "-o", "d.png"], in: folder.url)
     #expect(outcome.status == 1, "\(outcome)")
     #expect(outcome.stdout == "sizes differ: golden 4x3, actual 6x2\ndiff:  d.png\n", "\(outcome)")
     let diff = try Self.image("d.png", in: folder)
@@ -75,7 +77,9 @@ struct DiffCommandTests {
       let crc = typed.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
       return bigEndian(UInt32(body.count)) + typed + bigEndian(crc)
     }
-    func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
+    func bigEndian(_ value: UInt32) -> [UInt8] {
+      (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) }
+    }
     let rows = [UInt8](repeating: 0, count: 16384 * (1 + 2048))
     var compressed = [UInt8](repeating: 0, count: Int(compressBound(uLong(rows.count))))
     var length = uLongf(compressed.count)
@@ -93,7 +97,8 @@ struct DiffCommandTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.currentDirectoryURL = folder
-    process.arguments = ["-c", "ulimit -v \(kilobytes); exec \"$0\" \"$@\"", Executable.url.path]
+    process.arguments =
+      ["-c", "ulimit -v \(kilobytes); exec \"$0\" \"$@\"", Executable.url.path]
       + arguments
     let out = Pipe()
     let err = Pipe()
@@ -126,7 +131,8 @@ struct DiffCommandTests {
     #expect(huge.count < 40_000)
     try huge.write(to: folder.url.appendingPathComponent("huge.png"))
     // Decoding it would take 1 GiB: within 100 MB only the header can have been read.
-    let outcome = try Self.run(limitedTo: 100_000, ["diff", "huge.png", "golden.png"], in: folder.url)
+    let outcome = try Self.run(
+      limitedTo: 100_000, ["diff", "huge.png", "golden.png"], in: folder.url)
     #expect(outcome.status == 1, "\(outcome)")
     #expect(outcome.stdout == "sizes differ: golden 16384x16384, actual 4x3\n", "\(outcome)")
     #expect(outcome.stderr == "", "\(outcome)")
@@ -136,7 +142,8 @@ struct DiffCommandTests {
   func outOfMemory() throws {
     let folder = try Self.folder()
     try Self.hugePNG().write(to: folder.url.appendingPathComponent("huge.png"))
-    let outcome = try Self.run(limitedTo: 500_000, ["diff", "huge.png", "huge.png"], in: folder.url)
+    let outcome = try Self.run(
+      limitedTo: 500_000, ["diff", "huge.png", "huge.png"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stdout == "", "\(outcome)")
     #expect(
@@ -154,7 +161,8 @@ struct DiffCommandTests {
       in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
-      outcome.stdout == "2 pixels differ (16.7%), first at 1,0, all within 2x2 at 1,0\ndiff:  d.png\n",
+      outcome.stdout
+        == "2 pixels differ (16.7%), first at 1,0, all within 2x2 at 1,0\ndiff:  d.png\n",
       "\(outcome)")
     #expect(outcome.stderr.hasPrefix("circles: error: cannot write the strip 'notes.txt/s.png': "))
     #expect(!outcome.stderr.contains("diff image"), "\(outcome)")
@@ -163,7 +171,9 @@ struct DiffCommandTests {
 
   @Test(
     "over the checkerboard a transparent pixel is not a white one; over white it is, at a threshold",
-    arguments: [(flags: [String](), status: Int32(1)), (["--checkerboard"], 1), (["--no-checkerboard"], 0)]
+    arguments: [
+      (flags: [String](), status: Int32(1)), (["--checkerboard"], 1), (["--no-checkerboard"], 0),
+    ]
       as [(flags: [String], status: Int32)])
   func checkerboard(flags: [String], status: Int32) throws {
     let folder = try TemporaryFolder()
@@ -173,7 +183,9 @@ struct DiffCommandTests {
       ["diff", "white.png", "clear.png", "--threshold", "0.05"] + flags, in: folder.url)
     #expect(outcome.status == status, "\(outcome)")
     #expect(
-      outcome.stdout == (status == 0 ? "images match\n" : "4 pixels differ (100%), first at 0,0, all within 2x2 at 0,0\n"),
+      outcome.stdout
+        == (status == 0
+          ? "images match\n" : "4 pixels differ (100%), first at 0,0, all within 2x2 at 0,0\n"),
       "\(outcome)")
     // At threshold 0 pixels are compared exactly: transparent is never white.
     let exact = try Executable.run(["diff", "white.png", "clear.png"] + flags, in: folder.url)
@@ -183,13 +195,23 @@ struct DiffCommandTests {
   @Test(
     "bad values and bad files are refused with exit 2",
     arguments: [
-      (["diff", "golden.png", "actual.png", "--darker-colour", "bogus"],
-       "circles: error: --darker-colour takes an opaque colour such as #00ff00 or green, not 'bogus'"),
-      (["diff", "golden.png", "actual.png", "--darker-colour", "#00ff0080"],
-       "circles: error: --darker-colour takes an opaque colour such as #00ff00 or green, not '#00ff0080'"),
+      (
+        ["diff", "golden.png", "actual.png", "--darker-colour", "bogus"],
+        "circles: error: --darker-colour takes an opaque colour such as #00ff00 or green, not 'bogus'"
+      ),
+      (
+        ["diff", "golden.png", "actual.png", "--darker-colour", "#00ff0080"],
+        "circles: error: --darker-colour takes an opaque colour such as #00ff00 or green, not '#00ff0080'"
+      ),
       (["diff", ".", "actual.png"], "circles: error: cannot read '.': is a folder"),
-      (["diff", "golden.png", "/dev/zero"], "circles: error: cannot read '/dev/zero': is not a regular file"),
-      (["diff", "golden.png", "missing.png"], "circles: error: cannot read 'missing.png': no such file"),
+      (
+        ["diff", "golden.png", "/dev/zero"],
+        "circles: error: cannot read '/dev/zero': is not a regular file"
+      ),
+      (
+        ["diff", "golden.png", "missing.png"],
+        "circles: error: cannot read 'missing.png': no such file"
+      ),
     ])
   func refused(arguments: [String], message: String) throws {
     let folder = try Self.folder()

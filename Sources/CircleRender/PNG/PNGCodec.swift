@@ -54,7 +54,9 @@ public enum PNGCodec {
     if let image = try PNGDecoder.decode(data) { return image }
     // Cairo's surface and the copy made of it: Cairo says "out of memory" for a damaged file
     // too, so the memory is asked for first.
-    if let header = try? PNGHeader(data) { try PixelImage.checkMemory(pixels: 2 * header.pixelCount) }
+    if let header = try? PNGHeader(data) {
+      try PixelImage.checkMemory(pixels: 2 * header.pixelCount)
+    }
     return try decodeWithCairo(data)
   }
 

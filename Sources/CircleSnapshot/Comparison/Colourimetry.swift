@@ -45,7 +45,8 @@ enum Colourimetry {
 
   @inline(__always) private static func channels(_ pixel: UInt32) -> SIMD3<Int32> {
     SIMD3(
-      Int32(truncatingIfNeeded: (pixel >> 16) & 0xFF), Int32(truncatingIfNeeded: (pixel >> 8) & 0xFF),
+      Int32(truncatingIfNeeded: (pixel >> 16) & 0xFF),
+      Int32(truncatingIfNeeded: (pixel >> 8) & 0xFF),
       Int32(truncatingIfNeeded: pixel & 0xFF))
   }
 

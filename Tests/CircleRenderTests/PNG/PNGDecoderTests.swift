@@ -30,7 +30,9 @@ struct PNGDecoderTests {
     }
   }
 
-  @Test("large files, inflated and unfiltered a stretch at a time, still match Cairo", arguments: [true, false])
+  @Test(
+    "large files, inflated and unfiltered a stretch at a time, still match Cairo",
+    arguments: [true, false])
   func large(opaque: Bool) throws {
     var states = RandomStates(
       seed: 9, width: 700, height: 520, background: opaque ? .white : .none)

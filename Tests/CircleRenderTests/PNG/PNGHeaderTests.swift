@@ -41,10 +41,22 @@ struct PNGHeaderTests {
       (Data("GIF89a".utf8), RenderError.notPNG),
       (header(width: 4, height: 4).prefix(20), .damagedPNG(reason: "the file ends too early")),
       (header(width: 0, height: 4), .damagedPNG(reason: "its header declares an impossible image")),
-      (header(width: 4, height: 4, depth: 3), .damagedPNG(reason: "its header declares an impossible image")),
-      (header(width: 4, height: 4, colour: 5), .damagedPNG(reason: "its header declares an impossible image")),
-      (header(width: 4, height: 4, interlace: 2), .damagedPNG(reason: "its header declares an impossible image")),
-      (header(width: 0x8000_0000, height: 1), .damagedPNG(reason: "its header declares an impossible image")),
+      (
+        header(width: 4, height: 4, depth: 3),
+        .damagedPNG(reason: "its header declares an impossible image")
+      ),
+      (
+        header(width: 4, height: 4, colour: 5),
+        .damagedPNG(reason: "its header declares an impossible image")
+      ),
+      (
+        header(width: 4, height: 4, interlace: 2),
+        .damagedPNG(reason: "its header declares an impossible image")
+      ),
+      (
+        header(width: 0x8000_0000, height: 1),
+        .damagedPNG(reason: "its header declares an impossible image")
+      ),
     ])
   func refused(data: Data, error: RenderError) {
     #expect(throws: error) { try PNGHeader(data) }

@@ -98,7 +98,10 @@ struct PixelmatchFixtureTests {
       }
     }
     let differing = zip(mine, pixelmatch).enumerated().filter { $0.element.0 != $0.element.1 }
-    #expect(differing.isEmpty, "\(differing.count) pixels marked otherwise, first \(differing.first.map { "at \($0.offset % ours.width),\($0.offset / ours.width)" } ?? "")")
+    #expect(
+      differing.isEmpty,
+      "\(differing.count) pixels marked otherwise, first \(differing.first.map { "at \($0.offset % ours.width),\($0.offset / ours.width)" } ?? "")"
+    )
     #expect(mine.filter { $0 == .changed || $0 == .darker }.count == test.expected)
   }
 

@@ -193,7 +193,10 @@ enum PNGFile {
   }
 
   static func bytes(_ value: UInt32) -> [UInt8] {
-    [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    [
+      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+      UInt8(value & 0xFF),
+    ]
   }
 
   static func crc(_ data: [UInt8]) -> UInt32 {
@@ -208,7 +211,8 @@ enum PNGFile {
   /// The signature, a header of 1-bit grey and the end: no image data.
   static func headerOnly(width: UInt32, height: UInt32) -> Data {
     let header = bytes(width) + bytes(height) + [1, 0, 0, 0, 0]
-    return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-      + chunk("IEND", []))
+    return Data(
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+        + chunk("IEND", []))
   }
 }
