@@ -12,11 +12,13 @@ import Foundation
 ///
 /// Why a decoder of our own rather than libspng (Debian's `libspng-dev` 0.7.3, which reads any
 /// PNG): on the frames circles compares, inflating is most of the work, and igzip inflates
-/// Cairo's files about five times as fast as zlib, which libspng uses. Measured with
-/// `circles-bench --decoders` (medians, one thread, this machine): a 1920×1080 frame of W3
-/// 6.0 ms here against 31.9 ms for libspng (RGBA8) and 39.9 ms for Cairo; an 800×600 frame of
-/// W1 1.4 ms against 5.9 and 8.5 ms; a 400×300 frame of W2 0.30 ms against 1.17 and 1.55 ms.
-/// Files of other kinds are rare among goldens and go to Cairo, which circles links anyway.
+/// Cairo's files about five times as fast as zlib, which libspng uses (3.4 against 18.4 ms for
+/// a 1920×1080 picture). `circles-bench --decoders` (medians of 15, one thread, each decoder
+/// ending with premultiplied ARGB32; 1 December 2026, at a load average of 5–7 on 2 processors):
+/// the 1920×1080 picture of W3, written by Cairo, 9.3 ms here against 26.8 ms for libspng and
+/// 25.9 ms for Cairo; an 800×600 frame of W1 written by circles 2.3 ms against 5.2 and 5.4 ms;
+/// a 400×300 frame of W2 0.57 ms against 1.36 and 1.41 ms. Files of other kinds are rare among
+/// goldens and go to Cairo, which circles links anyway.
 enum PNGDecoder {
   /// Chunks that change what the pixels mean (transparency, gamma, colour space, significant
   /// bits) or a second header: such files are left to Cairo.
