@@ -1,6 +1,7 @@
 import CZlib
 import CircleCanvas
 import CircleRender
+import CircleSnapshot
 import CirclesTestSupport
 import Foundation
 import Testing
@@ -190,6 +191,22 @@ struct DiffCommandTests {
     // At threshold 0 pixels are compared exactly: transparent is never white.
     let exact = try Executable.run(["diff", "white.png", "clear.png"] + flags, in: folder.url)
     #expect(exact.status == 1, "\(exact)")
+  }
+
+  @Test("text from the files' metadata reaches the terminal with its control characters shown")
+  func hostileMetadata() throws {
+    let folder = try Self.folder()
+    for (name, renderer) in [("one.png", "cairo 1"), ("two.png", "cairo\u{1B}]0;owned\u{7}\nFAIL")]
+    {
+      let png = try PNGCodec.encode(PixelImage(width: 2, height: 2, filledWith: .white))
+      try GoldenMetadata(scene: nil, renderer: renderer).embedded(in: png)
+        .write(to: folder.url.appendingPathComponent(name))
+    }
+    let outcome = try Executable.run(["diff", "one.png", "two.png"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(
+      outcome.stdout == "images match\nnote:  rendered with cairo 1 and cairo␛]0;owned␇␊FAIL\n",
+      "\(outcome)")
   }
 
   @Test(

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleScript
 import CircleSnapshot
 import Foundation
 
@@ -79,7 +80,8 @@ struct DiffCommand: Subcommand {
       console.error("cannot compare '\(expectedPath)' and '\(actualPath)': \(error)")
       return ExitCode.usage
     }
-    outcome.comparison.lines.forEach(console.print)
+    // Scene and renderer lines come from the files: no escape sequence reaches the terminal.
+    for line in outcome.comparison.lines { console.print(DiagnosticPrinter.visibleText(line)) }
     for picture in outcome.written {
       switch picture {
       case .diffImage: console.print("diff:  \(outputPath ?? "")")
