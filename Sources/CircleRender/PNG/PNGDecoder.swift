@@ -1,5 +1,4 @@
 import CIsal
-import CZlib
 import Foundation
 
 /// A quick decoder for the PNG files circles and Cairo write: 8 bits a channel, RGB or RGBA,
@@ -21,9 +20,10 @@ import Foundation
 /// goldens and go to Cairo, which circles links anyway.
 enum PNGDecoder {
   /// Chunks that change what the pixels mean (transparency, gamma, colour space, significant
-  /// bits) or a second header: such files are left to Cairo.
+  /// bits, chromaticities) or a second header: such files are left to Cairo.
   static let declined: Set<UInt32> = [
-    0x7452_4E53, 0x4948_4452, 0x6741_4D41, 0x6943_4350, 0x7352_4742, 0x6348_524D, 0x7342_4954,
+    PNGChunk.code("tRNS"), PNGChunk.header, PNGChunk.code("gAMA"), PNGChunk.code("iCCP"),
+    PNGChunk.code("sRGB"), PNGChunk.code("cHRM"), PNGChunk.code("sBIT"),
   ]
 
   /// The image, or `nil` when the file is not of the simple kind this decoder reads.
@@ -40,12 +40,13 @@ enum PNGDecoder {
     let total = rowBytes * layout.height
     // A little room past the image, so that a stream holding more than the image is caught.
     let spare = 64
+    let operation = "decode a \(layout.width)×\(layout.height) PNG file"
     guard let raw = malloc(total + spare)?.assumingMemoryBound(to: UInt8.self) else {
-      throw .outOfMemory(bytes: total + spare)
+      throw .outOfMemory(operation: operation)
     }
     defer { free(raw) }
     let pixelCount = layout.width * layout.height
-    try PixelImage.checkMemory(pixels: pixelCount)
+    try PixelImage.checkMemory(pixels: pixelCount, for: operation)
     var rows = RowReconstruction(width: layout.width, channels: layout.channels)
     var valid = false
     let pixels = [UInt32](unsafeUninitializedCapacity: pixelCount) { buffer, written in
@@ -79,45 +80,37 @@ enum PNGDecoder {
   /// Walks the chunks: IHDR first, IDATs together, IEND last, every checksum right; `nil` for
   /// anything else.
   private static func chunks(of bytes: UnsafeRawBufferPointer) -> Layout? {
-    guard bytes.count > 8 + 25 + 12, let header = try? PNGHeader(bytes) else { return nil }
-    guard header.bitDepth == 8, header.colourType == 2 || header.colourType == 6,
-      !header.isInterlaced, header.width <= CairoSurface.maximumSide,
-      header.height <= CairoSurface.maximumSide
-    else { return nil }
-    func number(_ offset: Int) -> Int {
-      Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
-        | Int(bytes[offset + 3])
-    }
-    let idat = 0x4944_4154
-    let iend = 0x4945_4E44
-    var offset = 8 + 25
+    guard var walk = try? PNGChunkWalk(bytes, verifyingCRC: true) else { return nil }
     var pieces: [Range<Int>] = []
+    var header: PNGHeader?
     var idatFinished = false
-    while offset + 12 <= bytes.count {
-      let length = number(offset)
-      let kind = number(offset + 4)
-      guard offset + 12 + length <= bytes.count else { return nil }
-      let crc = crc32(
-        0, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset + 4, uInt(4 + length))
-      guard Int(crc) == number(offset + 8 + length) else { return nil }
-      let body = offset + 8
-      if kind == idat {
+    while true {
+      guard let chunk = try? walk.next() else { return nil }
+      if header == nil {
+        guard chunk.type == PNGChunk.header,
+          let fields = PNGHeader(UnsafeRawBufferPointer(rebasing: bytes[chunk.data])),
+          fields.width > 0, fields.height > 0, fields.width <= CairoSurface.maximumSide,
+          fields.height <= CairoSurface.maximumSide, fields.bitDepth == 8,
+          fields.colourType == 2 || fields.colourType == 6, fields.compression == 0,
+          fields.filter == 0, fields.interlace == 0
+        else { return nil }
+        header = fields
+      } else if chunk.type == PNGChunk.imageData {
         guard !idatFinished else { return nil }
-        pieces.append(body..<body + length)
-      } else if kind == iend {
-        guard !pieces.isEmpty else { return nil }
-        return Layout(
-          width: header.width, height: header.height, channels: header.colourType == 2 ? 3 : 4,
-          pieces: pieces)
+        pieces.append(chunk.data)
+      } else if chunk.type == PNGChunk.end {
+        break
       } else {
-        guard !declined.contains(UInt32(kind)) else { return nil }
+        guard !declined.contains(chunk.type) else { return nil }
         if !pieces.isEmpty { idatFinished = true }
-        // Other chunks must be ancillary (lower-case first letter) or a palette.
-        guard (kind >> 24) & 0x20 != 0 || kind == 0x504C_5445 else { return nil }
+        // Other chunks must be ancillary or a palette.
+        guard !chunk.isCritical || chunk.type == PNGChunk.palette else { return nil }
       }
-      offset += 12 + length
     }
-    return nil
+    guard let header, !pieces.isEmpty else { return nil }
+    return Layout(
+      width: header.width, height: header.height, channels: header.colourType == 2 ? 3 : 4,
+      pieces: pieces)
   }
 
   /// Inflates the IDAT pieces into exactly `count` bytes, calling `ready` with the bytes done

@@ -13,7 +13,7 @@ extension PixelImage {
   ///   - pixel: a premultiplied ARGB32 value.
   /// - Throws: `RenderError.outOfMemory` when the memory for the pixels cannot be had.
   public init(width: Int, height: Int, repeating pixel: UInt32) throws(RenderError) {
-    try PixelImage.checkMemory(pixels: width * height)
+    try PixelImage.checkMemory(pixels: width * height, for: "make a \(width)×\(height) image")
     self.init(
       width: width, height: height, pixels: [UInt32](repeating: pixel, count: width * height))
   }
@@ -22,13 +22,16 @@ extension PixelImage {
   /// them: large blocks come straight from the system and go straight back, so the array made
   /// right after gets the same room.
   ///
+  /// - Parameters:
+  ///   - pixels: how many pixels (4 bytes each).
+  ///   - operation: what they are for, as the error says it (`decode a 16384×16384 PNG file`).
   /// - Throws: `RenderError.outOfMemory` when they cannot.
-  public static func checkMemory(pixels: Int) throws(RenderError) {
+  public static func checkMemory(pixels: Int, for operation: String) throws(RenderError) {
     let (bytes, overflow) = pixels.multipliedReportingOverflow(by: MemoryLayout<UInt32>.stride)
-    guard !overflow, pixels >= 0 else { throw .outOfMemory(bytes: .max) }
+    guard !overflow, pixels >= 0 else { throw .outOfMemory(operation: operation) }
     // Small images are not worth a probe: a failure there is the whole program's.
     guard bytes >= 1 << 20 else { return }
-    guard let probe = malloc(bytes) else { throw .outOfMemory(bytes: bytes) }
+    guard let probe = malloc(bytes) else { throw .outOfMemory(operation: operation) }
     free(probe)
   }
 }

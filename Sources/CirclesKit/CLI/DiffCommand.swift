@@ -98,13 +98,14 @@ struct DiffCommand: Subcommand {
     return outcome.comparison.comparison.matches ? ExitCode.success : ExitCode.failure
   }
 
-  /// Reads a whole regular file; a folder, a device or a FIFO is refused before it is opened.
+  /// Reads a whole regular file; a device or a FIFO is refused before it is opened.
   private static func read(_ path: String, in context: ToolContext) -> Result<Data, FileProblem> {
     let url = context.url(for: path)
     var status = stat()
-    if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-      let kind = status.st_mode & S_IFMT == S_IFDIR ? "is a folder" : "is not a regular file"
-      return .failure(FileProblem("cannot read '\(path)': \(kind)"))
+    if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
+      status.st_mode & S_IFMT != S_IFDIR
+    {
+      return .failure(FileProblem("cannot read '\(path)': is not a regular file"))
     }
     do {
       return .success(try Data(contentsOf: url))

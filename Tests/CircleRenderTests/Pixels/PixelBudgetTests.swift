@@ -63,12 +63,12 @@ struct PixelBudgetTests {
 
   @Test("images too large for memory are an error, not a crash")
   func memory() {
-    #expect(throws: RenderError.outOfMemory(bytes: .max)) {
-      try PixelImage.checkMemory(pixels: Int.max / 2)
+    #expect(throws: RenderError.outOfMemory(operation: "hold pixels")) {
+      try PixelImage.checkMemory(pixels: Int.max / 2, for: "hold pixels")
     }
-    #expect(throws: RenderError.outOfMemory(bytes: 1 << 50)) {
+    #expect(throws: RenderError.outOfMemory(operation: "make a 16777216×16777216 image")) {
       try PixelImage(width: 1 << 24, height: 1 << 24, repeating: 0)
     }
-    #expect(throws: Never.self) { try PixelImage.checkMemory(pixels: 1 << 20) }
+    #expect(throws: Never.self) { try PixelImage.checkMemory(pixels: 1 << 20, for: "a test") }
   }
 }
