@@ -36,15 +36,22 @@ let package = Package(
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
-    .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
+    .target(
+      name: "CircleSnapshotTesting",
+      dependencies: [
+        "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit",
+      ]),
     .target(
       name: "CirclesKit",
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
+    // libspng, which circles-bench measures against circles' own PNG decoder (BENCHMARKS.md).
+    .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
-      name: "circles-bench", dependencies: ["CircleRender", "CircleCanvas", "UndoKit", "CZlib"],
+      name: "circles-bench",
+      dependencies: ["CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng", "CZlib"],
       exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.
@@ -70,7 +77,9 @@ let package = Package(
       dependencies: [
         "CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas",
         "CirclesTestSupport",
-      ]
+      ],
+      // pixelmatch's test images, read from the source tree.
+      exclude: ["Comparison/Fixtures"]
     ),
     .testTarget(
       name: "CirclesKitTests",
@@ -86,6 +95,10 @@ let package = Package(
       name: "CLITests",
       dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"]
     ),
+    // Builds and tests a package that depends on circles by URL and version (slow: run by
+    // scripts/test-consumer).
+    .testTarget(
+      name: "ConsumerPackageTests", dependencies: ["CirclesTestSupport"], exclude: ["Consumer"]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [

@@ -86,6 +86,17 @@ public struct CheckOptions: Sendable {
     return items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
   }
 
+  /// Runs a check and then removes the artifacts folder if the check made it and left nothing
+  /// in it (images that were all recorded, or passed, leave none).
+  public func removingEmptyArtifactsFolder<T>(_ check: () -> T) -> T {
+    let existed = Folder.status(atPath: artifactsDirectory.path) != nil
+    let result = check()
+    if !existed, let parent = try? Folder.open(artifactsDirectory.deletingLastPathComponent().path) {
+      _ = parent.removeFolderIfEmpty(artifactsDirectory.lastPathComponent)
+    }
+    return result
+  }
+
   /// Whether recording, renaming and pruning may touch the image or golden of this name.
   public func selects(_ name: String) -> Bool {
     only.isEmpty || only.contains { pattern in Glob.matches(pattern, name) }

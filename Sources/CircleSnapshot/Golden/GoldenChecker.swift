@@ -28,6 +28,12 @@ public enum GoldenChecker {
   public static func check(script: URL, frames: [Frame], options: CheckOptions = CheckOptions())
     -> ScriptResult
   {
+    options.removingEmptyArtifactsFolder { checkFrames(script: script, frames: frames, options: options) }
+  }
+
+  private static func checkFrames(script: URL, frames: [Frame], options: CheckOptions)
+    -> ScriptResult
+  {
     let session: GoldenSession
     do {
       session = try GoldenSession(script: script, options: options)
@@ -62,6 +68,14 @@ public enum GoldenChecker {
     var options = options
     options.goldenDirectory = folder
     options.prune = false
+    return options.removingEmptyArtifactsFolder {
+      snapshot(named: name, image: image, state: state, folder: folder, options: options)
+    }
+  }
+
+  private static func snapshot(
+    named name: String, image: PixelImage, state: CanvasState, folder: URL, options: CheckOptions
+  ) -> FrameResult {
     let script = folder.appendingPathComponent(name)
     let session: GoldenSession
     do {
@@ -71,6 +85,7 @@ public enum GoldenChecker {
       let golden = folder.appendingPathComponent(name + ".png")
       return FrameResult(name: name, status: .failed, golden: golden, error: error.description)
     }
+    session.writesHistory = false
     let index = session.add(name: name, isRender: true, location: nil, scene: state)
     do {
       let png = try PNGWriter.encode(image)

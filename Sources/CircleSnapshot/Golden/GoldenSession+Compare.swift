@@ -33,16 +33,9 @@ extension GoldenSession {
       return
     }
     let pixels = size.width * size.height
-    // The golden, the actual image, the diff and the strip (three panels wide). Memory is asked
-    // of the system just before each of them is made, so that a shortage is reported, not
-    // crashed into.
-    let held = pixels * 6
-    PixelBudget.shared.holding(held) {
-      guard PixelBudget.reserve(bytes: pixels * 4 * 3) else {
-        outcome.error =
-          "cannot compare image '\(item.name)': not enough memory for two \(size) images"
-        return
-      }
+    // The golden and the actual image, decoded under the process's budget; the decoder asks
+    // the system for their memory first, so a shortage is an error, not a crash.
+    PixelBudget.decoding.reserving(2 * pixels) {
       let raw = size.height * (1 + size.width * 4)
       guard let goldenData = read(golden, limit: raw + raw / 64 + (64 << 20)) else {
         outcome.problem = "cannot read golden '\(display)': it is larger than its size allows"
@@ -54,14 +47,20 @@ extension GoldenSession {
       }
       let expected: PixelImage
       let actual: PixelImage
-      do {
+      do throws(RenderError) {
         expected = try PNGCodec.decode(goldenData)
+      } catch .outOfMemory {
+        outcome.error = "cannot compare image '\(item.name)': not enough memory for two \(size) images"
+        return
       } catch {
         outcome.problem = "cannot read golden '\(display)': \(error)"
         return
       }
-      do {
+      do throws(RenderError) {
         actual = try PNGCodec.decode(actualData)
+      } catch .outOfMemory {
+        outcome.error = "cannot compare image '\(item.name)': not enough memory for two \(size) images"
+        return
       } catch {
         outcome.error = "cannot read the actual image of '\(item.name)' back: \(error)"
         return
@@ -103,38 +102,26 @@ extension GoldenSession {
     }
   }
 
-  /// Writes the diff image and, when it fits in one image, the golden | diff | actual strip.
+  /// Writes the diff image and the golden | diff | actual strip (scaled down when the three
+  /// side by side would be too wide for one image).
   private func writeDiff(
     _ item: Item, expected: PixelImage, actual: PixelImage, into outcome: inout Outcome
   ) {
-    let bytes = expected.width * expected.height * 4
-    guard PixelBudget.reserve(bytes: bytes * 3) else {
-      outcome.notes.append("no diff image: not enough memory for it")
-      return
-    }
-    let diff = DiffImage.highlighting(expected: expected, actual: actual, options: options.comparison)
+    let diff: PixelImage
     do {
+      diff = try DiffImage.highlighting(expected: expected, actual: actual, options: options.comparison)
       try writeArtifact(try PNGWriter.encode(diff), of: item.name, suffix: ".diff.png")
       outcome.diff = true
     } catch {
-      outcome.notes.append("cannot write the diff image: \(error)")
-    }
-    let width = expected.width + diff.width + actual.width + 2 * DiffImage.separatorWidth
-    guard width <= 16384 else {
-      outcome.notes.append(
-        "no golden | diff | actual strip: the three side by side would be \(width) pixels wide")
+      outcome.notes.append("no diff image: \(error)")
       return
     }
-    guard PixelBudget.reserve(bytes: bytes * 6) else {
-      outcome.notes.append("no golden | diff | actual strip: not enough memory for it")
-      return
-    }
-    let strip = DiffImage.strip(expected: expected, diff: diff, actual: actual)
     do {
+      let strip = try DiffImage.strip(expected: expected, diff: diff, actual: actual)
       try writeArtifact(try PNGWriter.encode(strip), of: item.name, suffix: ".strip.png")
       outcome.strip = true
     } catch {
-      outcome.notes.append("cannot write the strip: \(error)")
+      outcome.notes.append("no golden | diff | actual strip: \(error)")
     }
   }
 }

@@ -81,8 +81,8 @@ extension GoldenSession {
 
   /// The golden each image is checked against: frames by alignment, `render` targets by name.
   private func pairs(_ items: [Item], _ live: [Int]) -> [Int: Int] {
-    let renderNames = Set(live.filter { items[$0].isRender }.map { items[$0].name })
-    let frames = live.filter { !items[$0].isRender }
+    let renderNames = Set(live.filter { items[$0].byName }.map { items[$0].name })
+    let frames = live.filter { !items[$0].byName }
     let history = goldens.indices.filter {
       goldens[$0].isFrame && !renderNames.contains(goldens[$0].name)
     }.sorted { GoldenFile.historyOrder(goldens[$0], goldens[$1]) }
@@ -91,7 +91,7 @@ extension GoldenSession {
       goldens: history.map { GoldenAlignment.Step(slug: goldens[$0].slug, picture: goldenPicture[$0]) })
     var pairs: [Int: Int] = [:]
     for match in matches { pairs[frames[match.frame]] = history[match.golden] }
-    for index in live where items[index].isRender {
+    for index in live where items[index].byName {
       if let match = goldenIndex[items[index].name] { pairs[index] = match }
     }
     return pairs

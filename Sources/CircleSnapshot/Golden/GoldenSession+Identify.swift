@@ -25,7 +25,7 @@ extension GoldenSession {
         !options.record.recordsPassed || read(same, limit: Int.max) == goldenBytes(png)
       return found
     }
-    guard !item.isRender else { return found }
+    guard !item.byName else { return found }
     let candidates = (digests()[key.digest] ?? []).filter { goldens[$0].slug == item.slug }
     for candidate in candidates {
       guard let known = goldenPicture[candidate] else { continue }

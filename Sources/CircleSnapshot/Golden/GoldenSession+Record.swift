@@ -107,7 +107,7 @@ extension GoldenSession {
     for index in outcomes.indices {
       guard let item = outcomes[index].item, let golden = outcomes[index].golden else { continue }
       let name = items[item].name
-      guard goldens[golden].name != name, options.selects(name), !items[item].isRender else {
+      guard goldens[golden].name != name, options.selects(name), !items[item].byName else {
         continue
       }
       pending.append((goldens[golden].fileName, name + ".png", index))
@@ -162,6 +162,7 @@ extension GoldenSession {
   /// image's own for a golden that holds its picture (recorded, passed, moved), the one the
   /// history had for any other (a failure not recorded, an orphan kept).
   private func writeHistory(_ outcomes: [Outcome], items: [Item], scenes: GoldenScenes) {
+    guard writesHistory else { return }
     let recorder = SceneRecorder()
     let current = SceneReader(self.scenes.history)
     func oldScene(_ golden: Int) -> CanvasState? {

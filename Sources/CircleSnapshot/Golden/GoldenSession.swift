@@ -28,6 +28,9 @@ public final class GoldenSession: @unchecked Sendable {
   struct Item {
     var name: String
     var isRender: Bool
+    /// Whether it is matched with a golden by its name alone: a `render` target, or an image
+    /// whose name is not a frame's (a snapshot).
+    var byName: Bool
     var slug: String
     var location: ScriptLocation?
     /// The picture it shares with a byte-identical golden of the same slug, if any.
@@ -70,6 +73,10 @@ public final class GoldenSession: @unchecked Sendable {
   var pictureCount = 0
   /// Where goldens are read to be compared with images.
   var readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+
+  /// Whether recording rewrites the scene history beside the golden folder (not for snapshots,
+  /// whose goldens carry their scenes).
+  var writesHistory = true
 
   let itemsLock = NSLock()
   var items: [Item] = []
@@ -145,8 +152,11 @@ public final class GoldenSession: @unchecked Sendable {
       if isRender, let earlier = items.firstIndex(where: { $0.isRender && $0.name == name }) {
         items[earlier].superseded = true
       }
-      let slug = isRender ? "" : GoldenFile(name: name).slug
-      items.append(Item(name: name, isRender: isRender, slug: slug, location: location))
+      let file = GoldenFile(name: name)
+      items.append(
+        Item(
+          name: name, isRender: isRender, byName: isRender || !file.isFrame, slug: file.slug,
+          location: location))
       scenes.append(name: name, scene: scene)
       return items.count - 1
     }

@@ -90,19 +90,13 @@ final class GoldenHost: ScriptHost {
     try renderer.update(to: state)
     // A large picture's scanlines and compressed bands are asked of the system first, so that
     // a shortage is an error at the command rather than a crash in the encoder.
-    let pixels = state.pixelWidth * state.pixelHeight
-    if pixels >= Self.largePicture, !PixelBudget.reserve(bytes: pixels * 4 * 3) {
-      throw RenderError.outOfMemory(
-        operation: "encode a \(state.pixelWidth)×\(state.pixelHeight) frame")
-    }
+    try PixelImage.checkMemory(
+      pixels: state.pixelWidth * state.pixelHeight * 3,
+      for: "encode a \(state.pixelWidth)×\(state.pixelHeight) frame")
     let prepared = try encoder.prepare(renderer)
     cache.insert(encoded, for: state)
     return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })
   }
-
-  /// Pictures of at least this many pixels (4 million: 16 MiB) have their memory asked for
-  /// before they are encoded.
-  static let largePicture = 4 << 20
 
   static func location(_ range: SourceRange) -> ScriptLocation {
     ScriptLocation(line: range.start.line, column: range.start.column, length: max(1, range.length))

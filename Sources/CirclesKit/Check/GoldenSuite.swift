@@ -55,37 +55,59 @@ public enum GoldenSuite {
     let keys = artifactsKeys(scripts)
     try validate(scripts, keys: keys, options: options, currentDirectory: currentDirectory)
     let slots = Slots<ScriptCheck>(count: scripts.count)
-    DispatchQueue.concurrentPerform(iterations: scripts.count) { index in
-      let script = scripts[index]
-      let display = DisplayText.escaped(script.relativePath(from: currentDirectory))
-      slots.set(
-        index, check(script, displayName: display, options: options, artifactsKey: keys[index]))
+    options.removingEmptyArtifactsFolder {
+      DispatchQueue.concurrentPerform(iterations: scripts.count) { index in
+        let script = scripts[index]
+        let display = DisplayText.escaped(script.relativePath(from: currentDirectory))
+        slots.set(
+          index, check(script, displayName: display, options: options, artifactsKey: keys[index]))
+      }
     }
     return slots.values
   }
 
-  /// Runs and checks one script.
+  /// Runs and checks one script file.
   static func check(
     _ script: URL, displayName: String, options: CheckOptions, artifactsKey: String
   ) -> ScriptCheck {
-    var check = ScriptCheck(
-      script: script, displayName: displayName, source: [], result: nil, failure: nil,
-      readError: nil, folderError: nil, diagnostics: [])
     do {
-      check.source = try ScriptReader.read(script, displayName: displayName)
+      let bytes = try ScriptReader.read(script, displayName: displayName)
+      return check(
+        ScriptSource(bytes: bytes, fileName: displayName), as: script, options: options,
+        artifactsKey: artifactsKey)
     } catch {
-      check.readError = error
-      return check
+      return ScriptCheck(
+        script: script, displayName: displayName, source: [], result: nil, failure: nil,
+        readError: error, folderError: nil, diagnostics: [])
     }
+  }
+
+  /// Runs a script and checks its frames and `render` targets against the goldens of `script`,
+  /// as `circles check` does for a file; nothing is written but what the options ask for.
+  ///
+  /// - Parameters:
+  ///   - source: the script's text and the name its diagnostics use.
+  ///   - script: the script's file (it need not exist): names its default golden folder.
+  ///   - options: golden folder, record mode, comparison and artifacts.
+  ///   - artifactsKey: the script's subfolder of the artifacts folder; its name by default.
+  /// - Returns: the script's check.
+  public static func check(
+    _ source: ScriptSource, as script: URL, options: CheckOptions, artifactsKey: String? = nil
+  ) -> ScriptCheck {
+    let displayName = source.fileName
+    var check = ScriptCheck(
+      script: script, displayName: displayName, source: source.bytes, result: nil, failure: nil,
+      readError: nil, folderError: nil, diagnostics: [])
     let session: GoldenSession
     do {
-      session = try GoldenSession(script: script, options: options, artifactsKey: artifactsKey)
+      session = try GoldenSession(
+        script: script, options: options,
+        artifactsKey: artifactsKey ?? script.deletingPathExtension().lastPathComponent)
     } catch {
       check.folderError = "goldens of '\(displayName)': \(DisplayText.escaped(error.description))"
       return check
     }
     let host = GoldenHost(session: session, fileName: displayName)
-    let source = ScriptSource(bytes: check.source, fileName: displayName)
     do {
       check.failure = try source.run(with: host).failure
     } catch {
