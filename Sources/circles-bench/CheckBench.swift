@@ -128,7 +128,9 @@ struct CheckBench {
       "h", Scene(width: 400, height: 300, count: 500, seed: 2).script(grouped: false))
     let long = Scene(width: 400, height: 300, count: 5000, seed: 3).script(grouped: false)
     let longFolder = try scriptFolder("h", long)
-    for folder in [small, longFolder] { _ = Launcher.run(circles, ["check", folder + "/h.circles", "--record"]) }
+    for folder in [small, longFolder] {
+      _ = Launcher.run(circles, ["check", folder + "/h.circles", "--record"])
+    }
     let longRuns = quick ? 1 : 3
     let (smallCheck, smallRun) = interleaved(
       runs: runs, { (circles, ["check", small + "/h.circles"]) },

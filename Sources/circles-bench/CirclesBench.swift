@@ -62,7 +62,9 @@ enum CirclesBench {
       for row in rows {
         print(
           "| \(row.workload) | \(row.measured) | \(row.reference) | "
-            + String(format: "%.3f× | ≤ %.2f× | %@ |", row.ratio, row.goal, row.ratio <= row.goal ? "yes" : "no"))
+            + String(
+              format: "%.3f× | ≤ %.2f× | %@ |", row.ratio, row.goal,
+              row.ratio <= row.goal ? "yes" : "no"))
       }
       return
     }

@@ -37,9 +37,18 @@ struct CheckHistoryCommandTests {
   @Test(
     "a failing frame is reported at the command that made it: a plain frame, a group, an undo",
     arguments: [
-      ("0004-add-d", "8:1", "add d at 10,22 r 4", "^~~~~~~~~~~~~~~~~~", "156 pixels differ (13%), first at 6,5, all within 10x21 at 5,5"),
-      ("0002-pair", "3:1", "group \"Pair\" {", "^~~~~~~~~~~~~~", "288 pixels differ (24%), first at 6,5, all within 30x10 at 5,5"),
-      ("0003-undo-pair", "7:1", "undo", "^~~~", "96 pixels differ (8%), first at 6,5, all within 10x10 at 5,5"),
+      (
+        "0004-add-d", "8:1", "add d at 10,22 r 4", "^~~~~~~~~~~~~~~~~~",
+        "156 pixels differ (13%), first at 6,5, all within 10x21 at 5,5"
+      ),
+      (
+        "0002-pair", "3:1", "group \"Pair\" {", "^~~~~~~~~~~~~~",
+        "288 pixels differ (24%), first at 6,5, all within 30x10 at 5,5"
+      ),
+      (
+        "0003-undo-pair", "7:1", "undo", "^~~~",
+        "96 pixels differ (8%), first at 6,5, all within 10x10 at 5,5"
+      ),
     ])
   func locatedFailure(frame: String, location: String, line: String, caret: String, summary: String)
     throws
@@ -135,38 +144,51 @@ struct CheckHistoryCommandTests {
     let command = hint.split(separator: ":", maxSplits: 1)[1].split(separator: " ").dropFirst()
       .map(String.init)
     #expect(try Executable.run(command, in: folder.url).status == 0)
-    #expect(try Executable.run(arguments, in: folder.url).status == 0, "the hint recorded elsewhere")
+    #expect(
+      try Executable.run(arguments, in: folder.url).status == 0, "the hint recorded elsewhere")
   }
 
   @Test("render targets are goldens under their own names, checked and recorded like frames")
   func renderTargets() throws {
     let folder = try TemporaryFolder()
-    try folder.write("canvas 20x20\nadd a at 5,5 r 3\nrender final.png\nrender sub/a.png\n", to: "r.circles")
+    try folder.write(
+      "canvas 20x20\nadd a at 5,5 r 3\nrender final.png\nrender sub/a.png\n", to: "r.circles")
     let missing = try Executable.run(["check", "r.circles"], in: folder.url)
     #expect(missing.status == 1)
     #expect(missing.stdout.contains("MISSING final: no golden at __snapshots__/r/final.png"))
-    #expect(missing.stderr.contains("r.circles:3:1: error: render target 'final.png' has no golden yet"))
+    #expect(
+      missing.stderr.contains("r.circles:3:1: error: render target 'final.png' has no golden yet"))
     #expect(try Executable.run(["check", "r.circles", "--record"], in: folder.url).status == 0)
-    #expect(folder.files(in: "__snapshots__/r") == ["0000-start.png", "0001-add-a.png", "final.png", "sub"])
+    #expect(
+      folder.files(in: "__snapshots__/r") == [
+        "0000-start.png", "0001-add-a.png", "final.png", "sub",
+      ])
     #expect(folder.files(in: "__snapshots__/r/sub") == ["a.png"])
-    try folder.write("canvas 20x20\nadd a at 5,5 r 3\nadd b at 15,15 r 3\nrender final.png\n", to: "r.circles")
+    try folder.write(
+      "canvas 20x20\nadd a at 5,5 r 3\nadd b at 15,15 r 3\nrender final.png\n", to: "r.circles")
     let changed = try Executable.run(["check", "r.circles"], in: folder.url)
     #expect(changed.status == 1)
     #expect(
-      changed.stderr.contains("r.circles:4:1: error: render target 'final.png' differs from its golden: "),
+      changed.stderr.contains(
+        "r.circles:4:1: error: render target 'final.png' differs from its golden: "),
       "\(changed)")
     #expect(changed.stdout.contains("  orphan  sub/a: golden without a frame"), "\(changed)")
     try folder.write("add a at 5,5 r 3\nrender 0001-add-a.png\n", to: "r.circles")
     let named = try Executable.run(["check", "r.circles"], in: folder.url)
     #expect(named.status == 2)
-    #expect(named.stderr.hasPrefix("r.circles:2:1: error: render target '0001-add-a.png' has the name of a frame of this script; give it another name"), "\(named)")
+    #expect(
+      named.stderr.hasPrefix(
+        "r.circles:2:1: error: render target '0001-add-a.png' has the name of a frame of this script; give it another name"
+      ), "\(named)")
   }
 
-  @Test("--json gives plain fields: status moved with movedFrom, the command's line, no Swift encoding")
+  @Test(
+    "--json gives plain fields: status moved with movedFrom, the command's line, no Swift encoding")
   func json() throws {
     let folder = try Self.recorded()
     try folder.write(
-      Self.script.replacingOccurrences(of: "undo\n", with: "undo\nadd ghost at 20,25 r 3 opacity 0\n"),
+      Self.script.replacingOccurrences(
+        of: "undo\n", with: "undo\nadd ghost at 20,25 r 3 opacity 0\n"),
       to: "scene.circles")
     let outcome = try Executable.run(["check", "scene.circles", "--json"], in: folder.url)
     #expect(outcome.status == 1)

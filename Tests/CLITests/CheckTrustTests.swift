@@ -18,7 +18,10 @@ struct CheckTrustTests {
     let missing = try Executable.run(["check", "a/x.circles", "b/x.circles"], in: folder.url)
     #expect(missing.status == 1)
     #expect(folder.files(in: ".circles-artifacts") == ["a", "b"])
-    #expect(folder.files(in: ".circles-artifacts/a/x") == ["0000-start.actual.png", "0001-add-a.actual.png"])
+    #expect(
+      folder.files(in: ".circles-artifacts/a/x") == [
+        "0000-start.actual.png", "0001-add-a.actual.png",
+      ])
     #expect(try Executable.run(["check", ".", "--record"], in: folder.url).status == 0)
     #expect(try Executable.run(["check", "."], in: folder.url).status == 0)
     #expect(folder.files(in: "a/__snapshots__/x").count == 2)
@@ -50,7 +53,8 @@ struct CheckTrustTests {
     #expect(folder.files(in: "g/x") == before)
   }
 
-  @Test("an artifacts folder inside a golden folder is refused, with or without --record",
+  @Test(
+    "an artifacts folder inside a golden folder is refused, with or without --record",
     arguments: [["__snapshots__"], ["__snapshots__", "--record"], ["__snapshots__/more"]])
   func artifactsAmongGoldens(arguments: [String]) throws {
     let folder = try TemporaryFolder()
@@ -76,68 +80,38 @@ struct CheckTrustTests {
     let outcome = try Executable.run(
       ["check", "scene.circles", "--golden", "file.txt", "--record"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
-    #expect(outcome.stderr == "circles: error: goldens of 'scene.circles': cannot open 'file.txt': not a folder\n")
-    #expect(try String(contentsOf: folder.url.appendingPathComponent("file.txt"), encoding: .utf8) == "not a folder")
+    #expect(
+      outcome.stderr
+        == "circles: error: goldens of 'scene.circles': cannot open 'file.txt': not a folder\n")
+    #expect(
+      try String(contentsOf: folder.url.appendingPathComponent("file.txt"), encoding: .utf8)
+        == "not a folder")
   }
 
   @Test("a script whose name is not UTF-8 is checked; an orphan golden so named can be pruned")
   func rawNames() throws {
     let folder = try TemporaryFolder()
-    let script: [UInt8] = Array("sc".utf8) + [0xFF] + Array(".circles".utf8)
-    let golden: [UInt8] = [0x6F, 0xFE] + Array(".png".utf8)
-    try folder.write(Data(Self.dot.utf8), toRawName: script)
-    defer { removeEverything(in: folder) }
+    defer { folder.removeEverything() }
+    let name: [UInt8] = Array("sc".utf8) + [0xFF]
+    try folder.write(Data(Self.dot.utf8), toRawName: name + Array(".circles".utf8))
     let recorded = try Executable.run(["check", ".", "--record"], in: folder.url)
     #expect(recorded.status == 0, "\(recorded)")
-    #expect(recorded.stdout.hasPrefix("ok   sc\u{FFFD}.circles: 2 frames, 2 recorded\n"), "\(recorded)")
-    let snapshots = folder.rawNames(in: "__snapshots__")
-    #expect(snapshots.contains(Array("sc".utf8) + [0xFF]), "the golden folder keeps the bytes")
+    #expect(
+      recorded.stdout.hasPrefix("ok   sc\u{FFFD}.circles: 2 frames, 2 recorded\n"), "\(recorded)")
+    #expect(
+      folder.rawNames(inRaw: Array("__snapshots__".utf8)).contains(name),
+      "the golden folder keeps the bytes")
     // An orphan whose name is not UTF-8, beside the goldens.
-    try writeRaw(golden, into: Array("sc".utf8) + [0xFF], of: folder)
+    let goldens = Array("__snapshots__/".utf8) + name
+    try folder.write(Data(), toRawName: [0x6F, 0xFE] + Array(".png".utf8), inRaw: goldens)
     let pruned = try Executable.run(["check", ".", "--prune"], in: folder.url)
     #expect(pruned.status == 0, "\(pruned)")
-    #expect(pruned.stdout.contains("pruned  o\u{FFFD}: deleted golden without a frame"), "\(pruned)")
     #expect(
-      rawEntries(of: folder, in: Array("sc".utf8) + [0xFF]) == [
+      pruned.stdout.contains("pruned  o\u{FFFD}: deleted golden without a frame"), "\(pruned)")
+    #expect(
+      folder.rawNames(inRaw: goldens) == [
         Array("0000-start.png".utf8), Array("0001-add-a.png".utf8),
       ])
-  }
-
-  /// Removes the files and folders whose names Foundation cannot give back, so that the
-  /// temporary folder can go.
-  func removeEverything(in folder: TemporaryFolder) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/rm")
-    process.arguments = ["-rf", folder.url.path]
-    try? process.run()
-    process.waitUntilExit()
-  }
-
-  /// Writes a small file named `name` into the golden folder named by raw bytes.
-  func writeRaw(_ name: [UInt8], into subfolder: [UInt8], of folder: TemporaryFolder) throws {
-    let path =
-      Array(folder.url.appendingPathComponent("__snapshots__").path.utf8) + [UInt8(ascii: "/")]
-      + subfolder + [UInt8(ascii: "/")] + name + [0]
-    let descriptor = path.withUnsafeBufferPointer { raw in
-      raw.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
-    }
-    try #require(descriptor >= 0)
-    close(descriptor)
-  }
-
-  func rawEntries(of folder: TemporaryFolder, in subfolder: [UInt8]) -> [[UInt8]] {
-    let path = Array(folder.url.appendingPathComponent("__snapshots__").path.utf8) + [0x2F] + subfolder + [0]
-    let stream = path.withUnsafeBufferPointer { raw in
-      raw.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
-    }
-    guard let stream else { return [] }
-    defer { closedir(stream) }
-    var names: [[UInt8]] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-      if name != [0x2E], name != [0x2E, 0x2E] { names.append(name) }
-    }
-    return names.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
   @Test("circle ids and renderers from goldens, and orphan names, reach the terminal escaped")
@@ -156,7 +130,8 @@ struct CheckTrustTests {
       [(GoldenMetadata.rendererKey, "cairo\u{1B}[2J")], into: Data(contentsOf: golden)
     ).write(to: golden)
     try folder.write("", to: "__snapshots__/scene/odd\u{1B}[31m\nok   all fine.png")
-    try folder.write("canvas 20x20\nadd a at 5,5 r 3\nadd b at 12,12 r 3 fill red\n", to: "scene.circles")
+    try folder.write(
+      "canvas 20x20\nadd a at 5,5 r 3\nadd b at 12,12 r 3 fill red\n", to: "scene.circles")
     for arguments in [["check", "scene.circles"], ["check", "scene.circles", "--json"]] {
       let outcome = try Executable.run(arguments, in: folder.url)
       #expect(outcome.status == 1)

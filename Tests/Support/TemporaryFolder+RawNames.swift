@@ -6,11 +6,11 @@ import Foundation
 
 extension TemporaryFolder {
   /// Writes a file whose name is the given bytes, which need not be UTF-8 (Foundation's file
-  /// APIs take names as text and cannot).
-  public func write(_ data: Data, toRawName name: [UInt8], in subfolder: String = "") throws {
-    let folder = subfolder.isEmpty ? url : url.appendingPathComponent(subfolder)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+  /// APIs take names as text and cannot), in a subfolder that exists.
+  ///
+  /// - Parameter subfolder: the subfolder's path below this folder, as bytes.
+  public func write(_ data: Data, toRawName name: [UInt8], inRaw subfolder: [UInt8] = []) throws {
+    let path = raw(subfolder) + [UInt8(ascii: "/")] + name + [0]
     let descriptor = path.withUnsafeBufferPointer { raw in
       raw.withMemoryRebound(to: CChar.self) {
         open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -21,10 +21,20 @@ extension TemporaryFolder {
     _ = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
   }
 
+  /// The path of a subfolder given as bytes.
+  private func raw(_ subfolder: [UInt8]) -> [UInt8] {
+    Array(url.path.utf8) + (subfolder.isEmpty ? [] : [UInt8(ascii: "/")] + subfolder)
+  }
+
   /// The names of the entries of a subfolder as the bytes the system holds, sorted.
-  public func rawNames(in subfolder: String = "") -> [[UInt8]] {
-    let folder = subfolder.isEmpty ? url : url.appendingPathComponent(subfolder)
-    guard let stream = opendir(folder.path) else { return [] }
+  ///
+  /// - Parameter subfolder: the subfolder's path below this folder, as bytes.
+  public func rawNames(inRaw subfolder: [UInt8] = []) -> [[UInt8]] {
+    let path = raw(subfolder) + [0]
+    let opened = path.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+    }
+    guard let stream = opened else { return [] }
     defer { closedir(stream) }
     var names: [[UInt8]] = []
     while let entry = readdir(stream) {
@@ -34,12 +44,13 @@ extension TemporaryFolder {
     return names.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
-  /// Deletes a file named by bytes, so the folder can be removed when the test ends.
-  public func removeRaw(_ name: [UInt8], in subfolder: String = "") {
-    let folder = subfolder.isEmpty ? url : url.appendingPathComponent(subfolder)
-    let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
-    _ = path.withUnsafeBufferPointer { raw in
-      raw.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) }
-    }
+  /// Removes the folder and everything in it, names that are not UTF-8 included (which
+  /// Foundation, and so this folder's own clean-up, cannot remove).
+  public func removeEverything() {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/rm")
+    process.arguments = ["-rf", url.path]
+    try? process.run()
+    process.waitUntilExit()
   }
 }

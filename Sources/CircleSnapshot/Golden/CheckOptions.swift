@@ -32,7 +32,8 @@ public struct CheckOptions: Sendable {
   /// Creates options; the defaults compare exactly, write no golden and put artifacts in
   /// `.circles-artifacts/` in the current folder.
   public init(
-    goldenDirectory: URL? = nil, goldenRoot: URL? = nil, record: RecordMode = .none, prune: Bool = false,
+    goldenDirectory: URL? = nil, goldenRoot: URL? = nil, record: RecordMode = .none,
+    prune: Bool = false,
     failsOnOrphans: Bool = false, comparison: ComparisonOptions = .exact,
     artifactsDirectory: URL? = nil, renderer: String = CheckOptions.currentRenderer,
     only: [String] = [], commandOptions: [String] = []
@@ -91,7 +92,8 @@ public struct CheckOptions: Sendable {
   public func removingEmptyArtifactsFolder<T>(_ check: () -> T) -> T {
     let existed = Folder.status(atPath: artifactsDirectory.path) != nil
     let result = check()
-    if !existed, let parent = try? Folder.open(artifactsDirectory.deletingLastPathComponent().path) {
+    if !existed, let parent = try? Folder.open(artifactsDirectory.deletingLastPathComponent().path)
+    {
       _ = parent.removeFolderIfEmpty(artifactsDirectory.lastPathComponent)
     }
     return result

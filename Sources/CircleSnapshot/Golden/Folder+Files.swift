@@ -56,7 +56,8 @@ extension Folder {
     package func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
       var done = 0
       while done < min(buffer.count, size) {
-        let count = pread(descriptor, buffer.baseAddress! + done, min(buffer.count, size) - done, off_t(done))
+        let count = pread(
+          descriptor, buffer.baseAddress! + done, min(buffer.count, size) - done, off_t(done))
         if count < 0, errno == EINTR { continue }
         guard count > 0 else { break }
         done += count
@@ -76,7 +77,9 @@ extension Folder {
     let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (following ? 0 : O_NOFOLLOW)
     let descriptor = withName(name) { openat(self.descriptor, $0, flags) }
     guard descriptor >= 0 else {
-      if errno == ELOOP { throw FileError(path: file, action: "read", reason: "is a symbolic link") }
+      if errno == ELOOP {
+        throw FileError(path: file, action: "read", reason: "is a symbolic link")
+      }
       throw FileError(path: file, action: "read", errno: errno)
     }
     var info = stat()

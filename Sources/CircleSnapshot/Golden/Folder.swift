@@ -108,7 +108,9 @@ package final class Folder: @unchecked Sendable {
   }
 
   /// Calls `body` with the bytes as a NUL-terminated C string.
-  static func withCString<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafePointer<CChar>) -> T)
+  static func withCString<T>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafePointer<CChar>) -> T
+  )
     -> T
   {
     var terminated = [CChar](repeating: 0, count: bytes.count + 1)
@@ -149,7 +151,9 @@ package final class Folder: @unchecked Sendable {
       if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) { isFolder = kind(of: text) == S_IFDIR }
       entries.append(Entry(name: text, isFolder: isFolder))
     }
-    return entries.sorted { RawPath.bytes(of: $0.name).lexicographicallyPrecedes(RawPath.bytes(of: $1.name)) }
+    return entries.sorted {
+      RawPath.bytes(of: $0.name).lexicographicallyPrecedes(RawPath.bytes(of: $1.name))
+    }
   }
 
   /// The file type bits of an entry, not following a link; `nil` when it does not exist.

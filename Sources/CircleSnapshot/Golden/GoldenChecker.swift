@@ -28,7 +28,9 @@ public enum GoldenChecker {
   public static func check(script: URL, frames: [Frame], options: CheckOptions = CheckOptions())
     -> ScriptResult
   {
-    options.removingEmptyArtifactsFolder { checkFrames(script: script, frames: frames, options: options) }
+    options.removingEmptyArtifactsFolder {
+      checkFrames(script: script, frames: frames, options: options)
+    }
   }
 
   private static func checkFrames(script: URL, frames: [Frame], options: CheckOptions)

@@ -35,7 +35,9 @@ struct GoldenFile: Hashable, Sendable {
     guard digits < scalars.count else { return (number, "") }
     guard scalars[digits] == "-" else { return nil }
     let slug = scalars[(digits + 1)...]
-    let allowed = slug.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    let allowed = slug.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+    }
     guard allowed, !slug.isEmpty, slug.first != "-", slug.last != "-" else { return nil }
     return (number, String(String.UnicodeScalarView(slug)))
   }

@@ -45,35 +45,38 @@ extension GoldenSession {
         outcome.error = "cannot read the actual image of '\(item.name)' back"
         return
       }
+      let shortage = "cannot compare image '\(item.name)': not enough memory for two \(size) images"
       let expected: PixelImage
       let actual: PixelImage
-      do throws(RenderError) {
-        expected = try PNGCodec.decode(goldenData)
-      } catch .outOfMemory {
-        outcome.error = "cannot compare image '\(item.name)': not enough memory for two \(size) images"
+      switch (Self.decode(goldenData), Self.decode(actualData)) {
+      case (.success(let one), .success(let two)):
+        expected = one
+        actual = two
+      case (.failure(.outOfMemory), _), (_, .failure(.outOfMemory)):
+        outcome.error = shortage
         return
-      } catch {
+      case (.failure(let error), _):
         outcome.problem = "cannot read golden '\(display)': \(error)"
         return
-      }
-      do throws(RenderError) {
-        actual = try PNGCodec.decode(actualData)
-      } catch .outOfMemory {
-        outcome.error = "cannot compare image '\(item.name)': not enough memory for two \(size) images"
-        return
-      } catch {
+      case (_, .failure(let error)):
         outcome.error = "cannot read the actual image of '\(item.name)' back: \(error)"
         return
       }
-      let comparison = ImageComparison(expected: expected, actual: actual, options: options.comparison)
+      let comparison = ImageComparison(
+        expected: expected, actual: actual, options: options.comparison)
       outcome.comparison = comparison
       if comparison.matches {
         outcome.equivalent = true
         return
       }
-      explain(item, golden: golden, bytes: goldenData, into: &outcome, current: current, scenes: scenes)
+      explain(
+        item, golden: golden, bytes: goldenData, into: &outcome, current: current, scenes: scenes)
       writeDiff(item, expected: expected, actual: actual, into: &outcome)
     }
+  }
+
+  private static func decode(_ data: Data) -> Result<PixelImage, RenderError> {
+    Result { () throws(RenderError) in try PNGCodec.decode(data) }
   }
 
   /// Adds what changed in the scene since the golden, and a note when the golden came from
@@ -109,7 +112,8 @@ extension GoldenSession {
   ) {
     let diff: PixelImage
     do {
-      diff = try DiffImage.highlighting(expected: expected, actual: actual, options: options.comparison)
+      diff = try DiffImage.highlighting(
+        expected: expected, actual: actual, options: options.comparison)
       try writeArtifact(try PNGWriter.encode(diff), of: item.name, suffix: ".diff.png")
       outcome.diff = true
     } catch {

@@ -45,8 +45,11 @@ extension GoldenSession {
       outcome.error = item.error
       if let match = pairs[index] {
         outcome.golden = match
-        outcome.goldenSize = imageKey(of: match).map { PixelSize(width: $0.width, height: $0.height) }
-        if item.identical == match || (item.picture != nil && item.picture == goldenPicture[match]) {
+        outcome.goldenSize = imageKey(of: match).map {
+          PixelSize(width: $0.width, height: $0.height)
+        }
+        if item.identical == match || (item.picture != nil && item.picture == goldenPicture[match])
+        {
           outcome.equivalent = true
         } else if item.error == nil {
           compare(item, with: match, into: &outcome, current: current, golden: golden)
@@ -88,7 +91,9 @@ extension GoldenSession {
     }.sorted { GoldenFile.historyOrder(goldens[$0], goldens[$1]) }
     let matches = GoldenAlignment.matches(
       frames: frames.map { GoldenAlignment.Step(slug: items[$0].slug, picture: items[$0].picture) },
-      goldens: history.map { GoldenAlignment.Step(slug: goldens[$0].slug, picture: goldenPicture[$0]) })
+      goldens: history.map {
+        GoldenAlignment.Step(slug: goldens[$0].slug, picture: goldenPicture[$0])
+      })
     var pairs: [Int: Int] = [:]
     for match in matches { pairs[frames[match.frame]] = history[match.golden] }
     for index in live where items[index].byName {
@@ -114,7 +119,8 @@ extension GoldenSession {
       movedFrom = url(goldens[golden].name)
     }
     var artifacts: FrameArtifacts?
-    if outcome.status == .failed || outcome.status == .missing, item.spilled || item.identical != nil
+    if outcome.status == .failed || outcome.status == .missing,
+      item.spilled || item.identical != nil
     {
       let folder = artifactsURL
       func file(_ suffix: String) -> URL { folder.appendingPathComponent(item.name + suffix) }

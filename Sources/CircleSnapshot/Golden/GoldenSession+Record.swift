@@ -213,7 +213,8 @@ extension GoldenSession {
       if !failing || !outcome.diff { stale.append(".diff.png") }
       if !failing || !outcome.strip { stale.append(".strip.png") }
       for suffix in stale {
-        if let (base, leaf) = try? place(of: item.name + suffix, in: artifacts), base.contains(leaf) {
+        if let (base, leaf) = try? place(of: item.name + suffix, in: artifacts), base.contains(leaf)
+        {
           try? base.remove(leaf)
         }
       }

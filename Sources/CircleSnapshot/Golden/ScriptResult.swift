@@ -83,8 +83,9 @@ public struct ScriptResult: Hashable, Sendable, Codable {
     let orphans = frames.contains { $0.status == .orphan }
     if !passed { return "to accept the new images: \(rerecordCommand)" }
     switch (moved, orphans) {
-    case (true, true): return "to rename the moved goldens and delete those without a frame: "
-      + rerecordCommand
+    case (true, true):
+      return "to rename the moved goldens and delete those without a frame: "
+        + rerecordCommand
     case (true, false): return "to rename the moved goldens: \(rerecordCommand)"
     case (false, true): return "to delete the goldens without a frame: \(rerecordCommand)"
     case (false, false): return nil

@@ -104,7 +104,8 @@ private struct Page {
 
   func failure(_ frame: FrameResult) -> String {
     var html = "<article id=\"\(Markup.escape(anchor(frame)))\">\n"
-    html += "<h3>\(Markup.escape(frame.nameWithOrigin)) <small>\(frame.status.rawValue)</small></h3>\n"
+    html +=
+      "<h3>\(Markup.escape(frame.nameWithOrigin)) <small>\(frame.status.rawValue)</small></h3>\n"
     html += "<p>\(Markup.escape(TextReport.describe(frame)))</p>\n"
     let lines = frame.sceneDiff + frame.notes
     if !lines.isEmpty {

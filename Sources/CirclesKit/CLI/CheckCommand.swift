@@ -171,7 +171,8 @@ struct CheckCommand: Subcommand {
       record: (try? CheckOptions.recordMode(requested: requested, environment: context.environment))
         ?? .none,
       prune: prune || update, failsOnOrphans: failsOnOrphans, comparison: comparison.options,
-      artifactsDirectory: context.url(for: artifactsPath ?? ".circles-artifacts", isDirectory: true),
+      artifactsDirectory: context.url(
+        for: artifactsPath ?? ".circles-artifacts", isDirectory: true),
       only: only, commandOptions: repeated)
     let checks: [GoldenSuite.ScriptCheck]
     do {

@@ -46,7 +46,8 @@ final class GoldenHost: ScriptHost {
     let name = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     let stem = String(name.dropLast(4))
     renders.append((stem, range))
-    let index = session.add(name: stem, isRender: true, location: Self.location(range), scene: state)
+    let index = session.add(
+      name: stem, isRender: true, location: Self.location(range), scene: state)
     try submit(index, state)
   }
 

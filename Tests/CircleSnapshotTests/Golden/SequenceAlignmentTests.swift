@@ -20,7 +20,9 @@ struct SequenceAlignmentTests {
   }
 
   /// Checks that the matches are a common subsequence, increasing in both, of the longest length.
-  static func expectLongest(_ a: [Int], _ b: [Int], sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectLongest(
+    _ a: [Int], _ b: [Int], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let matches = SequenceAlignment.matches(a, b)
     #expect(matches.allSatisfy { a[$0.0] == b[$0.1] }, sourceLocation: sourceLocation)
     #expect(
@@ -40,7 +42,8 @@ struct SequenceAlignmentTests {
     Self.expectLongest(a, b)
   }
 
-  @Test("random sequences of few symbols give a longest common subsequence", .timeLimit(.minutes(1)))
+  @Test(
+    "random sequences of few symbols give a longest common subsequence", .timeLimit(.minutes(1)))
   func random() {
     var generator = SeededGenerator(seed: 42)
     for _ in 0..<400 {
@@ -53,7 +56,9 @@ struct SequenceAlignmentTests {
         if !b.isEmpty, Bool.random(using: &generator) {
           b.remove(at: Int.random(in: 0..<b.count, using: &generator))
         } else {
-          b.insert(Int.random(in: 0..<symbols, using: &generator), at: Int.random(in: 0...b.count, using: &generator))
+          b.insert(
+            Int.random(in: 0..<symbols, using: &generator),
+            at: Int.random(in: 0...b.count, using: &generator))
         }
       }
       Self.expectLongest(a, b)
@@ -70,4 +75,3 @@ struct SequenceAlignmentTests {
     #expect(matches[1] == (1, 2))
   }
 }
-

@@ -83,7 +83,8 @@ struct GoldenWorkspace {
       #expect(after[name] == state, "\(name) was touched", sourceLocation: sourceLocation)
     }
     for name in written {
-      #expect(after[name] != nil && after[name] != before[name], "\(name) was not written",
+      #expect(
+        after[name] != nil && after[name] != before[name], "\(name) was not written",
         sourceLocation: sourceLocation)
     }
   }

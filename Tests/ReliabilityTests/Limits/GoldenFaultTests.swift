@@ -7,7 +7,10 @@ import Testing
 /// whose frame could not be recorded, and leave only whole files.
 @Suite("Goldens that cannot be written")
 struct GoldenFaultTests {
-  static let script = (0..<40).map { "add c\($0) at \($0 * 7 % 300),\($0 * 13 % 200) r 30 fill #\(String(format: "%06x", $0 * 99_991 % 0xFFFFFF))" }
+  static let script =
+    (0..<40).map {
+      "add c\($0) at \($0 * 7 % 300),\($0 * 13 % 200) r 30 fill #\(String(format: "%06x", $0 * 99_991 % 0xFFFFFF))"
+    }
     .joined(separator: "\n") + "\n"
 
   @Test("a full disk: exit 2, an error at the command whose golden did not fit, whole PNGs only")
@@ -45,7 +48,8 @@ struct GoldenFaultTests {
       ["check", "dot.circles", "--record", "--golden", disk.url.path], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
-      outcome.stderr.contains("read-only file system") || outcome.stderr.contains("permission denied"),
+      outcome.stderr.contains("read-only file system")
+        || outcome.stderr.contains("permission denied"),
       "\(outcome)")
   }
 }

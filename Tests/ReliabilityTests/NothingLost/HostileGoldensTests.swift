@@ -39,7 +39,9 @@ struct HostileGoldensTests {
       let crc = UInt32(body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
       return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
     }
-    func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+    func bigEndian(_ value: UInt32) -> [UInt8] {
+      (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+    }
     let side = 16384
     let raw = [UInt8](repeating: 0, count: (1 + side / 8) * side)
     var compressed = [UInt8](repeating: 0, count: Int(compressBound(uLong(raw.count))))
@@ -56,7 +58,8 @@ struct HostileGoldensTests {
   func hostileWorkspace() throws {
     let workspace = try TemporaryFolder()
     let outside = try TemporaryFolder()
-    let scene = "canvas 40x30\nadd a at 10,10 r 5\nadd b at 25,12 r 6 fill red\nadd c at 30,20 r 4\n"
+    let scene =
+      "canvas 40x30\nadd a at 10,10 r 5\nadd b at 25,12 r 6 fill red\nadd c at 30,20 r 4\n"
     try workspace.write(scene, to: "scene.circles")
     try workspace.write(scene, to: "linked.circles")
     try workspace.write(scene, to: "sub/other.circles")
@@ -77,10 +80,14 @@ struct HostileGoldensTests {
     try #require(mkfifo(goldens.appendingPathComponent("0007-fifo.png").path, 0o644) == 0)
     try workspace.write("", to: "__snapshots__/scene/evil\u{1B}]0;owned\u{07}\n.png")
     try FileManager.default.createSymbolicLink(
-      at: workspace.url.appendingPathComponent("__snapshots__/linked"), withDestinationURL: outside.url)
+      at: workspace.url.appendingPathComponent("__snapshots__/linked"),
+      withDestinationURL: outside.url)
     try FileManager.default.createSymbolicLink(
-      at: workspace.url.appendingPathComponent("sub/__snapshots__"), withDestinationURL: outside.url)
-    let userFiles = ["notes.txt", "0042-holiday.png", "scene.circles", "linked.circles", "sub/other.circles"]
+      at: workspace.url.appendingPathComponent("sub/__snapshots__"), withDestinationURL: outside.url
+    )
+    let userFiles = [
+      "notes.txt", "0042-holiday.png", "scene.circles", "linked.circles", "sub/other.circles",
+    ]
     let before = try Self.tree(workspace.url)
     let outsideBefore = try Self.tree(outside.url)
 
@@ -100,7 +107,10 @@ struct HostileGoldensTests {
       }
       if arguments == ["check", "."] {
         #expect(outcome.stdout.contains("sizes differ: golden 16384x16384, actual 40x30"))
-        #expect(outcome.stdout.contains("cannot read golden '__snapshots__/scene/0002-add-b.png': is a symbolic link"), "\(outcome)")
+        #expect(
+          outcome.stdout.contains(
+            "cannot read golden '__snapshots__/scene/0002-add-b.png': is a symbolic link"),
+          "\(outcome)")
         #expect(outcome.stdout.contains("  orphan  evil␛]0;owned␇␊: "), "\(outcome)")
       }
     }
