@@ -207,4 +207,23 @@ struct CheckHistoryCommandTests {
     #expect(missing["actual"] as? String == ".circles-artifacts/scene/0004-add-ghost.actual.png")
     #expect(script["rerecordCommand"] as? String == "circles check scene.circles --record missing")
   }
+
+  @Test("a script stopped by a failed expect checks its frames so far and deletes nothing")
+  func stoppedEarly() throws {
+    let folder = try Self.recorded()
+    try folder.write(
+      Self.script.replacingOccurrences(of: "undo\n", with: "expect count 9\nundo\n"),
+      to: "scene.circles")
+    let outcome = try Executable.run(["check", "scene.circles", "--update"], in: folder.url)
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stdout == """
+        ok   scene.circles: 3 frames
+          the script stopped before its end: goldens of later frames were not checked, and none is deleted
+        checked 1 script, 3 frames: 3 passed
+
+        """, "\(outcome)")
+    #expect(outcome.stderr.hasPrefix("scene.circles:7:1: error: expected 9 circles, found 3\n"))
+    #expect(folder.files(in: "__snapshots__/scene").count == 5)
+  }
 }

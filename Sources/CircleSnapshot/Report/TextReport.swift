@@ -30,6 +30,11 @@ public enum TextReport {
       for frame in result.frames where verbose || frame.status != .passed {
         lines += frameLines(frame, in: result)
       }
+      if result.stoppedEarly {
+        lines.append(
+          "  the script stopped before its end: goldens of later frames were not checked, "
+            + "and none is deleted")
+      }
       if let hint = result.hint { lines.append("  " + hint) }
     }
     lines.append(summary(results))
