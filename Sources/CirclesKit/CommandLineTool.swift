@@ -43,7 +43,7 @@ public enum CommandLineTool {
       console: console, environment: environment,
       currentDirectory: URL(
         fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+      readStandardInput: { ScriptFile.readStandardInput() })
     return main(arguments: arguments, context: context)
   }
 
