@@ -26,27 +26,18 @@ extension RunCommand {
   /// Runs the script now and after every change of its file, until the process is stopped.
   func watch(in context: ToolContext) -> Int32 {
     let scriptURL = context.url(for: scriptPath)
-    let baseName = ScriptSource(bytes: [], fileName: scriptPath).baseName
-    let output = context.url(for: outputPath ?? "\(baseName)-frames", isDirectory: true)
-    let refresher = FrameRefresher(outputDirectory: output, format: format)
+    let folder = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
+    let refresher = FrameRefresher(
+      outputDirectory: context.url(for: folder, isDirectory: true), displayPath: folder,
+      format: format)
     refresher.compression = compression
+    refresher.whenBusy = { context.console.printError($0) }
     let watcher = ScriptWatcher(
       scriptPath: scriptPath, scriptURL: scriptURL, refresher: refresher,
-      sheet: sheetPath.map { context.url(for: $0) }, console: context.console,
-      currentDirectory: context.currentDirectory)
-    Self.allowStopSignals()
+      sheet: sheetPath.map { context.url(for: $0) }, sheetPath: sheetPath,
+      console: context.console, currentDirectory: context.currentDirectory)
     context.console.printError("watching \(scriptPath) for changes; press Ctrl-C to stop")
     watcher.watch(until: { false })
     return watcher.lastStatus
-  }
-
-  /// Unblocks SIGINT, SIGTERM and SIGHUP: a process started with them blocked (as some test
-  /// runners and supervisors do) could otherwise never be stopped. Their default action ends
-  /// the watch; every file is written whole, so none is left half-written.
-  static func allowStopSignals() {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-    sigprocmask(SIG_UNBLOCK, &signals, nil)
   }
 }

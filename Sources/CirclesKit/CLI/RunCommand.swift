@@ -110,26 +110,23 @@ struct RunCommand: Subcommand {
       console.error(error.description)
       return ExitCode.usage
     }
-    let output = context.url(
-      for: outputPath ?? "\(scriptPath == "-" ? "stdin" : source.baseName)-frames",
-      isDirectory: true)
+    let folder = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
     let result: RunResult
     do {
       result = try ScriptRunner.run(
-        source, outputDirectory: output,
-        options: FrameOptions(format: .init(format, compression: compression)))
+        source, outputDirectory: context.url(for: folder, isDirectory: true),
+        displayPath: folder, options: FrameOptions(format: .init(format, compression: compression)),
+        whenBusy: { console.printError($0) })
     } catch {
       report(error, source: source, console: console)
       return error.exitCode
     }
-    FrameFolder.removeStaleFrames(
-      in: output, keeping: Set(result.frames.map { $0.url.lastPathComponent }))
-    let seconds = (ContinuousClock.now - start).formattedSeconds
-    let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
-    let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
-    console.print(
-      "\(frames) written to \(outputPath ?? output.relativePath(from: context.currentDirectory)) (\(circles), \(seconds))"
-    )
+    if !result.frames.isEmpty {
+      let seconds = (ContinuousClock.now - start).formattedSeconds
+      let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
+      let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
+      console.print("\(frames) written to \(folder) (\(circles), \(seconds))")
+    }
     var status = ExitCode.success
     if let sheetPath {
       status = writeSheet(of: source, to: sheetPath, in: context)
@@ -143,7 +140,7 @@ struct RunCommand: Subcommand {
 
   func report(_ error: RunError, source: ScriptSource, console: Console) {
     switch error {
-    case .cannotRead:
+    case .cannotRead, .cannotWrite:
       console.error(error.description)
     case .script(let failure):
       console.report(failure.diagnostic, source: source.bytes)
@@ -155,7 +152,7 @@ extension RunError {
   /// The exit code this error gives (SPEC §6).
   public var exitCode: Int32 {
     switch self {
-    case .cannotRead: ExitCode.usage
+    case .cannotRead, .cannotWrite: ExitCode.usage
     case .script(let failure): failure.exitCode
     }
   }

@@ -149,7 +149,7 @@ struct PipelineTests {
     let output = Self.folder()
     defer { try? FileManager.default.removeItem(at: output) }
     let parsed = try Script.parse(Array(script.utf8), fileName: "reuse")
-    let writer = FrameWriter(outputDirectory: output)
+    let writer = FrameWriter(folder: try FrameFolder(opening: output, displayPath: "out"))
     try Interpreter(host: writer).run(parsed)
     #expect(writer.finish() == nil)
     // Frames: start, add a, add b, undo (= start), redo (= add b), render (= add b).
@@ -161,49 +161,6 @@ struct PipelineTests {
     let redone = try Data(contentsOf: output.appendingPathComponent("0004-redo-add-b.png"))
     #expect(start == undone)
     #expect(again == redone)
-  }
-
-  /// Frames of up to about 40 KB: most hold several whole 4 KiB blocks.
-  static let largerFrames: [UInt8] = {
-    var lines = ["canvas 480x360"]
-    let fills = ["red", "#336699", "#12345680", "gold", "#0f08", "navy"]
-    for index in 0..<30 {
-      lines.append(
-        "add c\(index) at \(17 + index * 23 % 300),\(11 + index * 37 % 220) radius "
-          + "\(12 + index * 7 % 50) fill \(fills[index % fills.count]) stroke black width 2")
-    }
-    lines += ["move c3 by 40,-20", "undo 2", "redo", "clear", "undo"]
-    return Array((lines.joined(separator: "\n") + "\n").utf8)
-  }()
-
-  @Test(
-    "frames go around the file cache when asked, and are the same files", arguments: [0, Int.max])
-  func aroundTheCache(cachedBytes: Int) throws {
-    let plain = try Self.check(Self.largerFrames, name: "larger", options: FrameOptions())
-    let output = Self.folder()
-    defer { try? FileManager.default.removeItem(at: output) }
-    let result = try ScriptRunner.run(
-      ScriptSource(bytes: Self.largerFrames, fileName: "larger"), outputDirectory: output,
-      options: FrameOptions(cachedBytes: cachedBytes))
-    #expect(result.failure == nil)
-    #expect(result.frames.count == plain.count)
-    let direct = cachedBytes == 0 && FileCache.allowsDirectWrites(in: output)
-    var withWholeBlocks = 0
-    for frame in result.frames {
-      // Read after the residency, which reading changes.
-      let pages = try #require(FileCache.residentPages(of: frame.url))
-      let data = try Data(contentsOf: frame.url)
-      let wholeBlocks = data.count / AtomicFile.directAlignment
-      if wholeBlocks > 0 { withWholeBlocks += 1 }
-      if direct {
-        #expect(!pages.prefix(wholeBlocks).contains(true), "\(frame.name): \(pages)")
-        #expect(!pages.dropFirst(wholeBlocks).contains(false), "\(frame.name): \(pages)")
-      } else {
-        #expect(!pages.contains(false), "\(frame.name): \(pages)")
-      }
-      #expect(data == plain[frame.name], "\(frame.name)")
-    }
-    #expect(withWholeBlocks * 2 > result.frames.count)
   }
 
   @Test("encoded frames wait to be stored up to a count and a weight; a heavy one alone")
@@ -240,14 +197,6 @@ struct PipelineTests {
     backlog.leave(5000)
   }
 
-  @Test("the written volume tells when the cached bytes are used up")
-  func writtenVolume() {
-    let volume = WrittenVolume(cachedBytes: 25)
-    #expect([10, 10, 10, 10].map { volume.add($0) } == [false, false, false, true])
-    #expect(WrittenVolume(cachedBytes: 0).add(1))
-    #expect(!WrittenVolume(cachedBytes: .max).add(1 << 40))
-  }
-
   @Test("a slow store does not hold up the making of later frames")
   func storeBesideMaking() throws {
     let pipeline = FramePipeline(parallel: true, width: 1, backlog: 4)
@@ -272,7 +221,7 @@ struct PipelineTests {
     #expect(stored.text == "123")
   }
 
-  @Test("a frame that cannot be written stops the run and names the file")
+  @Test("a frame that cannot be written stops the run at its command and names the file")
   func writeFailure() throws {
     let output = Self.folder()
     defer { try? FileManager.default.removeItem(at: output) }
@@ -281,9 +230,13 @@ struct PipelineTests {
     let script = Array(
       "canvas 40x30\nadd a at 5,5 radius 3\nadd b at 9,9 radius 3\nadd c at 1,1 radius 3\n".utf8)
     let result = try ScriptRunner.run(
-      ScriptSource(bytes: script, fileName: "fail"), outputDirectory: output)
-    let message = result.failure?.diagnostic.message ?? ""
-    #expect(message.contains("0002-add-b.png"))
+      ScriptSource(bytes: script, fileName: "fail"), outputDirectory: output, displayPath: "out")
+    // The frame is written on another thread while the script goes on; the error is still
+    // at the command that made it, line 3, not a later one.
+    #expect(
+      result.failure?.diagnostic.description
+        == "fail:3:1: error: cannot write frame '0002-add-b': 'out/0002-add-b.png': is a directory"
+    )
     #expect(result.frames.map(\.name) == ["0000-start", "0001-add-a"])
     #expect(
       !FileManager.default.fileExists(atPath: output.appendingPathComponent("0003-add-c.png").path))
