@@ -50,7 +50,7 @@ struct RunInputTests {
   func largeStandardInput() throws {
     let folder = try Self.workspace()
     let process = Process()
-    process.executableURL = Executable.url
+    process.executableURL = try Executable.url
     process.arguments = ["run", "-", "-o", "out"]
     process.currentDirectoryURL = folder.url
     process.standardInput = try FileHandle(

@@ -115,7 +115,7 @@ struct RunCommand: Subcommand {
     do {
       result = try ScriptRunner.run(
         source, outputDirectory: context.url(for: folder, isDirectory: true),
-        displayPath: folder, options: FrameOptions(format: .init(format, compression: compression)),
+        displayPath: folder, options: FrameOptions(format: format, compression: compression),
         whenBusy: { console.printError($0) })
     } catch {
       report(error, source: source, console: console)

@@ -28,9 +28,7 @@ final class FrameWriter: ScriptHost {
     self.folder = folder
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
-    var compression = PNGCompression.default
-    if case .png(let chosen) = options.format { compression = chosen }
-    pngEncoder = PNGSequenceEncoder(compression: compression)
+    pngEncoder = PNGSequenceEncoder(compression: options.compression)
   }
 
   /// How many frames were written from bytes encoded for an earlier frame.
@@ -107,9 +105,9 @@ final class FrameWriter: ScriptHost {
       cache.insert(encoded, for: state)
       return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })
     case .svg, .pdf:
-      let format: VectorFormat = options.format == .svg ? .svg : .pdf
+      let format = options.format
       cache.insert(encoded, for: state)
-      return (encoded, { encoded.fulfil(Result { try VectorRenderer.render(state, as: format) }) })
+      return (encoded, { encoded.fulfil(Result { try format.encode(state) }) })
     }
   }
 }

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("The output folder of a run")
 struct FrameFolderTests {
-  static func run(_ text: String, into out: URL, format: FrameOptions.Format = .png(.default))
+  static func run(_ text: String, into out: URL, format: FrameFormat = .png)
     throws -> RunResult
   {
     try ScriptRunner.run(
