@@ -16,7 +16,7 @@ struct RunInputTests {
     #expect(mkfifo(folder.url.appendingPathComponent("fifo").path, 0o644) == 0)
     try folder.write("", to: "folder/.keep")
     let huge = folder.url.appendingPathComponent("huge.circles")
-    FileManager.default.createFile(atPath: huge.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
     let handle = try FileHandle(forWritingTo: huge)
     try handle.truncate(atOffset: 3 << 30)
     try handle.close()
