@@ -63,7 +63,8 @@ struct RunInputTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 2)
     #expect(
-      stderr == "circles: error: cannot read '<stdin>': is too large for a script: at most 64 MiB\n")
+      stderr == "circles: error: cannot read '<stdin>': is too large for a script: at most 64 MiB\n"
+    )
     #expect(folder.allFiles(in: "out") == [])
   }
 }

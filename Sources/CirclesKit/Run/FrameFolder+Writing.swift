@@ -17,12 +17,22 @@ extension FrameFolder {
 
   /// Notes that the run produced a frame, before its file is written.
   ///
-  /// - Throws: `Clash` when a `render` of this run already wrote a file of that name.
+  /// - Throws: `Clash` when a `render` of this run already wrote a file of that name; that
+  ///   file is removed, as the `render` is refused.
   func claimFrame(named name: String, number: Int) throws(Clash) {
-    try state.withLock { state throws(Clash) in
-      if let render = state.renders[name] { throw Clash(name: name, frame: number, render: render) }
+    let clash: (Clash, FileIdentity?)? = state.withLock { state in
+      if let render = state.renders[name] {
+        return (
+          Clash(name: name, frame: number, render: render),
+          state.renderFiles.removeValue(forKey: name)
+        )
+      }
       state.claimed[name] = number
+      return nil
     }
+    guard let (clash, file) = clash else { return }
+    if let file { handle.removeFile(named: name, ifStill: file) }
+    throw clash
   }
 
   /// Writes a frame file whole.
@@ -114,6 +124,11 @@ extension FrameFolder {
       }
     } catch {
       throw FileProblem(Self.reason(error))
+    }
+    if folder === handle || folder.isSameFolder(as: handle),
+      let identity = folder.identity(ofFileNamed: target.name)
+    {
+      state.withLock { $0.renderFiles[target.name] = identity }
     }
     return url.appendingPathComponent(target.path)
   }

@@ -34,6 +34,8 @@ public final class FrameFolder: Sendable {
     var claimed: [String: Int] = [:]
     /// Files this run rendered into the folder itself, by the number of their `render`.
     var renders: [String: Int] = [:]
+    /// Those files as written.
+    var renderFiles: [String: FileIdentity] = [:]
     /// `render` commands run so far.
     var renderCount = 0
     /// When the manifest was last brought up to date during the run, and how many frames
