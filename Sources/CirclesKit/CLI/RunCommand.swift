@@ -36,8 +36,11 @@ struct RunCommand: Subcommand {
                            same pixels.
       -h, --help           Show this help.
 
-    Frames from an earlier run into the same folder that this run did not write again are
-    removed, so the folder always shows one run. Other files are left alone.
+    Every file is written beneath the output folder: a 'render' path may not start with '/'
+    or '~', hold '..', or go through a symbolic link that leads out. The frames a run writes
+    are listed in the folder's .circles-frames; the next run removes those it does not write
+    again, and nothing else. A second run into the same folder waits for the first to finish
+    (the lock is .circles-lock).
 
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
