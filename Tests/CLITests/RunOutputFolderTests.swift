@@ -166,3 +166,22 @@ struct RunOutputFolderTests {
         == "mine")
   }
 }
+
+@Suite("circles run shows control characters of names as pictures")
+struct RunNameEscapingTests {
+  @Test("a script named with escape bytes: its diagnostics and folder show no raw control byte")
+  func escapedNames() throws {
+    let folder = try TemporaryFolder()
+    let name = "\u{1B}]0;pwned\u{07}.circles"
+    try folder.write("add a at 1,1 r 1\nremove zz\n", to: name)
+    let outcome = try Executable.run(["run", name], in: folder.url)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(
+      outcome.stdout.hasPrefix("2 frames written to \u{241B}]0;pwned\u{2407}-frames (1 circle, "),
+      "\(outcome)")
+    #expect(outcome.stderr.hasPrefix("\u{241B}]0;pwned\u{2407}.circles:2:8: error: "), "\(outcome)")
+    #expect(!(outcome.stdout + outcome.stderr).unicodeScalars.contains { $0.value == 0x1B })
+    #expect(
+      folder.files(in: "\u{1B}]0;pwned\u{07}-frames") == ["0000-start.png", "0001-add-a.png"])
+  }
+}

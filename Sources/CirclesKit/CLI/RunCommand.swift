@@ -113,11 +113,13 @@ struct RunCommand: Subcommand {
       console.error(error.description)
       return ExitCode.usage
     }
-    let folder = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
+    let path = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
+    // Messages show the folder as typed, with any control character made visible.
+    let folder = DiagnosticPrinter.visibleText(path)
     let result: RunResult
     do {
       result = try ScriptRunner.run(
-        source, outputDirectory: context.url(for: folder, isDirectory: true),
+        source, outputDirectory: context.url(for: path, isDirectory: true),
         displayPath: folder, options: FrameOptions(format: format, compression: compression),
         whenBusy: { console.printError($0) })
     } catch {

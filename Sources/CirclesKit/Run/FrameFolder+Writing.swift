@@ -172,8 +172,8 @@ extension FrameFolder {
   }
 
   /// The reason alone of a file error, for messages that name the file themselves.
-  static func reason(_ error: RenderError) -> String {
-    if case .cannotWrite(_, let reason) = error { return reason }
-    return error.description
+  static func reason(_ error: any Error) -> String {
+    if case RenderError.cannotWrite(_, let reason) = error { return reason }
+    return "\(error)"
   }
 }

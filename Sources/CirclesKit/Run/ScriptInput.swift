@@ -1,3 +1,4 @@
+import CircleScript
 import Foundation
 
 /// Reading the script a subcommand was given: a file, or standard input for `-`.
@@ -9,7 +10,9 @@ enum ScriptInput {
   ///   `ScriptSource.sizeLimit`.
   static func read(_ path: String, in context: ToolContext) throws(RunError) -> ScriptSource {
     guard path == "-" else {
-      return try ScriptSource(contentsOf: context.url(for: path), displayName: path)
+      // Diagnostics name the file as typed, with any control character made visible.
+      return try ScriptSource(
+        contentsOf: context.url(for: path), displayName: DiagnosticPrinter.visibleText(path))
     }
     let bytes = context.readStandardInput()
     guard bytes.count <= ScriptSource.sizeLimit else {

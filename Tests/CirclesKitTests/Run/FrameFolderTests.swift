@@ -113,3 +113,21 @@ struct FrameFolderTests {
     try next.finish()
   }
 }
+
+@Suite("The output folder of a watch")
+struct RefreshedFolderTests {
+  @Test("a refresh reports a render named like a later frame at the render, and writes it not")
+  func renderClash() throws {
+    let folder = try TemporaryFolder()
+    let refresher = FrameRefresher(
+      outputDirectory: folder.url.appendingPathComponent("out"), displayPath: "out", format: .png)
+    let text = "add a at 1,1 r 1\nrender 0002-add-b.png\nadd b at 2,2 r 1\n"
+    let result = try refresher.refresh(ScriptSource(bytes: Array(text.utf8), fileName: "s"))
+    #expect(
+      result.failure?.diagnostic.description
+        == "s:2:8: error: cannot render '0002-add-b.png': '0002-add-b.png' is also the file of "
+        + "frame 2; choose another name")
+    #expect(result.circleCount == 1)
+    #expect(folder.files(in: "out") == ["0000-start.png", "0001-add-a.png"])
+  }
+}
