@@ -101,6 +101,21 @@ struct FrameFolderTests {
     #expect(folder.files(in: "out") == ["0000-start.png", "0001-add-a.png"])
   }
 
+  @Test("a run that never finishes has listed its frames, so the next run removes them")
+  func checkpoint() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    var killed: FrameFolder? = try FrameFolder(opening: out, displayPath: "out")
+    try killed?.writeFrame(Data("a".utf8), named: "0000-start.png")
+    // The manifest is brought up to date at most once a second while a run writes.
+    Thread.sleep(forTimeInterval: 1.1)
+    try killed?.writeFrame(Data("b".utf8), named: "0001-add-a.png")
+    killed = nil
+    _ = try Self.run("canvas 10x10\n", into: out)
+    #expect(folder.files(in: "out") == ["0000-start.png"])
+    #expect(try Data(contentsOf: out.appendingPathComponent("0000-start.png")) != Data("a".utf8))
+  }
+
   @Test("a refresh holds the folder's lock only while it runs")
   func refreshLocksPerRound() throws {
     let folder = try TemporaryFolder()
