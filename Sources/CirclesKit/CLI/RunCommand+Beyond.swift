@@ -36,7 +36,8 @@ extension RunCommand {
     refresher.compression = compression
     refresher.whenBusy = { context.console.printError($0) }
     let watcher = ScriptWatcher(
-      scriptPath: scriptPath, scriptURL: scriptURL, refresher: refresher,
+      scriptPath: DiagnosticPrinter.visibleText(scriptPath), scriptURL: scriptURL,
+      refresher: refresher,
       sheet: sheetPath.map { context.url(for: $0) },
       sheetPath: sheetPath.map(DiagnosticPrinter.visibleText),
       console: context.console, currentDirectory: context.currentDirectory)
