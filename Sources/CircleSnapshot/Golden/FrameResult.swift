@@ -129,9 +129,6 @@ public struct FrameResult: Hashable, Sendable, Codable {
     status.isFailure || (status == .recorded && (comparison.map { !$0.matches } ?? false))
   }
 
-  /// Whether a moved golden was renamed to this frame's name.
-  public var wasRenamed: Bool { status == .recorded && movedFrom != nil && comparison == nil }
-
   /// The name with the golden it moved from: `0004-add-b (was 0002-add-b)`.
   public var nameWithOrigin: String {
     guard let movedFrom, status != .recorded else { return name }

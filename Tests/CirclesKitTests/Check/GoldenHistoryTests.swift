@@ -182,6 +182,31 @@ struct GoldenHistoryTests {
       ])
   }
 
+  @Test("a rename onto the name of a removed step's golden waits for --prune")
+  func renameOntoOrphan() throws {
+    let workspace = try GoldenWorkspace()
+    let steps = ["add a at 5,5 r 3", "move a to 10,10", "move a to 20,20", "move a to 30,20"]
+    try workspace.record([Self.canvas] + steps)
+    let before = try workspace.state()
+    try workspace.write([Self.canvas, steps[0], steps[1], steps[3]])
+    let checked = try workspace.check(record: .missingAndFailed)
+    #expect(
+      checked.outline == [
+        "0000-start passed", "0001-add-a passed", "0002-move-a passed",
+        "0003-move-a moved < 0004-move-a", "0003-move-a orphan",
+      ])
+    #expect(
+      checked.frames[3].notes == [
+        "not renamed: '0003-move-a.png' is held by a golden without a frame; --prune deletes it"
+      ])
+    #expect(try workspace.state() == before)
+    let updated = try workspace.check(record: .missingAndFailed, prune: true)
+    #expect(
+      updated.outline.suffix(2) == ["0003-move-a recorded < 0004-move-a", "0003-move-a pruned"])
+    workspace.expect(
+      try workspace.state(), from: before, renamed: ["0004-move-a.png": "0003-move-a.png"])
+  }
+
   @Test("a script cut at the end: its last goldens are orphans, deleted only with --prune")
   func cutAtTheEnd() throws {
     let workspace = try GoldenWorkspace()
