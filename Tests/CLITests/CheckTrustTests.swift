@@ -72,6 +72,25 @@ struct CheckTrustTests {
     #expect(folder.files(in: ".") == ["scene.circles"])
   }
 
+  @Test("an artifacts folder that is a symbolic link is refused: it could lead anywhere")
+  func linkedArtifacts() throws {
+    let folder = try TemporaryFolder()
+    let elsewhere = try TemporaryFolder()
+    try folder.write(Self.dot, to: "scene.circles")
+    try FileManager.default.createSymbolicLink(
+      at: folder.url.appendingPathComponent(".circles-artifacts"), withDestinationURL: elsewhere.url
+    )
+    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.stderr == """
+        circles: error: the artifacts folder '.circles-artifacts' is a symbolic link, which could \
+        lead anywhere; give --artifacts a real folder
+
+        """, "\(outcome)")
+    #expect(elsewhere.files(in: ".") == [])
+  }
+
   @Test("a golden that cannot be written is an error (exit 2), not a failed check")
   func unwritableGolden() throws {
     let folder = try TemporaryFolder()

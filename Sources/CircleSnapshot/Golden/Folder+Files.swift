@@ -121,6 +121,15 @@ extension Folder {
     return (info.st_mode & S_IFMT, [UInt64(info.st_dev), UInt64(info.st_ino)])
   }
 
+  /// Whether the path (``RawPath`` text) is a symbolic link itself.
+  package static func isLink(atPath path: String) -> Bool {
+    var info = stat()
+    let result = RawPath.bytes(of: path).withUnsafeBufferPointer { raw in
+      withCString(raw) { lstat($0, &info) }
+    }
+    return result == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+
   /// The path with every link in the part of it that exists resolved (`realpath`), and the rest
   /// as given: where a folder not made yet would be.
   package static func resolvedPath(_ path: String) -> String {

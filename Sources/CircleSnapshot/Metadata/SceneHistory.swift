@@ -54,8 +54,9 @@ struct SceneHistory: Sendable {
 
   /// The first line of every history.
   static let header = Data("{\"circles-history\":1}\n".utf8)
-  /// The largest history read.
-  static let maximumBytes = 256 << 20
+  /// The largest history read: 64 MiB (a history of 5000 steps adding a circle each takes
+  /// about half a megabyte).
+  static let maximumBytes = 64 << 20
 
   /// The history file of a golden folder: its name with `.history`, in the same parent.
   static func fileName(forFolder name: String) -> String { name + ".history" }

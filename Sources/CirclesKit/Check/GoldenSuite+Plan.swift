@@ -4,13 +4,20 @@ import Foundation
 extension GoldenSuite {
   /// Refuses a check that would mix up files: two scripts sharing a golden folder (`a/x.circles`
   /// and `b/x.circles` under one `--golden`), where recording one would overwrite the other's
-  /// goldens and pruning one would delete them; or an artifacts folder inside a golden folder,
-  /// where failure images would be written among goldens and later taken for them.
+  /// goldens and pruning one would delete them; an artifacts folder inside a golden folder,
+  /// where failure images would be written among goldens and later taken for them; or an
+  /// artifacts folder that is a symbolic link (a `.circles-artifacts` link in a stranger's
+  /// workspace would send the images anywhere).
   static func validate(
     _ scripts: [URL], keys: [String], options: CheckOptions, currentDirectory: URL
   ) throws(GoldenSuiteError) {
     func shown(_ url: URL) -> String {
       DisplayText.escaped(url.relativePath(from: currentDirectory))
+    }
+    if Folder.isLink(atPath: options.artifactsDirectory.path) {
+      throw GoldenSuiteError(
+        description: "the artifacts folder '\(shown(options.artifactsDirectory))' is a symbolic "
+          + "link, which could lead anywhere; give --artifacts a real folder")
     }
     var owners: [String: URL] = [:]
     for script in scripts {
