@@ -34,6 +34,25 @@ struct CheckCommand: Subcommand {
     failed), 2 an error in a script or on the command line.
     """
 
+  static let options: [CommandOption] =
+    [
+      .option("--golden", "dir", .folder, "Goldens in <dir>/<script name>/"),
+      .optionalValue(
+        "--record", "mode", .choices(["missing", "failed", "all"]),
+        "Write goldens: missing, failed or all"),
+      .flag("--prune", "Delete orphan goldens"),
+      .flag("--fail-on-orphans", "Make orphan goldens fail the check"),
+      .option("--artifacts", "dir", .folder, "Where actual and diff images go"),
+    ] + ComparisonArguments.options + [
+      .option("--report", "file.html", .file(extensions: ["html"]), "Write an HTML report"),
+      .option("--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report"),
+      .flag("--json", "Print the results as JSON"),
+      .option("--shard", "i/n", .text, "Check only the i-th of n shares of the scripts"),
+      .flag("--verbose", short: "-v", "List passing frames too"),
+    ]
+  static let operands = CommandOperands(
+    placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]))
+
   var paths: [String] = []
   var goldenPath: String?
   var record: RecordMode?
@@ -51,11 +70,6 @@ struct CheckCommand: Subcommand {
     var reader = ArgumentReader(arguments)
     // After a bare `--record`, a mode word that is not also a file's name is the mode.
     var lastWasBareRecord = false
-    let known =
-      [
-        "--golden", "--record", "--prune", "--fail-on-orphans", "--artifacts", "--report",
-        "--junit", "--json", "--shard", "--verbose",
-      ] + ComparisonArguments.names
     while let item = reader.next() {
       switch item {
       case .positional(let value):
@@ -98,7 +112,7 @@ struct CheckCommand: Subcommand {
           }
           shard = (parts[0], parts[1])
         default:
-          throw UsageError.unknownOption(name, known: known)
+          throw Self.unknownOption(name)
         }
       }
     }

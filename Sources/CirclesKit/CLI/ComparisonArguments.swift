@@ -13,7 +13,12 @@ struct ComparisonArguments {
       --tolerant             Shorthand for --threshold 0.1 --ignore-antialiasing.
     """
 
-  static let names = ["--threshold", "--ignore-antialiasing", "--max-diff", "--tolerant"]
+  static let options: [CommandOption] = [
+    .option("--threshold", "t", .text, "Per-pixel colour threshold, 0 to 1"),
+    .flag("--ignore-antialiasing", "Do not count anti-aliasing pixels"),
+    .option("--max-diff", "n | p%", .text, "How many pixels may differ"),
+    .flag("--tolerant", "Shorthand for --threshold 0.1 --ignore-antialiasing"),
+  ]
 
   /// Takes a comparison option; returns false when `name` is not one.
   mutating func take(
