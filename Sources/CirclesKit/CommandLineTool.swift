@@ -8,6 +8,7 @@ public enum CommandLineTool {
   static var subcommands: [any Subcommand.Type] {
     [
       RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
+      CompletionsCommand.self,
     ]
   }
 
