@@ -197,6 +197,11 @@ struct InstallScriptTests {
         ["taken"],
         "'<folder>/taken/bin/circles' is a folder; move it away or choose another PREFIX"
       ),
+      (["dangling/p"], "'<folder>/dangling' is a symbolic link to nothing; choose another PREFIX"),
+      (
+        ["~/tools"],
+        "PREFIX '~/tools' starts with '~', which no shell expanded; write $HOME instead"
+      ),
       ([""], "PREFIX is empty; give a folder such as ~/.local"),
       (["new\nline"], "PREFIX has a control character in its name; choose another folder"),
       (["a", "b"], "takes at most one PREFIX; 'b' is extra"),
@@ -205,6 +210,8 @@ struct InstallScriptTests {
   func refusals(arguments: [String], message: String) throws {
     let folder = try TemporaryFolder()
     try folder.write("", to: "file")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("dangling").path, withDestinationPath: "nowhere")
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent("taken/bin/circles"), withIntermediateDirectories: true)
     let before = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).sorted()
