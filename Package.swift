@@ -36,15 +36,22 @@ let package = Package(
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
-    .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
+    .target(
+      name: "CircleSnapshotTesting",
+      dependencies: [
+        "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit",
+      ]),
     .target(
       name: "CirclesKit",
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
+    // libspng, which circles-bench measures against circles' own PNG decoder (BENCHMARKS.md).
+    .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
-      name: "circles-bench", dependencies: ["CircleRender", "CircleCanvas", "UndoKit"],
+      name: "circles-bench",
+      dependencies: ["CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng"],
       exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.
@@ -67,7 +74,9 @@ let package = Package(
     ),
     .testTarget(
       name: "CircleSnapshotTests",
-      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"]
+      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"],
+      // pixelmatch's test images, read from the source tree.
+      exclude: ["Comparison/Fixtures"]
     ),
     .testTarget(
       name: "CirclesKitTests",
@@ -83,6 +92,10 @@ let package = Package(
       name: "CLITests",
       dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]
     ),
+    // Builds and tests a package that depends on circles by URL and version (slow: run by
+    // scripts/test-consumer).
+    .testTarget(
+      name: "ConsumerPackageTests", dependencies: ["CirclesTestSupport"], exclude: ["Consumer"]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [

@@ -12,6 +12,7 @@ import Foundation
 // --runs N   runs of each short workload (default 7; the long ones run fewer times)
 // --quick    fewer runs and no 5000-step reference run, for a first look
 // --sweep    also time every zlib level, strategy and row filter on the W1 and W2 pictures
+// --decoders only time PNG decoding (circles, libspng, Cairo) on the W3, W1 and W2 pictures
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
 
 @main
@@ -168,6 +169,11 @@ enum CirclesBench {
       return
     }
 
+    if arguments.contains("--decoders") {
+      try decoders(circles: circles, reference: reference, runs: max(shortRuns, 15), path: path)
+      return
+    }
+
     // W1: one 800×600 frame of 1000 circles (the script groups them: the start frame and one more).
     let w1 = Scene(width: 800, height: 600, count: 1000, seed: 1)
     let w1Script = write(w1.script(grouped: true), to: "w1.circles")
@@ -220,7 +226,7 @@ enum CirclesBench {
       runs: shortRuns, warmUp: true,
       ours: { (circles, ["diff", path("w3-a.png"), path("w3-b.png")]) },
       theirs: { (reference, ["diff", path("w3-a.png"), path("w3-b.png")]) })
-    add("W3: circles diff, two 1920×1080 PNGs", w3Result, goal: 0.8)
+    add("W3: circles diff, two 1920×1080 PNGs", w3Result, goal: 0.6)
 
     // Start-up: circles --version against a C program that links Cairo and prints its version.
     progress("start-up…")

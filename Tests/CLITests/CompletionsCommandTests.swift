@@ -31,6 +31,8 @@ struct CompletionsCommandTests {
       (["Fish"], "unknown shell 'Fish'; did you mean 'fish'?"),
       (["bash", "zsh"], "completions takes one shell; 'zsh' is extra"),
       (["--zsh"], "unknown option '--zsh'"),
+      (["\u{1B}[31mred"], "unknown shell '\u{241B}[31mred'; use bash, zsh or fish"),
+      (["--\u{1B}]0;x\u{7}"], "unknown option '--\u{241B}]0;x\u{2407}'"),
       (["zsh", "--hepl"], "unknown option '--hepl'; did you mean '--help'?"),
     ])
   func mistakes(arguments: [String], message: String) throws {

@@ -60,6 +60,16 @@ public struct Executable {
       arguments, in: folder, input: input,
       environment: ["NO_COLOR": "1"].merging(environment) { $1 })
   }
+
+  /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`
+  /// on standard input.
+  public static func run(
+    program: URL, _ arguments: [String], in folder: URL, input: String = "",
+    environment: [String: String]
+  ) throws -> Outcome {
+    try Program(url: program).run(
+      arguments, in: folder, input: input, environment: environment, inherits: false)
+  }
 }
 
 /// The repository's root folder (for the samples).

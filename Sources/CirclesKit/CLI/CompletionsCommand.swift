@@ -1,3 +1,5 @@
+import CircleScript
+
 /// `circles completions bash|zsh|fish`: the shell completion script.
 struct CompletionsCommand: Subcommand {
   static let name = "completions"
@@ -35,13 +37,14 @@ struct CompletionsCommand: Subcommand {
     while let item = reader.next() {
       switch item {
       case .positional(let value):
+        let shown = DiagnosticPrinter.visibleText(value)
         guard chosen == nil else {
-          throw UsageError("completions takes one shell; '\(value)' is extra")
+          throw UsageError("completions takes one shell; '\(shown)' is extra")
         }
         guard let shell = CompletionShell(rawValue: value) else {
-          var message = "unknown shell '\(value)'; use bash, zsh or fish"
+          var message = "unknown shell '\(shown)'; use bash, zsh or fish"
           if let guess = Spelling.closest(to: value, in: CompletionShell.allCases.map(\.rawValue)) {
-            message = "unknown shell '\(value)'; did you mean '\(guess)'?"
+            message = "unknown shell '\(shown)'; did you mean '\(guess)'?"
           }
           throw UsageError(message)
         }

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleScript
 import Foundation
 
 /// `--sheet` and `--watch`: the contact sheet of a run, and running again on every change.
@@ -10,15 +11,17 @@ extension RunCommand {
   ///
   /// - Returns: the exit code for the sheet alone: 0, or 2 when it could not be written.
   func writeSheet(of source: ScriptSource, to path: String, in context: ToolContext) -> Int32 {
+    let shown = DiagnosticPrinter.visibleText(path)
     do {
       let frames = try HistoryRunner.run(source).frames
       let layout = try SheetWriter.write(frames, to: context.url(for: path))
       let thumbnails = frames.count == 1 ? "1 thumbnail" : "\(frames.count) thumbnails"
       context.console.print(
-        "contact sheet written to \(path) (\(thumbnails), \(layout.columns)×\(layout.rows))")
+        "contact sheet written to \(shown) (\(thumbnails), \(layout.columns)×\(layout.rows))")
       return ExitCode.success
     } catch {
-      context.console.error("cannot write the contact sheet '\(path)': \(error)")
+      context.console.error(
+        "cannot write the contact sheet '\(shown)': \(FrameFolder.reason(error))")
       return ExitCode.usage
     }
   }
@@ -26,27 +29,21 @@ extension RunCommand {
   /// Runs the script now and after every change of its file, until the process is stopped.
   func watch(in context: ToolContext) -> Int32 {
     let scriptURL = context.url(for: scriptPath)
-    let baseName = ScriptSource(bytes: [], fileName: scriptPath).baseName
-    let output = context.url(for: outputPath ?? "\(baseName)-frames", isDirectory: true)
-    let refresher = FrameRefresher(outputDirectory: output, format: format)
+    let folder = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
+    let refresher = FrameRefresher(
+      outputDirectory: context.url(for: folder, isDirectory: true),
+      displayPath: DiagnosticPrinter.visibleText(folder), format: format)
     refresher.compression = compression
+    refresher.whenBusy = { context.console.printError($0) }
     let watcher = ScriptWatcher(
-      scriptPath: scriptPath, scriptURL: scriptURL, refresher: refresher,
-      sheet: sheetPath.map { context.url(for: $0) }, console: context.console,
-      currentDirectory: context.currentDirectory)
-    Self.allowStopSignals()
-    context.console.printError("watching \(scriptPath) for changes; press Ctrl-C to stop")
+      scriptPath: DiagnosticPrinter.visibleText(scriptPath), scriptURL: scriptURL,
+      refresher: refresher,
+      sheet: sheetPath.map { context.url(for: $0) },
+      sheetPath: sheetPath.map(DiagnosticPrinter.visibleText),
+      console: context.console, currentDirectory: context.currentDirectory)
+    context.console.printError(
+      "watching \(DiagnosticPrinter.visibleText(scriptPath)) for changes; press Ctrl-C to stop")
     watcher.watch(until: { false })
     return watcher.lastStatus
-  }
-
-  /// Unblocks SIGINT, SIGTERM and SIGHUP: a process started with them blocked (as some test
-  /// runners and supervisors do) could otherwise never be stopped. Their default action ends
-  /// the watch; every file is written whole, so none is left half-written.
-  static func allowStopSignals() {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-    sigprocmask(SIG_UNBLOCK, &signals, nil)
   }
 }

@@ -36,8 +36,11 @@ struct RunCommand: Subcommand {
                            same pixels.
       -h, --help           Show this help.
 
-    Frames from an earlier run into the same folder that this run did not write again are
-    removed, so the folder always shows one run. Other files are left alone.
+    Every file is written beneath the output folder: a 'render' path may not start with '/'
+    or '~', hold '..', or go through a symbolic link that leads out. The frames a run writes
+    are listed in the folder's .circles-frames; the next run removes those it does not write
+    again, and nothing else. A second run into the same folder waits for the first to finish
+    (the lock is .circles-lock).
 
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
@@ -122,26 +125,25 @@ struct RunCommand: Subcommand {
       console.error(error.description)
       return ExitCode.usage
     }
-    let output = context.url(
-      for: outputPath ?? "\(scriptPath == "-" ? "stdin" : source.baseName)-frames",
-      isDirectory: true)
+    let path = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
+    // Messages show the folder as typed, with any control character made visible.
+    let folder = DiagnosticPrinter.visibleText(path)
     let result: RunResult
     do {
       result = try ScriptRunner.run(
-        source, outputDirectory: output,
-        options: FrameOptions(format: format, compression: compression))
+        source, outputDirectory: context.url(for: path, isDirectory: true),
+        displayPath: folder, options: FrameOptions(format: format, compression: compression),
+        whenBusy: { console.printError($0) })
     } catch {
       report(error, source: source, console: console)
       return error.exitCode
     }
-    FrameFolder.removeStaleFrames(
-      in: output, keeping: Set(result.frames.map { $0.url.lastPathComponent }))
-    let seconds = (ContinuousClock.now - start).formattedSeconds
-    let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
-    let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
-    console.print(
-      "\(frames) written to \(outputPath ?? output.relativePath(from: context.currentDirectory)) (\(circles), \(seconds))"
-    )
+    if !result.frames.isEmpty {
+      let seconds = (ContinuousClock.now - start).formattedSeconds
+      let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
+      let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
+      console.print("\(frames) written to \(folder) (\(circles), \(seconds))")
+    }
     var status = ExitCode.success
     if let sheetPath {
       status = writeSheet(of: source, to: sheetPath, in: context)
@@ -155,7 +157,7 @@ struct RunCommand: Subcommand {
 
   func report(_ error: RunError, source: ScriptSource, console: Console) {
     switch error {
-    case .cannotRead:
+    case .cannotRead, .cannotWrite:
       console.error(error.description)
     case .script(let failure):
       console.report(failure.diagnostic, source: source.bytes)
@@ -167,7 +169,7 @@ extension RunError {
   /// The exit code this error gives (SPEC §6).
   public var exitCode: Int32 {
     switch self {
-    case .cannotRead: ExitCode.usage
+    case .cannotRead, .cannotWrite: ExitCode.usage
     case .script(let failure): failure.exitCode
     }
   }

@@ -7,36 +7,50 @@ import Foundation
 public enum ScriptRunner {
   /// Parses a script whole, then runs it, writing `<frame>.png` for every state into a folder.
   ///
-  /// A syntax error stops before anything is written. A run error or failed `expect` stops the
-  /// script where it happens; frames written before it stay, each one whole.
+  /// A syntax error stops before anything is written (the folder is not even created). Then
+  /// the folder is opened as a `FrameFolder`: locked, so that another run into it waits for
+  /// this one; written beneath only; and, at the end, cleared of the frames of the earlier run
+  /// that this one did not write again, by the manifest kept there. A run error or failed
+  /// `expect` stops the script where it happens; frames written before it stay, each one
+  /// whole. A frame that cannot be written is reported at the command that made it, although
+  /// it is written while later commands run.
   ///
   /// - Parameters:
   ///   - source: the script.
   ///   - outputDirectory: where frames and `render` files go; created when missing.
+  ///   - displayPath: how messages name the folder (as the user typed it); its path unless
+  ///     given.
   ///   - options: the frame format and whether frames are written beside the drawing.
+  ///   - whenBusy: called with a line to show when another run holds the folder, before
+  ///     waiting for it.
   /// - Returns: the frames and files written, and the failure that stopped the script, if any.
-  /// - Throws: `RunError.script` for a syntax error (nothing has been written then).
+  /// - Throws: `RunError.script` for a syntax error (nothing has been written then);
+  ///   `RunError.cannotWrite` when the folder, its lock or its manifest cannot be written.
   public static func run(
-    _ source: ScriptSource, outputDirectory: URL, options: FrameOptions = FrameOptions()
+    _ source: ScriptSource, outputDirectory: URL, displayPath: String? = nil,
+    options: FrameOptions = FrameOptions(), whenBusy: (String) -> Void = { _ in }
   ) throws(RunError) -> RunResult {
-    let writer = FrameWriter(outputDirectory: outputDirectory, options: options)
-    let canvas: Canvas
-    var failure: ScriptFailure?
+    let script: Script
     do {
-      (canvas, failure) = try source.run(with: writer)
+      script = try source.parsed()
     } catch {
       throw .script(.error(error))
     }
-    if let late = writer.finish(), failure == nil {
-      // A frame written beside the drawing failed after its command had run.
-      let start = SourceLocation(file: source.fileName, line: 1, column: 1)
-      failure = .error(
-        .error(
-          "cannot write frame '\(late.frame.name)': \(late.error)",
-          at: SourceRange(start: start, length: 0)))
+    let folder = try FrameFolder(
+      opening: outputDirectory, displayPath: displayPath ?? outputDirectory.path,
+      whenBusy: whenBusy)
+    let writer = FrameWriter(folder: folder, options: options)
+    let (canvas, stopped) = source.run(script, with: writer)
+    // Frames are written on other threads: an error is known late, and belongs earlier.
+    let (failure, end) = ScriptReplay.relocate(
+      stopped, canvas: canvas, of: script, failedFrame: writer.finish(), clash: writer.clash)
+    do {
+      try folder.finish()
+    } catch {
+      if failure == nil { throw error }
     }
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,
-      circleCount: canvas.circles.count)
+      circleCount: end.circles.count)
   }
 }
