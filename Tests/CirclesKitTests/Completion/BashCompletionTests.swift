@@ -91,12 +91,9 @@ struct BashCompletionTests {
     let command = try #require(CommandLineTool.completionModel.commands.first { $0.name == name })
     let options = try Self.offers(["circles", name, "-"], in: fixture)
     #expect(options == command.options.flatMap(\.names).sorted())
-    for option in command.options {
-      guard case .choices(let choices) = option.value?.kind else { continue }
-      for spelling in option.names {
-        let offered = try Self.offers(["circles", name, spelling, ""], in: fixture)
-        #expect(Set(choices).isSubset(of: offered), "\(name) \(spelling): \(offered)")
-      }
+    for (spelling, choices) in try CompletionFixture.choices(of: name) {
+      let offered = try Self.offers(["circles", name, spelling, ""], in: fixture)
+      #expect(Set(choices).isSubset(of: offered), "\(name) \(spelling): \(offered)")
     }
   }
 }

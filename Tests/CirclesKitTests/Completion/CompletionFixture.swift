@@ -1,6 +1,8 @@
-import CirclesKit
 import CirclesTestSupport
 import Foundation
+import Testing
+
+@testable import CirclesKit
 
 /// A folder of files to complete names in, and `circles`' completion script for a shell,
 /// written in a folder of its own.
@@ -33,6 +35,15 @@ final class CompletionFixture {
       "XDG_DATA_HOME": home.url.appendingPathComponent("data").path, "PATH": "/usr/bin:/bin",
       "TERM": "xterm", "LANG": "C.UTF-8",
     ]
+  }
+
+  /// Each spelling of every option of a subcommand whose value is one of some words, with them.
+  static func choices(of name: String) throws -> [(spelling: String, choices: [String])] {
+    let command = try #require(CommandLineTool.completionModel.commands.first { $0.name == name })
+    return command.options.flatMap { option -> [(String, [String])] in
+      guard case .choices(let words) = option.value?.kind else { return [] }
+      return option.names.map { ($0, words) }
+    }
   }
 
   /// The words of a line as readline splits them: at spaces that are not escaped, and around

@@ -68,12 +68,9 @@ struct FishCompletionTests {
     // fish also offers '--record=' for an option whose value may be left out.
     let optional = command.options.filter { $0.value?.isOptional == true }.map { $0.name + "=" }
     #expect(long == (command.options.map(\.name) + optional).sorted())
-    for option in command.options {
-      guard case .choices(let choices) = option.value?.kind else { continue }
-      for spelling in option.names {
-        let offered = try Self.offers("circles \(name) \(spelling) ", in: fixture)
-        #expect(Set(choices).isSubset(of: offered), "\(name) \(spelling): \(offered)")
-      }
+    for (spelling, choices) in try CompletionFixture.choices(of: name) {
+      let offered = try Self.offers("circles \(name) \(spelling) ", in: fixture)
+      #expect(Set(choices).isSubset(of: offered), "\(name) \(spelling): \(offered)")
     }
   }
 }
