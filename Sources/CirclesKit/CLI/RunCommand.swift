@@ -45,6 +45,19 @@ struct RunCommand: Subcommand {
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
 
+  static let options: [CommandOption] = [
+    .option("--output", short: "-o", "dir", .folder, "Folder for the frames"),
+    .option(
+      "--format", "format", .choices(FrameFormat.allCases.map(\.rawValue)),
+      "Format of frames and render targets"),
+    .option("--sheet", "file.png", .file(extensions: ["png"]), "Also write a contact sheet"),
+    .flag("--watch", "Run again every time the script changes"),
+    .option(
+      "--png-compression", "choice", .choices(PNGCompression.allCases.map(\.rawValue)),
+      "Speed against size of PNG frames"),
+  ]
+  static let operands = CommandOperands.script
+
   var scriptPath: String
   var outputPath: String?
   var compression = PNGCompression.default
@@ -82,8 +95,7 @@ struct RunCommand: Subcommand {
         guard inline == nil else { throw UsageError("--watch takes no value") }
         watches = true
       case .option(let name, _):
-        throw UsageError.unknownOption(
-          name, known: ["--output", "--format", "--sheet", "--watch", "--png-compression"])
+        throw Self.unknownOption(name)
       }
     }
     guard let script else {
