@@ -17,7 +17,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case damagedPNG(reason: String)
   /// Cairo reported an error while doing `operation` (`create a surface`, `draw`, …).
   case cairo(operation: String, reason: String)
-  /// A file or folder could not be written at `path`.
+  /// An image file could not be written at `path` (see ``init(_:)``).
   case cannotWrite(path: String, reason: String)
   /// A pixel was asked for at `x,y`, outside the `width × height` image.
   case pixelOutsideImage(x: Int, y: Int, width: Int, height: Int)
@@ -25,6 +25,12 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case outOfMemory(operation: String)
   /// The compressor (zlib or igzip) failed while compressing the rows of a PNG file.
   case compressionFailed
+
+  /// The error for an image file that could not be written: `.cannotWrite` with the file
+  /// error's path and reason.
+  public init(_ error: FileError) {
+    self = .cannotWrite(path: error.path, reason: error.reason)
+  }
 
   /// The error as one lower-case phrase, e.g. `image too large: 20000×10 pixels`.
   public var description: String {

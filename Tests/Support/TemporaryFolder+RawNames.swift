@@ -21,6 +21,30 @@ extension TemporaryFolder {
     _ = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
   }
 
+  /// Makes a folder whose path below this folder is the given bytes.
+  public func makeFolder(raw path: [UInt8]) throws {
+    let full = raw(path) + [0]
+    let status = full.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
+    }
+    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+  }
+
+  /// Makes a symbolic link whose path below this folder, and whose target, are the given bytes.
+  public func makeLink(raw path: [UInt8], to target: [UInt8]) throws {
+    let full = raw(path) + [0]
+    let status = full.withUnsafeBufferPointer { link in
+      (target + [0]).withUnsafeBufferPointer { destination in
+        link.withMemoryRebound(to: CChar.self) { linkPath in
+          destination.withMemoryRebound(to: CChar.self) {
+            symlink($0.baseAddress!, linkPath.baseAddress!)
+          }
+        }
+      }
+    }
+    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+  }
+
   /// The path of a subfolder given as bytes.
   private func raw(_ subfolder: [UInt8]) -> [UInt8] {
     Array(url.path.utf8) + (subfolder.isEmpty ? [] : [UInt8(ascii: "/")] + subfolder)

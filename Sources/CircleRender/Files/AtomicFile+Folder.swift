@@ -17,19 +17,19 @@ extension AtomicFile {
   ///
   /// - Parameters:
   ///   - data: the complete contents of the file.
-  ///   - name: one file name: not empty, not `.` or `..`, without `/` or NUL, at most 255
-  ///     bytes.
+  ///   - name: one file name (``RawPath`` text): not empty, not `.` or `..`, without `/` or
+  ///     NUL, at most 255 bytes.
   ///   - folder: the folder the file goes in.
   ///   - syncingFolder: whether to flush the folder entry too (see `write(_:to:)`).
   ///   - flushing: whether to flush the data before the rename (see `write(_:to:)`).
   /// - Returns: the identity of the file written.
-  /// - Throws: `RenderError.cannotWrite` naming the file under the folder's `displayPath`, with
-  ///   the reason; no temporary file is left behind.
+  /// - Throws: ``FileError`` naming the file under the folder's `displayPath`, with the reason;
+  ///   no temporary file is left behind.
   @discardableResult
   public static func write(
     _ data: Data, named name: String, in folder: FolderHandle, syncingFolder: Bool = true,
     flushing: Bool = true
-  ) throws(RenderError) -> FileIdentity {
+  ) throws(FileError) -> FileIdentity {
     try write(
       data, named: name, in: folder, syncingFolder: syncingFolder, flushing: flushing,
       registry: .shared)
@@ -39,28 +39,22 @@ extension AtomicFile {
   static func write(
     _ data: Data, named name: String, in folder: FolderHandle, syncingFolder: Bool,
     flushing: Bool, registry: TemporaryFiles
-  ) throws(RenderError) -> FileIdentity {
-    let shown = folder.displayPath + "/" + name
+  ) throws(FileError) -> FileIdentity {
+    let shown = folder.join(name)
     if let problem = problem(withName: name) {
-      throw .cannotWrite(path: shown, reason: problem)
+      throw FileError(path: shown, action: "write", reason: problem)
     }
     let ticket = try registry.create(in: folder, for: shown)
     var closed = false
     let identity: FileIdentity
-    do throws(RenderError) {
+    do throws(FileError) {
       try writeAll(data, to: ticket.descriptor, path: shown)
-      guard !flushing || fsync(ticket.descriptor) == 0 else {
-        throw .cannotWrite(path: shown, reason: systemReason())
-      }
+      guard !flushing || fsync(ticket.descriptor) == 0 else { throw failure(shown) }
       var info = stat()
-      guard fstat(ticket.descriptor, &info) == 0 else {
-        throw .cannotWrite(path: shown, reason: systemReason())
-      }
+      guard fstat(ticket.descriptor, &info) == 0 else { throw failure(shown) }
       identity = FileIdentity(info)
       closed = true
-      guard close(ticket.descriptor) == 0 else {
-        throw .cannotWrite(path: shown, reason: systemReason())
-      }
+      guard close(ticket.descriptor) == 0 else { throw failure(shown) }
       try registry.commit(ticket, as: name, shown: shown)
     } catch {
       if !closed { close(ticket.descriptor) }
@@ -71,12 +65,14 @@ extension AtomicFile {
     return identity
   }
 
-  /// Why `name` cannot be one file's name, or `nil` when it can.
+  /// Why `name` (``RawPath`` text) cannot be one file's name, or `nil` when it can.
   public static func problem(withName name: String) -> String? {
     if name.isEmpty || name == "." || name == ".." { return "not a file name" }
     if name.utf8.contains(0) { return "a file name cannot hold a NUL byte" }
     if name.contains("/") { return "a file name cannot hold '/'" }
-    if name.utf8.count > FolderHandle.nameLimit { return FolderHandle.tooLong(name[...]) }
+    if RawPath.byteCount(of: name) > FolderHandle.nameLimit {
+      return FolderHandle.tooLong(name[...])
+    }
     return nil
   }
 }

@@ -38,12 +38,11 @@ public enum AtomicFile {
   ///     still whole or absent for readers and after the process is killed, but a power loss
   ///     before the system writes it out may leave it empty; a caller writing many files can
   ///     flush them all at once at the end with `syncFileSystem(containing:)`.
-  /// - Throws: `RenderError.cannotWrite` with the path and the system's reason (`permission
-  ///   denied`, `is a directory`, `no space left on device`, …); no temporary file is left
-  ///   behind.
+  /// - Throws: ``FileError`` with the path and the system's reason (`permission denied`, `is a
+  ///   directory`, `no space left on device`, …); no temporary file is left behind.
   public static func write(
     _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
-  ) throws(RenderError) {
+  ) throws(FileError) {
     let folderURL = url.standardizedFileURL.deletingLastPathComponent()
     let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
     try write(
@@ -54,7 +53,9 @@ public enum AtomicFile {
   /// Flushes every file written to the file system holding `url` to disk, in one go (after
   /// writes made without `flushing`); failure is harmless and ignored.
   public static func syncFileSystem(containing url: URL) {
-    let descriptor = open(url.standardizedFileURL.path, O_RDONLY | O_CLOEXEC)
+    let descriptor = RawPath.withCString(url.standardizedFileURL.path) {
+      openat(AT_FDCWD, $0, O_RDONLY | O_CLOEXEC)
+    }
     guard descriptor >= 0 else { return }
     // syncfs(2) flushes the whole file system; it is looked up at run time because the C
     // library declares it only for GNU sources. Elsewhere, flushing the folder is the fallback.
@@ -74,12 +75,12 @@ public enum AtomicFile {
   }
 
   /// The error for the failed system call that just set `errno`.
-  static func failure(_ path: String) -> RenderError {
-    .cannotWrite(path: path, reason: String(cString: strerror(errno)).lowercased())
+  static func failure(_ path: String) -> FileError {
+    FileError(path: path, action: "write", errno: errno)
   }
 
   /// Writes every byte, retrying after interruptions and short writes.
-  static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(RenderError) {
+  static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(FileError) {
     let written: Bool = data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
@@ -95,24 +96,29 @@ public enum AtomicFile {
     if !written { throw failure(path) }
   }
 
-  /// Creates a folder and its missing parents; succeeds when it already exists.
-  static func makeFolder(_ folder: String) throws(RenderError) {
+  /// Creates a folder (``RawPath`` text) and its missing parents, following links on the way as
+  /// the system does; succeeds when it already exists.
+  static func makeFolder(_ folder: String) throws(FileError) {
     var info = stat()
-    if stat(folder, &info) == 0 {
+    if RawPath.withCString(folder, { stat($0, &info) }) == 0 {
       guard info.st_mode & S_IFMT == S_IFDIR else {
-        throw .cannotWrite(path: folder, reason: "not a directory")
+        throw FileError(path: folder, action: "create", errno: ENOTDIR)
       }
       return
     }
-    guard errno == ENOENT else { throw failure(folder) }
+    guard errno == ENOENT else { throw FileError(path: folder, action: "create", errno: errno) }
     let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
     if parent != folder { try makeFolder(parent) }
-    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else { throw failure(folder) }
+    guard RawPath.withCString(folder, { mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
+      throw FileError(path: folder, action: "create", errno: errno)
+    }
   }
 
   /// Flushes the folder entry so the rename survives a power loss; failure is harmless.
   static func syncFolder(_ folder: String) {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = RawPath.withCString(folder) {
+      openat(AT_FDCWD, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
     guard descriptor >= 0 else { return }
     _ = fsync(descriptor)
     close(descriptor)

@@ -2,94 +2,134 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
-
-  private let systemRead = Glibc.read
 #elseif canImport(Musl)
   import Musl
-
-  private let systemRead = Musl.read
 #elseif canImport(Darwin)
   import Darwin
-
-  private let systemRead = Darwin.read
 #endif
 
-/// Looking at, reading and removing single files of a folder held open, never following a
+/// Looking at, listing and reading the entries of a folder held open, never following a
 /// symbolic link.
 extension FolderHandle {
+  /// What a folder holds: a name and whether it is a folder.
+  public struct Entry: Hashable, Sendable {
+    /// The name, as ``RawPath`` text.
+    public var name: String
+    /// Whether the entry is a folder (not a link to one).
+    public var isFolder: Bool
+  }
+
+  /// The entries of the folder, hidden ones included, sorted by their bytes.
+  ///
+  /// - Throws: ``FileError`` when the folder cannot be read.
+  public func entries() throws(FileError) -> [Entry] {
+    let copy = dup(descriptor)
+    guard copy >= 0, let stream = fdopendir(copy) else {
+      if copy >= 0 { close(copy) }
+      throw FileError(path: displayPath, action: "read", errno: errno)
+    }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    var entries: [Entry] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+        Array(raw.prefix { $0 != 0 })
+      }
+      if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+      let text = RawPath.string(from: name)
+      var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+      if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) { isFolder = kind(of: text) == S_IFDIR }
+      entries.append(Entry(name: text, isFolder: isFolder))
+    }
+    return entries.sorted {
+      RawPath.bytes(of: $0.name).lexicographicallyPrecedes(RawPath.bytes(of: $1.name))
+    }
+  }
+
+  /// The file type bits of an entry, not following a link; `nil` when it does not exist.
+  func kind(of name: String) -> mode_t? {
+    status(of: name).map { $0.st_mode & S_IFMT }
+  }
+
+  /// What `fstatat` says of an entry, not following a link; `nil` when it does not exist.
+  private func status(of name: String) -> stat? {
+    var info = stat()
+    let result = RawPath.withCString(name) {
+      fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW)
+    }
+    return result == 0 ? info : nil
+  }
+
+  /// Whether an entry exists (of any kind, a dangling link included).
+  public func contains(_ name: String) -> Bool { kind(of: name) != nil }
+
   /// The identity of the regular file `name` in this folder, or `nil` when there is none (no
   /// such name, a folder, a symbolic link, a device, …).
   public func identity(ofFileNamed name: String) -> FileIdentity? {
-    guard AtomicFile.problem(withName: name) == nil else { return nil }
-    var info = stat()
-    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+    guard AtomicFile.problem(withName: name) == nil, let info = status(of: name),
       info.st_mode & S_IFMT == S_IFREG
     else { return nil }
     return FileIdentity(info)
   }
 
-  /// Removes the file `name` from this folder if it is still the regular file `identity`
-  /// describes; leaves anything else alone (a file replaced or edited since, a folder, a link).
+  /// Opens a regular file of the folder for reading, without waiting on a FIFO or a device,
+  /// and never through a symbolic link unless `following`.
   ///
-  /// - Returns: whether the file was removed.
-  @discardableResult
-  public func removeFile(named name: String, ifStill identity: FileIdentity) -> Bool {
-    guard self.identity(ofFileNamed: name) == identity else { return false }
-    return unlinkat(descriptor, name, 0) == 0
-  }
-
-  /// The bytes of the regular file `name` in this folder, or `nil` when it is not a regular
-  /// file, cannot be read, or holds more than `limit` bytes.
-  public func contents(ofFileNamed name: String, limit: Int) -> Data? {
-    guard AtomicFile.problem(withName: name) == nil else { return nil }
-    let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard file >= 0 else { return nil }
-    defer { close(file) }
-    var info = stat()
-    guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit
-    else { return nil }
-    return try? FileReading.read(file, limit: limit)
-  }
-}
-
-/// Reading a whole file from a descriptor, within a bound.
-public enum FileReading {
-  /// Why a read stopped.
-  public enum Failure: Error, Equatable {
-    /// The file holds more than the limit.
-    case tooLarge
-    /// The system's reason, in lower case.
-    case system(String)
-  }
-
-  /// Reads everything from `descriptor` up to its end, at most `limit` bytes.
-  ///
-  /// - Throws: `.tooLarge` as soon as more than `limit` bytes come, `.system` when a read
-  ///   fails.
-  public static func read(_ descriptor: Int32, limit: Int) throws(Failure) -> Data {
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .system(systemReason())
+  /// - Parameters:
+  ///   - name: the file's name (``RawPath`` text).
+  ///   - following: whether a symbolic link at the name is followed (for a file the user named
+  ///     on the command line, not for one found in a folder).
+  /// - Throws: ``FileError`` when it is missing, a link, not a regular file or unreadable.
+  public func openFile(_ name: String, following: Bool = false) throws(FileError) -> ReadableFile {
+    let file = join(name)
+    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (following ? 0 : O_NOFOLLOW)
+    let opened = RawPath.withCString(name) { openat(descriptor, $0, flags) }
+    guard opened >= 0 else {
+      if errno == ELOOP, !following {
+        throw FileError(path: file, action: "read", reason: "is a symbolic link")
       }
-      if count == 0 { return data }
-      guard data.count + count <= limit else { throw .tooLarge }
-      data.append(contentsOf: chunk[..<count])
+      throw FileError(path: file, action: "read", errno: errno)
     }
+    var info = stat()
+    guard fstat(opened, &info) == 0 else {
+      let code = errno
+      close(opened)
+      throw FileError(path: file, action: "read", errno: code)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      close(opened)
+      let kind = info.st_mode & S_IFMT == S_IFDIR ? "is a folder" : "not a regular file"
+      throw FileError(path: file, action: "read", reason: kind)
+    }
+    return ReadableFile(descriptor: opened, size: Int(info.st_size))
   }
-}
 
-extension FolderHandle {
+  /// The bytes of a regular file of the folder, never read through a symbolic link.
+  ///
+  /// - Parameter limit: the largest size read; a larger file is an error, not read at all.
+  /// - Throws: ``FileError`` as ``openFile(_:following:)`` does, or when the file is larger
+  ///   than `limit`.
+  public func contents(ofFileNamed name: String, limit: Int) throws(FileError) -> Data {
+    let file = try openFile(name)
+    guard file.size <= limit else {
+      throw FileError(
+        path: join(name), action: "read",
+        reason: "it holds \(file.size) bytes, more than the \(limit) a file here may")
+    }
+    return file.contents()
+  }
+
+  /// The device and inode of the folder, to tell whether two paths lead to one folder; empty
+  /// when they cannot be had.
+  public var identity: [UInt64] {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return [] }
+    return [UInt64(info.st_dev), UInt64(info.st_ino)]
+  }
+
   /// Whether two handles hold the same folder (the same device and inode), however reached.
   public func isSameFolder(as other: FolderHandle) -> Bool {
-    var mine = stat()
-    var theirs = stat()
-    guard fstat(descriptor, &mine) == 0, fstat(other.descriptor, &theirs) == 0 else {
-      return false
-    }
-    return mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino
+    let mine = identity
+    return !mine.isEmpty && mine == other.identity
   }
 }

@@ -8,19 +8,36 @@ import Foundation
   import Darwin
 #endif
 
-/// A folder held open by descriptor, through which files are written beneath it and nowhere
-/// else.
+/// A folder held open by descriptor, in which files are read, written whole, renamed and
+/// removed beneath it and nowhere else.
 ///
 /// Every path is taken one name at a time from the folder's descriptor (`openat` with
-/// `O_NOFOLLOW`), so no name can reach outside: an absolute path, `..` above the folder, and a
-/// symbolic link whose target is absolute or climbs above the folder are refused. A symbolic
-/// link that stays beneath the folder is followed, as the kernel's `RESOLVE_BENEATH` does.
-/// Missing folders on the way are created with `mkdirat` in the folder found so far. Renaming
-/// the folder, or swapping a symbolic link in for a name already walked, cannot redirect a
-/// write that is under way: the descriptors point at the folders themselves.
+/// `O_NOFOLLOW`), so no name can reach outside: an absolute path and `..` above the folder are
+/// refused, and what a symbolic link on the way may do is the handle's ``Links`` rule, chosen
+/// when it is opened. Missing folders on the way are created with `mkdirat` in the folder found
+/// so far. Renaming the folder, or swapping a symbolic link in for a name already walked, cannot
+/// redirect a write that is under way: the descriptors point at the folders themselves.
+///
+/// Names and paths are ``RawPath`` text, so files whose names are not UTF-8 are reached like any
+/// other. Files are written through ``AtomicFile``: a hidden temporary file registered with
+/// ``TemporaryFiles`` (removed when the process is stopped) and renamed into place.
 public final class FolderHandle: Sendable {
-  /// The folder as the user named it, for messages (`out`, `../frames`, `/tmp/x`).
+  /// What a symbolic link on a path below the folder may do.
+  public enum Links: Hashable, Sendable {
+    /// A link is followed while it stays beneath the folder, as the kernel's `RESOLVE_BENEATH`
+    /// does, and so is `..`; a link whose target is absolute or climbs above the folder is
+    /// refused. For an output folder, where users may link a subfolder to another inside.
+    case followedBeneath
+    /// Every name on a path must be a real folder: a link is refused wherever it points, and so
+    /// is `..`. For folders whose files come from elsewhere (goldens), where a link could send a
+    /// write, a rename or a deletion anywhere.
+    case refused
+  }
+
+  /// The folder as messages name it (`out`, `../frames`, `/tmp/x`).
   public let displayPath: String
+  /// What symbolic links below the folder may do; folders reached from this one keep it.
+  public let links: Links
   let descriptor: Int32
 
   /// The longest name a file system takes for one file or folder, in bytes.
@@ -28,9 +45,10 @@ public final class FolderHandle: Sendable {
   /// The most symbolic links one path may go through.
   static let linkLimit = 40
 
-  private init(descriptor: Int32, displayPath: String) {
+  init(descriptor: Int32, displayPath: String, links: Links) {
     self.descriptor = descriptor
     self.displayPath = displayPath
+    self.links = links
   }
 
   deinit {
@@ -40,129 +58,98 @@ public final class FolderHandle: Sendable {
   /// Opens a folder, creating it and its missing parents first when asked.
   ///
   /// The folder itself is the one the user chose, so its path is followed as the system
-  /// follows any path; only what lies beneath it is held to the rules above.
+  /// follows any path; only what lies beneath it is held to the handle's rule.
   ///
   /// - Parameters:
-  ///   - url: the folder.
+  ///   - url: the folder; its path is ``RawPath`` text.
   ///   - displayPath: how messages name it; the URL's path unless given.
   ///   - creating: whether to create it when missing.
-  /// - Throws: `RenderError.cannotWrite` naming `displayPath` when the folder cannot be made
-  ///   or opened (`not a directory`, `permission denied`, …).
+  ///   - links: what symbolic links below it may do.
+  /// - Throws: ``FileError`` naming `displayPath` when the folder cannot be made or opened
+  ///   (`no such file or directory`, `not a directory`, `permission denied`, …).
   public convenience init(
-    opening url: URL, displayPath: String? = nil, creating: Bool = true
-  ) throws(RenderError) {
+    opening url: URL, displayPath: String? = nil, creating: Bool = true,
+    links: Links = .followedBeneath
+  ) throws(FileError) {
+    let shown = displayPath ?? url.standardizedFileURL.path
+    guard let descriptor = try Self.openFolder(url, shown: shown, creating: creating) else {
+      throw FileError(path: shown, action: "open", errno: ENOENT)
+    }
+    self.init(descriptor: descriptor, displayPath: shown, links: links)
+  }
+
+  /// Opens a folder that may not exist.
+  ///
+  /// - Parameters: as `init(opening:displayPath:creating:links:)`.
+  /// - Returns: the folder, or `nil` when it does not exist and is not to be created.
+  /// - Throws: ``FileError`` when it exists but cannot be opened, or cannot be made.
+  public static func open(
+    _ url: URL, displayPath: String? = nil, creating: Bool = false,
+    links: Links = .followedBeneath
+  ) throws(FileError) -> FolderHandle? {
+    let shown = displayPath ?? url.standardizedFileURL.path
+    guard let descriptor = try openFolder(url, shown: shown, creating: creating) else {
+      return nil
+    }
+    return FolderHandle(descriptor: descriptor, displayPath: shown, links: links)
+  }
+
+  /// The descriptor of the folder at `url`, made first when missing and `creating`; `nil` when
+  /// it is missing otherwise.
+  private static func openFolder(
+    _ url: URL, shown: String, creating: Bool
+  ) throws(FileError) -> Int32? {
     let path = url.standardizedFileURL.path
-    let shown = displayPath ?? path
-    if creating {
-      do throws(RenderError) {
+    func opened() -> Int32 {
+      RawPath.withCString(path) { openat(AT_FDCWD, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    }
+    var descriptor = opened()
+    if descriptor < 0, errno == ENOENT {
+      guard creating else { return nil }
+      do throws(FileError) {
         try AtomicFile.makeFolder(path)
       } catch {
-        guard case .cannotWrite(_, let reason) = error else { throw error }
-        throw .cannotWrite(path: shown, reason: reason)
+        throw FileError(path: shown, action: "create", reason: error.reason)
       }
+      descriptor = opened()
     }
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .cannotWrite(path: shown, reason: systemReason()) }
-    self.init(descriptor: descriptor, displayPath: shown)
+    guard descriptor >= 0 else { throw FileError(path: shown, action: "open", errno: errno) }
+    return descriptor
   }
 
   /// The folder at a relative path beneath this one.
   ///
   /// - Parameters:
-  ///   - path: folder names joined by `/`; empty names and `.` are skipped.
+  ///   - path: folder names joined by `/` (``RawPath`` text); empty names and `.` are skipped.
   ///   - creating: whether to create missing folders on the way.
-  /// - Throws: `RenderError.cannotWrite` naming the path under `displayPath`: an absolute
-  ///   path, `..` or a symbolic link leading out, a name that is not a folder, too many links,
-  ///   or what the system reports.
-  public func folder(at path: String, creating: Bool) throws(RenderError) -> FolderHandle {
-    let shown = displayPath + "/" + path
-    guard !path.hasPrefix("/") else {
-      throw .cannotWrite(path: shown, reason: "an absolute path leads out of '\(displayPath)'")
+  /// - Throws: ``FileError`` naming the path under `displayPath`: an absolute path, `..` or a
+  ///   symbolic link the handle's rule refuses, a name that is not a folder, a missing folder
+  ///   when not `creating`, too many links, or what the system reports.
+  public func folder(at path: String, creating: Bool) throws(FileError) -> FolderHandle {
+    guard let found = try walk(path, creating: creating) else {
+      throw FileError(path: join(path), action: "open", reason: "no such folder")
     }
-    // `..` above the folder is refused before anything is created on the way.
-    var depth = 0
-    for name in path.split(separator: "/") where name != "." {
-      depth += name == ".." ? -1 : 1
-      guard depth >= 0 else {
-        throw .cannotWrite(path: shown, reason: "'..' leads out of '\(displayPath)'")
-      }
-    }
-    // Names still to walk, last first, each with the symbolic link whose target it came from.
-    var pending = path.split(separator: "/").reversed().map { (name: $0, link: Substring?.none) }
-    var stack: [Int32] = []
-    defer { for opened in stack { close(opened) } }
-    var top: Int32 { stack.last ?? descriptor }
-    var links = 0
-    func leadsOut(_ link: Substring) -> RenderError {
-      .cannotWrite(path: shown, reason: "'\(link)' is a symbolic link out of '\(displayPath)'")
-    }
-    while let (name, link) = pending.popLast() {
-      if name == "." { continue }
-      if name == ".." {
-        guard let last = stack.popLast() else {
-          throw link.map(leadsOut)
-            ?? .cannotWrite(path: shown, reason: "'..' leads out of '\(displayPath)'")
-        }
-        close(last)
-        continue
-      }
-      guard name.utf8.count <= Self.nameLimit else {
-        throw .cannotWrite(path: shown, reason: Self.tooLong(name))
-      }
-      let opened = openat(top, String(name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-      if opened >= 0 {
-        stack.append(opened)
-        continue
-      }
-      let problem = errno
-      if problem == ENOENT, creating {
-        guard mkdirat(top, String(name), 0o777) == 0 || errno == EEXIST else {
-          throw .cannotWrite(path: shown, reason: systemReason())
-        }
-        pending.append((name, link))
-        continue
-      }
-      guard problem == ELOOP || problem == ENOTDIR || problem == ENOENT else {
-        throw .cannotWrite(path: shown, reason: systemReason(problem))
-      }
-      guard let target = try self.link(named: String(name), in: top, shown: shown) else {
-        throw .cannotWrite(
-          path: shown,
-          reason: problem == ENOENT ? "no such folder '\(name)'" : "'\(name)' is not a folder")
-      }
-      links += 1
-      guard links <= Self.linkLimit else {
-        throw .cannotWrite(path: shown, reason: "too many symbolic links")
-      }
-      guard !target.hasPrefix("/") else { throw leadsOut(name) }
-      pending += target.split(separator: "/").reversed().map { ($0, link ?? name) }
-    }
-    let result = stack.isEmpty ? dup(descriptor) : stack.removeLast()
-    guard result >= 0 else { throw .cannotWrite(path: shown, reason: systemReason()) }
-    return FolderHandle(descriptor: result, displayPath: stack.isEmpty ? displayPath : shown)
+    return found
   }
 
-  /// The target of a symbolic link, or `nil` when the name is not one.
-  private func link(named name: String, in folder: Int32, shown: String) throws(RenderError)
-    -> String?
-  {
-    var info = stat()
-    guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
-      info.st_mode & S_IFMT == S_IFLNK
-    else { return nil }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlinkat(folder, name, &buffer, buffer.count - 1)
-    guard count >= 0 else { throw .cannotWrite(path: shown, reason: systemReason()) }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  /// The folder at a relative path beneath this one, if it exists.
+  ///
+  /// - Returns: the folder, or `nil` when a folder on the way is missing.
+  /// - Throws: ``FileError`` as ``folder(at:creating:)`` does for what is there.
+  public func existingFolder(at path: String) throws(FileError) -> FolderHandle? {
+    try walk(path, creating: false)
+  }
+
+  /// `displayPath/path`, without doubling a `/` or showing a leading `./`.
+  public func join(_ path: String) -> String {
+    if path.isEmpty { return displayPath }
+    if displayPath == "." { return path }
+    return displayPath.hasSuffix("/") ? displayPath + path : displayPath + "/" + path
   }
 
   /// The reason for a name longer than the file system takes.
   static func tooLong(_ name: Substring) -> String {
-    "the name '\(name.prefix(24))…' is too long: \(name.utf8.count) bytes, at most \(nameLimit)"
+    "the name '\(name.prefix(24))…' is too long: \(RawPath.byteCount(of: String(name))) bytes, "
+      + "at most \(nameLimit)"
   }
-}
-
-/// The system's reason for the failure that set `errno`, in lower case.
-func systemReason(_ code: Int32 = errno) -> String {
-  String(cString: strerror(code)).lowercased()
 }

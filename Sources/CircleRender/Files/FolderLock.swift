@@ -24,22 +24,25 @@ public final class FolderLock: Sendable {
   ///   - folder: the folder to lock.
   ///   - name: the lock file's name in it; created when missing, never through a symbolic link.
   ///   - whenBusy: called once, before waiting, when another process holds the lock.
-  /// - Throws: `RenderError.cannotWrite` naming the lock file when it cannot be made or
-  ///   opened (a read-only folder, a folder or link in its place).
+  /// - Throws: ``FileError`` naming the lock file when it cannot be made or opened (a read-only
+  ///   folder, a folder or link in its place).
   public init(
     _ folder: FolderHandle, fileNamed name: String, whenBusy: () -> Void = {}
-  ) throws(RenderError) {
-    let shown = folder.displayPath + "/" + name
-    let opened = openat(
-      folder.descriptor, name, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o666)
+  ) throws(FileError) {
+    let shown = folder.join(name)
+    let opened = RawPath.withCString(name) {
+      openat(
+        folder.descriptor, $0, O_RDONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o666)
+    }
     guard opened >= 0 else {
-      throw .cannotWrite(
-        path: shown, reason: errno == ELOOP ? "is a symbolic link" : systemReason())
+      throw FileError(
+        path: shown, action: "write", reason: errno == ELOOP ? "is a symbolic link" : systemReason()
+      )
     }
     var info = stat()
     guard fstat(opened, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
       close(opened)
-      throw .cannotWrite(path: shown, reason: "not a regular file")
+      throw FileError(path: shown, action: "write", reason: "not a regular file")
     }
     descriptor = opened
     if Self.take(opened, waiting: false) { return }

@@ -50,52 +50,46 @@ public final class TemporaryFiles: Sendable {
     ".circles-" + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
   }
 
+  /// The error for a write the process stopped before it finished.
+  private static func stopped(_ shown: String) -> FileError {
+    FileError(path: shown, action: "write", reason: "stopped before the file was written")
+  }
+
   /// Creates a new temporary file in a folder, open for writing.
   ///
   /// - Parameter shown: the target as messages name it.
-  /// - Throws: `RenderError.cannotWrite` when the file cannot be made, or the process is
-  ///   stopping.
-  func create(in folder: FolderHandle, for shown: String) throws(RenderError) -> Ticket {
-    let result: Result<Ticket, RenderError> = state.withLock { state in
-      guard !state.abandoned else {
-        return .failure(.cannotWrite(path: shown, reason: "stopped before the file was written"))
-      }
+  /// - Throws: ``FileError`` when the file cannot be made, or the process is stopping.
+  func create(in folder: FolderHandle, for shown: String) throws(FileError) -> Ticket {
+    try state.withLock { state throws(FileError) in
+      guard !state.abandoned else { throw Self.stopped(shown) }
       while true {
         let name = Self.makeName()
         let descriptor = openat(
           folder.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         if descriptor < 0, errno == EEXIST { continue }
-        guard descriptor >= 0 else {
-          return .failure(.cannotWrite(path: shown, reason: systemReason()))
-        }
+        guard descriptor >= 0 else { throw FileError(path: shown, action: "write", errno: errno) }
         state.next += 1
         state.entries[state.next] = Entry(folder: folder, name: name)
-        return .success(
-          Ticket(number: state.next, folder: folder, name: name, descriptor: descriptor))
+        return Ticket(number: state.next, folder: folder, name: name, descriptor: descriptor)
       }
     }
-    return try result.get()
   }
 
-  /// Renames a written temporary file over `name` in its folder and forgets it.
+  /// Renames a written temporary file over `name` (``RawPath`` text) in its folder and forgets
+  /// it.
   ///
-  /// - Throws: `RenderError.cannotWrite` when the rename fails or the process is stopping; the
-  ///   temporary file is removed either way.
-  func commit(_ ticket: Ticket, as name: String, shown: String) throws(RenderError) {
-    let result: Result<Void, RenderError> = state.withLock { state in
-      guard !state.abandoned else {
-        return .failure(.cannotWrite(path: shown, reason: "stopped before the file was written"))
-      }
+  /// - Throws: ``FileError`` when the rename fails or the process is stopping; the temporary
+  ///   file is removed either way.
+  func commit(_ ticket: Ticket, as name: String, shown: String) throws(FileError) {
+    try state.withLock { state throws(FileError) in
+      guard !state.abandoned else { throw Self.stopped(shown) }
       state.entries[ticket.number] = nil
-      guard renameat(ticket.folder.descriptor, ticket.name, ticket.folder.descriptor, name) == 0
-      else {
-        let reason = systemReason()
+      guard ticket.folder.rename(ticket.name, in: ticket.folder, to: name) == 0 else {
+        let code = errno
         unlinkat(ticket.folder.descriptor, ticket.name, 0)
-        return .failure(.cannotWrite(path: shown, reason: reason))
+        throw FileError(path: shown, action: "write", errno: code)
       }
-      return .success(())
     }
-    try result.get()
   }
 
   /// Removes a temporary file that will not be renamed, and forgets it.

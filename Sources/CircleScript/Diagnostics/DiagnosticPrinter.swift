@@ -107,7 +107,9 @@ public struct DiagnosticPrinter: Sendable {
     case 0x09: scalar
     case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
     case 0x7F: "\u{2421}"
-    case 0x80..<0xA0: "\u{FFFD}"
+    // C1 controls, and the private-use scalars U+10FF80…U+10FFFF that stand for the bytes of
+    // a file name that are not UTF-8 (CircleRender's `RawPath`).
+    case 0x80..<0xA0, 0x10_FF80...0x10_FFFF: "\u{FFFD}"
     default: scalar
     }
   }

@@ -90,9 +90,10 @@ public struct CheckOptions: Sendable {
   /// Runs a check and then removes the artifacts folder if the check made it and left nothing
   /// in it (images that were all recorded, or passed, leave none).
   public func removingEmptyArtifactsFolder<T>(_ check: () -> T) -> T {
-    let existed = Folder.status(atPath: artifactsDirectory.path) != nil
+    let existed = FolderHandle.status(atPath: artifactsDirectory.path) != nil
     let result = check()
-    if !existed, let parent = try? Folder.open(artifactsDirectory.deletingLastPathComponent().path)
+    if !existed,
+      let parent = try? FolderHandle.forCheck(artifactsDirectory.deletingLastPathComponent())
     {
       _ = parent.removeFolderIfEmpty(artifactsDirectory.lastPathComponent)
     }

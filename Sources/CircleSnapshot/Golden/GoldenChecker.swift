@@ -117,7 +117,8 @@ public enum GoldenChecker {
   /// The names (without `.png`) of the PNG files in a golden folder, sorted; none when the folder
   /// does not exist.
   public static func goldenNames(in folder: URL) -> [String] {
-    guard let opened = try? Folder.open(folder.path), let entries = try? opened.entries() else {
+    guard let opened = try? FolderHandle.forCheck(folder), let entries = try? opened.entries()
+    else {
       return []
     }
     return entries.filter { !$0.isFolder && $0.name.hasSuffix(".png") && !$0.name.hasPrefix(".") }

@@ -1,3 +1,5 @@
+import CircleRender
+
 /// A golden image in a golden folder, as its name describes it.
 ///
 /// Frame goldens are named as frames are (`0004-undo-clear.png`: a number of at least four

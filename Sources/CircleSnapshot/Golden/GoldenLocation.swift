@@ -1,3 +1,4 @@
+import CircleRender
 import Foundation
 
 /// Where a script's goldens are: a folder reached as given (the user's choice, links followed)
@@ -39,8 +40,8 @@ struct GoldenLocation: Hashable, Sendable {
   ///
   /// - Returns: the folder, or `nil` when it does not exist and is not to be created.
   /// - Throws: ``FileError`` when a folder is a link or a file, or cannot be opened or made.
-  func parent(creating: Bool) throws(FileError) -> Folder? {
-    guard let root = try Folder.open(root.path, creating: creating) else { return nil }
+  func parent(creating: Bool) throws(FileError) -> FolderHandle? {
+    guard let root = try FolderHandle.forCheck(root, creating: creating) else { return nil }
     guard folders.count > 1 else { return root }
     return try root.subfolder(folders.dropLast().joined(separator: "/"), creating: creating)
   }

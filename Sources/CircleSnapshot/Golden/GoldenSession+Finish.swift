@@ -141,7 +141,7 @@ extension GoldenSession {
   func recordableBytes(of item: Item) -> Data? {
     if item.spilled, let artifacts = existingArtifacts(),
       let (base, leaf) = try? place(of: item.name + ".actual.png", in: artifacts),
-      let data = try? base.contents(of: leaf, limit: Int.max)
+      let data = try? base.contents(ofFileNamed: leaf, limit: Int.max)
     {
       return data
     }
@@ -172,7 +172,7 @@ final class GoldenScenes {
       let name = SceneHistory.fileName(forFolder: session.location.name)
       if let parent = session.parent, parent.contains(name) {
         do {
-          let data = try parent.contents(of: name, limit: SceneHistory.maximumBytes)
+          let data = try parent.contents(ofFileNamed: name, limit: SceneHistory.maximumBytes)
           reader = SceneReader(try SceneHistory(data: data))
         } catch let error as SceneHistoryError {
           problem = error.description

@@ -1,3 +1,4 @@
+import CircleRender
 import Foundation
 
 extension GoldenSession {
@@ -91,9 +92,10 @@ extension GoldenSession {
   }
 
   /// Opens a golden's file.
-  func openGolden(_ golden: Int) throws(FileError) -> Folder.ReadableFile {
+  func openGolden(_ golden: Int) throws(FileError) -> ReadableFile {
     guard let (base, leaf) = try place(of: goldens[golden].fileName, in: folder) else {
-      throw FileError(path: location.url.path, action: "read", reason: "no such folder")
+      throw FileError(
+        path: DisplayPath.of(location.url), action: "read", reason: "no such folder")
     }
     return try base.openFile(leaf)
   }
@@ -105,8 +107,8 @@ extension GoldenSession {
   }
 
   /// The folder holding a file named by a path below `base`, and the file's own name.
-  func place(of path: String, in base: Folder?, creating: Bool = false) throws(FileError)
-    -> (Folder, String)?
+  func place(of path: String, in base: FolderHandle?, creating: Bool = false) throws(FileError)
+    -> (FolderHandle, String)?
   {
     guard let base else { return nil }
     guard let slash = path.lastIndex(of: "/") else { return (base, path) }
@@ -121,24 +123,26 @@ extension GoldenSession {
   func writeArtifact(_ data: Data, of name: String, suffix: String) throws(FileError) {
     if artifacts == nil {
       noteArtifactFoldersMade()
-      guard let root = try Folder.open(options.artifactsDirectory.path, creating: true),
+      guard let root = try FolderHandle.forCheck(options.artifactsDirectory, creating: true),
         let made = try root.subfolder(artifactsKey, creating: true)
       else {
-        throw FileError(path: artifactsURL.path, action: "create", reason: "no such folder")
+        throw FileError(
+          path: DisplayPath.of(artifactsURL), action: "create", reason: "no such folder")
       }
       artifacts = made
     }
     guard let (base, leaf) = try place(of: name + suffix, in: artifacts, creating: true) else {
-      throw FileError(path: artifactsURL.path, action: "create", reason: "no such folder")
+      throw FileError(
+        path: DisplayPath.of(artifactsURL), action: "create", reason: "no such folder")
     }
-    try base.write(data, to: leaf)
+    try AtomicFile.write(data, named: leaf, in: base, syncingFolder: false, flushing: false)
   }
 
   /// Remembers whether the script's artifacts folder does not exist yet, so that it can be
   /// removed at the end if nothing is left in it (its parents, which other scripts may be
   /// writing into, are left alone).
   private func noteArtifactFoldersMade() {
-    guard let root = try? Folder.open(options.artifactsDirectory.path) else {
+    guard let root = try? FolderHandle.forCheck(options.artifactsDirectory) else {
       madeArtifactsFolder = true
       return
     }
@@ -147,16 +151,17 @@ extension GoldenSession {
 
   /// Removes the script's artifacts folder when this check made it and it is empty.
   func removeEmptyArtifactFolders() {
-    guard madeArtifactsFolder, let root = try? Folder.open(options.artifactsDirectory.path) else {
+    guard madeArtifactsFolder, let root = try? FolderHandle.forCheck(options.artifactsDirectory)
+    else {
       return
     }
     _ = root.removeFolderIfEmpty(artifactsKey)
   }
 
   /// The artifacts folder when it exists, for reading and clean-up (never created for that).
-  func existingArtifacts() -> Folder? {
+  func existingArtifacts() -> FolderHandle? {
     if let artifacts { return artifacts }
-    guard let root = try? Folder.open(options.artifactsDirectory.path),
+    guard let root = try? FolderHandle.forCheck(options.artifactsDirectory),
       let found = try? root.subfolder(artifactsKey)
     else { return nil }
     artifacts = found

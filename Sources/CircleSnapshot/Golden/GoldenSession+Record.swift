@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleRender
 import Foundation
 
 extension GoldenSession {
@@ -68,7 +69,7 @@ extension GoldenSession {
   private func record(_ item: Item) throws(FileError) {
     let goldenFolder = try openOrMakeFolder()
     guard let (base, leaf) = try place(of: item.name + ".png", in: goldenFolder, creating: true)
-    else { throw FileError(path: location.url.path, action: "create", reason: "no such folder") }
+    else { throw noFolder() }
     if item.spilled, let artifacts = existingArtifacts(),
       let (source, sourceLeaf) = try? place(of: item.name + ".actual.png", in: artifacts)
     {
@@ -80,17 +81,23 @@ extension GoldenSession {
       }
     }
     guard let data = recordableBytes(of: item) else {
-      throw FileError(path: location.url.path, action: "write", reason: "the image is lost")
+      throw FileError(
+        path: DisplayPath.of(location.url), action: "write", reason: "the image is lost")
     }
-    try base.write(data, to: leaf)
+    try AtomicFile.write(data, named: leaf, in: base, syncingFolder: false)
+  }
+
+  /// The error for a golden folder that could not be made.
+  private func noFolder() -> FileError {
+    FileError(path: DisplayPath.of(location.url), action: "create", reason: "no such folder")
   }
 
   /// The golden folder, made when it does not exist yet.
-  func openOrMakeFolder() throws(FileError) -> Folder {
+  func openOrMakeFolder() throws(FileError) -> FolderHandle {
     if let folder { return folder }
     guard let parent = try location.parent(creating: true),
       let made = try parent.subfolder(location.name, creating: true)
-    else { throw FileError(path: location.url.path, action: "create", reason: "no such folder") }
+    else { throw noFolder() }
     self.parent = parent
     folder = made
     return made
@@ -191,7 +198,11 @@ extension GoldenSession {
     do throws(FileError) {
       var parent = self.parent
       if parent == nil { parent = try location.parent(creating: true) }
-      try parent?.write(recorder.history.data, to: SceneHistory.fileName(forFolder: location.name))
+      if let parent {
+        try AtomicFile.write(
+          recorder.history.data, named: SceneHistory.fileName(forFolder: location.name),
+          in: parent, syncingFolder: false)
+      }
     } catch {
       // The goldens are written; only what a later failure can say about its scene is lost.
     }

@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleRender
 import Foundation
 
 /// Checks the images of one script against its goldens as they are made, one at a time, so
@@ -21,7 +22,7 @@ import Foundation
 /// (``GoldenAlignment``), recorded, renamed and pruned what the options ask for, and rewritten the
 /// goldens' scene history when goldens changed.
 ///
-/// Goldens are read and written only as real files in real folders (``Folder``): never through a
+/// Goldens are read and written only as real files in real folders (``FolderHandle``): never through a
 /// symbolic link, never a FIFO or a device, and none larger than its header's size allows.
 public final class GoldenSession: @unchecked Sendable {
   /// One image of the script, in order.
@@ -52,13 +53,13 @@ public final class GoldenSession: @unchecked Sendable {
   let options: CheckOptions
   let location: GoldenLocation
   /// The folder holding the golden folder, when it exists.
-  var parent: Folder?
+  var parent: FolderHandle?
   /// The golden folder, when it exists.
-  var folder: Folder?
+  var folder: FolderHandle?
   let artifactsURL: URL
   /// The script's subfolder of the artifacts folder.
   let artifactsKey: String
-  var artifacts: Folder?
+  var artifacts: FolderHandle?
   /// Whether this check made the script's artifacts folder.
   var madeArtifactsFolder = false
   var goldens: [GoldenFile] = []

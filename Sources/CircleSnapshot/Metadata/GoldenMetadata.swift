@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleRender
 import Foundation
 
 /// What a golden PNG says about itself: the scene it was rendered from and the renderer.
@@ -45,7 +46,7 @@ public struct GoldenMetadata: Hashable, Sendable {
     let folder = file.deletingLastPathComponent()
     let history = folder.deletingLastPathComponent().appendingPathComponent(
       SceneHistory.fileName(forFolder: folder.lastPathComponent))
-    guard let data = Folder.readFile(history, limit: SceneHistory.maximumBytes),
+    guard let data = FolderHandle.readFile(history, limit: SceneHistory.maximumBytes),
       let parsed = try? SceneHistory(data: data)
     else { return }
     scene = SceneReader(parsed).scene(named: file.deletingPathExtension().lastPathComponent)

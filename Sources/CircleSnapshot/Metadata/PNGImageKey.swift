@@ -65,7 +65,7 @@ package struct PNGImageKey: Hashable, Sendable {
   }
 
   /// The key of a PNG file, read piecewise; `nil` when it is not a well-formed PNG.
-  package init?(file: Folder.ReadableFile) {
+  package init?(file: ReadableFile) {
     let head = file.bytes(at: 0, count: 33)
     guard head.count == 33, PNGChunkWalk.hasSignature(head),
       Self.number(head, 12) == PNGChunk.header, Self.number(head, 8) == 13

@@ -45,7 +45,7 @@ public enum HTMLReport {
   /// Reads an image file for the page: a regular file of at most 256 MiB, never through a
   /// symbolic link at its last step, whatever bytes its path holds.
   public static func readImage(_ url: URL) -> Data? {
-    Folder.readFile(url, limit: 256 << 20)
+    FolderHandle.readFile(url, limit: 256 << 20)
   }
 
   static let style = """

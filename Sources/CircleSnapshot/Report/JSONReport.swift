@@ -1,3 +1,4 @@
+import CircleRender
 import Foundation
 
 /// The machine-readable report of a check, for scripts: a JSON object with the totals and every

@@ -154,7 +154,7 @@ struct CheckCommand: Subcommand {
 
   /// Whether a word after `--record` is a script or a folder rather than a mode.
   static func looksLikePath(_ word: String) -> Bool {
-    word.hasSuffix(".circles") || word.contains("/") || Folder.status(atPath: word) != nil
+    word.hasSuffix(".circles") || word.contains("/") || FolderHandle.status(atPath: word) != nil
   }
 
   static func unknownMode(_ text: String) -> String {

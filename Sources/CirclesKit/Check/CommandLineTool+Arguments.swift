@@ -1,3 +1,4 @@
+import CircleRender
 import CircleSnapshot
 import Foundation
 

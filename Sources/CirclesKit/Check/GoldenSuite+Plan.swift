@@ -1,3 +1,4 @@
+import CircleRender
 import CircleSnapshot
 import Foundation
 
@@ -14,14 +15,14 @@ extension GoldenSuite {
     func shown(_ url: URL) -> String {
       DisplayText.escaped(url.relativePath(from: currentDirectory))
     }
-    if Folder.isLink(atPath: options.artifactsDirectory.path) {
+    if FolderHandle.isLink(atPath: options.artifactsDirectory.path) {
       throw GoldenSuiteError(
         description: "the artifacts folder '\(shown(options.artifactsDirectory))' is a symbolic "
           + "link, which could lead anywhere; give --artifacts a real folder")
     }
     var owners: [String: URL] = [:]
     for script in scripts {
-      let folder = Folder.resolvedPath(options.goldenDirectory(forScript: script).path)
+      let folder = FolderHandle.resolvedPath(options.goldenDirectory(forScript: script).path)
       if let other = owners[folder] {
         throw GoldenSuiteError(
           description: "'\(shown(other))' and '\(shown(script))' would share the golden folder '"
@@ -33,8 +34,8 @@ extension GoldenSuite {
     for (script, key) in zip(scripts, keys) {
       let root = goldenRoot(of: script, options: options)
       let artifacts = options.artifactsDirectory.appendingPathComponent(key, isDirectory: true)
-      let resolvedRoot = Folder.resolvedPath(root.path)
-      let resolvedArtifacts = Folder.resolvedPath(artifacts.path)
+      let resolvedRoot = FolderHandle.resolvedPath(root.path)
+      let resolvedArtifacts = FolderHandle.resolvedPath(artifacts.path)
       if resolvedArtifacts == resolvedRoot || resolvedArtifacts.hasPrefix(resolvedRoot + "/") {
         throw GoldenSuiteError(
           description: "the artifacts folder '\(shown(options.artifactsDirectory))' is inside "
@@ -63,7 +64,7 @@ enum ScriptReader {
   /// - Throws: `RunError.cannotRead` with the reason.
   static func read(_ url: URL, displayName: String) throws(RunError) -> [UInt8] {
     do {
-      guard let folder = try Folder.open(url.deletingLastPathComponent().path) else {
+      guard let folder = try FolderHandle.forCheck(url.deletingLastPathComponent()) else {
         throw RunError.cannotRead(path: displayName, reason: "no such file")
       }
       let file = try folder.openFile(url.lastPathComponent, following: true)

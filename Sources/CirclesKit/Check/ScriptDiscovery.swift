@@ -1,3 +1,4 @@
+import CircleRender
 import CircleSnapshot
 import Foundation
 
@@ -15,7 +16,7 @@ enum ScriptDiscovery {
     var found: [URL] = []
     for path in paths {
       let url = context.url(for: path)
-      guard let status = Folder.status(atPath: url.path) else {
+      guard let status = FolderHandle.status(atPath: url.path) else {
         throw UsageError(
           "cannot read '\(DisplayText.escaped(path))': no such file or folder")
       }
@@ -25,7 +26,7 @@ enum ScriptDiscovery {
       }
       var inFolder: [URL] = []
       do {
-        guard let folder = try Folder.open(url.path) else {
+        guard let folder = try FolderHandle.forCheck(url) else {
           throw UsageError("cannot read '\(DisplayText.escaped(path))': no such folder")
         }
         try collect(in: folder, at: url, into: &inFolder)
@@ -41,13 +42,14 @@ enum ScriptDiscovery {
     }
     var seen = Set<[UInt64]>()
     return found.filter { url in
-      guard let identity = Folder.status(atPath: url.path)?.identity else { return true }
+      guard let identity = FolderHandle.status(atPath: url.path)?.identity else { return true }
       return seen.insert(identity).inserted
     }
   }
 
   /// Adds the `.circles` files below a folder, depth first, each folder's entries by name.
-  private static func collect(in folder: Folder, at url: URL, into found: inout [URL]) throws {
+  private static func collect(in folder: FolderHandle, at url: URL, into found: inout [URL]) throws
+  {
     for entry in try folder.entries() where !entry.name.hasPrefix(".") {
       let child = url.appendingPathComponent(entry.name, isDirectory: entry.isFolder)
       if entry.isFolder {

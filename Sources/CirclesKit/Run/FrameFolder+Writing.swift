@@ -53,7 +53,7 @@ extension FrameFolder {
   ///
   /// - Returns: whether the file held exactly these bytes (and is now this run's).
   func keepFrame(named name: String, holding data: Data) -> Bool {
-    guard handle.contents(ofFileNamed: name, limit: data.count) == data,
+    guard (try? handle.contents(ofFileNamed: name, limit: data.count)) == data,
       let identity = handle.identity(ofFileNamed: name)
     else { return false }
     record(name, identity)
@@ -173,6 +173,7 @@ extension FrameFolder {
 
   /// The reason alone of a file error, for messages that name the file themselves.
   static func reason(_ error: any Error) -> String {
+    if let error = error as? FileError { return error.reason }
     if case RenderError.cannotWrite(_, let reason) = error { return reason }
     return "\(error)"
   }

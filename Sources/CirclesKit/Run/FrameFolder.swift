@@ -64,10 +64,7 @@ public final class FrameFolder: Sendable {
         whenBusy("waiting for another run of circles into '\(displayPath)' to finish")
       }
     } catch {
-      guard case .cannotWrite(let path, let reason) = error else {
-        throw .cannotWrite(path: displayPath, reason: error.description)
-      }
-      throw .cannotWrite(path: path, reason: reason)
+      throw .cannotWrite(path: error.path, reason: error.reason)
     }
     self.handle = handle
     self.url = url

@@ -26,7 +26,7 @@ struct FrameManifest: Equatable, Sendable {
 
   /// The manifest in a folder; empty when there is none or it cannot be read.
   init(in folder: FolderHandle) {
-    guard let data = folder.contents(ofFileNamed: Self.fileName, limit: Self.sizeLimit) else {
+    guard let data = try? folder.contents(ofFileNamed: Self.fileName, limit: Self.sizeLimit) else {
       self.init()
       return
     }
@@ -59,8 +59,8 @@ struct FrameManifest: Equatable, Sendable {
 
   /// Writes the manifest whole into a folder (a temporary file renamed over the old one).
   ///
-  /// - Throws: `RenderError.cannotWrite` when it cannot be written.
-  func write(to folder: FolderHandle) throws(RenderError) {
+  /// - Throws: `FileError` when it cannot be written.
+  func write(to folder: FolderHandle) throws(FileError) {
     try AtomicFile.write(
       Data(text.utf8), named: Self.fileName, in: folder, syncingFolder: false, flushing: false)
   }

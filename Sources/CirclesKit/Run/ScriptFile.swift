@@ -11,7 +11,8 @@ import Foundation
 
 /// Reading a script file: a regular file only, within `ScriptSource.sizeLimit`.
 enum ScriptFile {
-  /// The bytes of the script file at `path`.
+  /// The bytes of the script file at `path` (``RawPath`` text, so a name that is not UTF-8 is
+  /// found).
   ///
   /// The file is opened without blocking (a named pipe with no writer would otherwise wait for
   /// one), then checked to be a regular file of at most `ScriptSource.sizeLimit` bytes before
@@ -20,10 +21,13 @@ enum ScriptFile {
   /// - Throws: `FileProblem` with the reason: `no such file or directory`, `is a folder, not a
   ///   script`, `is a named pipe, not a script file; …`, `is too large for a script: …`.
   static func read(_ path: String) throws(FileProblem) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = RawPath.withCString(path) {
+      openat(AT_FDCWD, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    }
     guard descriptor >= 0 else {
       var info = stat()
-      if errno == ENXIO, stat(path, &info) == 0, let kind = kind(info) {
+      if errno == ENXIO, RawPath.withCString(path, { stat($0, &info) }) == 0, let kind = kind(info)
+      {
         throw FileProblem(kind)
       }
       throw FileProblem(String(cString: strerror(errno)).lowercased())

@@ -14,7 +14,11 @@ enum ChangedFile {
     if let existing = try? Data(contentsOf: url, options: .uncached), existing == data {
       return false
     }
-    try AtomicFile.write(data, to: url)
+    do throws(FileError) {
+      try AtomicFile.write(data, to: url)
+    } catch {
+      throw RenderError(error)
+    }
     return true
   }
 }
@@ -24,12 +28,12 @@ extension ChangedFile {
   /// exactly these bytes.
   ///
   /// - Returns: whether the file was written.
-  /// - Throws: `RenderError.cannotWrite` when writing fails.
+  /// - Throws: `FileError` when writing fails.
   @discardableResult
-  static func write(_ data: Data, named name: String, in folder: FolderHandle) throws(RenderError)
+  static func write(_ data: Data, named name: String, in folder: FolderHandle) throws(FileError)
     -> Bool
   {
-    if folder.contents(ofFileNamed: name, limit: data.count) == data { return false }
+    if (try? folder.contents(ofFileNamed: name, limit: data.count)) == data { return false }
     try AtomicFile.write(data, named: name, in: folder)
     return true
   }

@@ -53,10 +53,12 @@ struct FolderLockTests {
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent(".dir"), withIntermediateDirectories: true)
     let handle = try FolderHandle(opening: folder.url, displayPath: "out")
-    #expect(throws: RenderError.cannotWrite(path: "out/.lock", reason: "is a symbolic link")) {
+    #expect(
+      throws: FileError(path: "out/.lock", action: "write", reason: "is a symbolic link")
+    ) {
       _ = try FolderLock(handle, fileNamed: ".lock")
     }
-    #expect(throws: RenderError.self) { _ = try FolderLock(handle, fileNamed: ".dir") }
+    #expect(throws: FileError.self) { _ = try FolderLock(handle, fileNamed: ".dir") }
     #expect(outside.allFiles(in: ".") == [])
   }
 }
@@ -75,10 +77,10 @@ struct TemporaryFilesTests {
       folder.allFiles(in: ".").allSatisfy { $0.hasPrefix(".circles-") && $0.hasSuffix(".tmp") })
     #expect(registry.abandon() == 2)
     #expect(folder.allFiles(in: ".") == [])
-    #expect(throws: RenderError.self) {
+    #expect(throws: FileError.self) {
       try registry.commit(first, as: "a.png", shown: "out/a.png")
     }
-    #expect(throws: RenderError.self) {
+    #expect(throws: FileError.self) {
       _ = try AtomicFile.write(
         Data("x".utf8), named: "c.png", in: handle, syncingFolder: false, flushing: false,
         registry: registry)
@@ -100,7 +102,9 @@ struct TemporaryFilesTests {
     _ = try AtomicFile.write(
       Data("x".utf8), named: "a.png", in: handle, syncingFolder: true, flushing: true,
       registry: registry)
-    #expect(throws: RenderError.cannotWrite(path: "out/taken", reason: "is a directory")) {
+    #expect(
+      throws: FileError(path: "out/taken", action: "write", reason: "is a directory")
+    ) {
       _ = try AtomicFile.write(
         Data("x".utf8), named: "taken", in: handle, syncingFolder: false, flushing: false,
         registry: registry)

@@ -7,12 +7,12 @@
 /// 0x80…0xFF); ``bytes(of:)`` turns them back into the bytes the system knows. Those scalars
 /// are taken to be bytes wherever they appear, so a name that really holds one of them (private
 /// use, so in practice none) is not told apart.
-package enum RawPath {
+public enum RawPath {
   /// The first of the scalars that stand for undecodable bytes: U+10FF80 is byte 0x80.
-  static let byteBase: UInt32 = 0x10_FF00
+  public static let byteBase: UInt32 = 0x10_FF00
 
   /// The text for bytes: valid UTF-8 as it is, every other byte as its private-use scalar.
-  package static func string(from bytes: some Collection<UInt8>) -> String {
+  public static func string(from bytes: some Collection<UInt8>) -> String {
     let bytes = Array(bytes)
     var scalars = String.UnicodeScalarView()
     var index = 0
@@ -64,7 +64,7 @@ package enum RawPath {
   }
 
   /// The bytes a path stands for: UTF-8, with each private-use byte scalar as its byte.
-  package static func bytes(of path: String) -> [UInt8] {
+  public static func bytes(of path: String) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(path.utf8.count)
     for scalar in path.unicodeScalars {
@@ -78,43 +78,22 @@ package enum RawPath {
   }
 
   /// Whether the text stands for bytes that are not all UTF-8.
-  package static func holdsRawBytes(_ path: String) -> Bool {
+  public static func holdsRawBytes(_ path: String) -> Bool {
     path.unicodeScalars.contains { $0.value >= byteBase + 0x80 && $0.value <= byteBase + 0xFF }
   }
 }
 
-/// Text from files and folders made safe to print on a terminal.
-///
-/// Control characters show as their visible Unicode pictures (`␛` for ESC, `␇` for BEL, `␊` for
-/// a line feed), DEL as `␡`, the C1 controls and bytes that are not UTF-8 as `�`, as the
-/// diagnostic printer shows script text: a file name or a circle id cannot set a terminal's
-/// title, clear its screen or forge a line of a report.
-package enum DisplayText {
-  /// The text with every character a terminal would act on replaced by a visible one.
-  package static func escaped(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-    var shown = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      shown.append(visible(scalar))
-    }
-    return String(shown)
+extension RawPath {
+  /// Calls `body` with the path as the NUL-terminated bytes it stands for, as system calls
+  /// take paths.
+  public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) -> T) -> T {
+    guard holdsRawBytes(path) else { return path.withCString(body) }
+    let terminated = bytes(of: path).map { CChar(bitPattern: $0) } + [0]
+    return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }
   }
 
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00..<0x20, 0x7F, 0x80..<0xA0: true
-    case (RawPath.byteBase + 0x80)...(RawPath.byteBase + 0xFF): true
-    default: false
-    }
-  }
-
-  static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-    switch scalar.value {
-    case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value)!
-    case 0x7F: "\u{2421}"
-    case 0x80..<0xA0: "\u{FFFD}"
-    case (RawPath.byteBase + 0x80)...(RawPath.byteBase + 0xFF): "\u{FFFD}"
-    default: scalar
-    }
+  /// How many bytes the system holds for the path: its length as a file system counts it.
+  public static func byteCount(of path: String) -> Int {
+    holdsRawBytes(path) ? bytes(of: path).count : path.utf8.count
   }
 }

@@ -2,10 +2,12 @@ import CirclesTestSupport
 import Foundation
 import Testing
 
-@testable import CircleSnapshot
+@testable import CircleRender
 
-@Suite("Folders opened once, files by name")
-struct FolderTests {
+/// A folder held open with every symbolic link below it refused, as golden folders are: files
+/// are listed, read, written, renamed and removed by name, whatever bytes the names hold.
+@Suite("Folders whose links are refused")
+struct RefusedLinksTests {
   /// Creates a file whose name is the given bytes (which need not be UTF-8).
   static func create(_ name: [UInt8], in folder: URL, contents: String = "x") throws {
     let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
@@ -17,29 +19,9 @@ struct FolderTests {
     close(descriptor)
   }
 
-  @Test("bytes that are not UTF-8 survive a trip through text", .timeLimit(.minutes(1)))
-  func rawPaths() {
-    var generator = SeededGenerator(seed: 3)
-    for _ in 0..<500 {
-      let bytes = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
-        UInt8.random(in: 1...255, using: &generator)
-      }
-      #expect(RawPath.bytes(of: RawPath.string(from: bytes)) == bytes)
-    }
-    #expect(RawPath.string(from: Array("sun é.png".utf8)) == "sun é.png")
-    #expect(!RawPath.holdsRawBytes("sun é"))
-    #expect(RawPath.holdsRawBytes(RawPath.string(from: [0x78, 0xFF])))
-  }
-
-  @Test(
-    "control characters and undecodable bytes print as visible characters",
-    arguments: [
-      ("plain", "plain"), ("a\u{1B}]0;title\u{07}b", "a␛]0;title␇b"), ("two\nlines", "two␊lines"),
-      ("del\u{7F}", "del␡"), ("c1\u{9B}", "c1\u{FFFD}"),
-      (RawPath.string(from: [0x61, 0xFF]), "a\u{FFFD}"),
-    ])
-  func escaping(text: String, shown: String) {
-    #expect(DisplayText.escaped(text) == shown)
+  /// The folder, opened as a check opens golden folders.
+  static func handle(_ folder: TemporaryFolder) throws -> FolderHandle {
+    try FolderHandle(opening: folder.url, displayPath: "g", creating: false, links: .refused)
   }
 
   @Test("a file whose name is not UTF-8 is listed, read and removed")
@@ -47,10 +29,10 @@ struct FolderTests {
     let temporary = try TemporaryFolder()
     let name: [UInt8] = [0x6F, 0xFF, 0xFE] + Array(".png".utf8)
     try Self.create(name, in: temporary.url, contents: "bytes")
-    let folder = try #require(try Folder.open(temporary.url.path))
+    let folder = try Self.handle(temporary)
     let entry = try #require(try folder.entries().first)
     #expect(RawPath.bytes(of: entry.name) == name)
-    #expect(try folder.contents(of: entry.name, limit: 100) == Data("bytes".utf8))
+    #expect(try folder.contents(ofFileNamed: entry.name, limit: 100) == Data("bytes".utf8))
     try folder.remove(entry.name)
     #expect(try folder.entries().isEmpty)
   }
@@ -65,24 +47,37 @@ struct FolderTests {
     try FileManager.default.createSymbolicLink(
       at: temporary.url.appendingPathComponent("file.png"),
       withDestinationURL: outside.url.appendingPathComponent("secret.png"))
-    let folder = try #require(try Folder.open(temporary.url.path))
-    #expect { _ = try folder.subfolder("sub", creating: true) } throws: {
-      "\($0)".hasSuffix("is a symbolic link")
+    try FileManager.default.createSymbolicLink(
+      at: temporary.url.appendingPathComponent("here"), withDestinationURL: temporary.url)
+    let folder = try Self.handle(temporary)
+    #expect(throws: FileError(path: "g/sub", action: "open", reason: "'sub' is a symbolic link")) {
+      _ = try folder.folder(at: "sub", creating: true)
     }
-    #expect { _ = try folder.contents(of: "file.png", limit: 100) } throws: {
+    // A link that stays inside is refused too, and so is `..`.
+    #expect(throws: FileError(path: "g/here", action: "open", reason: "'here' is a symbolic link"))
+    {
+      _ = try folder.existingFolder(at: "here")
+    }
+    #expect(
+      throws: FileError(path: "g/a/..", action: "open", reason: "a path with '..' is refused")
+    ) {
+      _ = try folder.folder(at: "a/..", creating: true)
+    }
+    #expect { _ = try folder.contents(ofFileNamed: "file.png", limit: 100) } throws: {
       "\($0)".hasSuffix("is a symbolic link")
     }
     // Deleting the link removes the link, not what it points to.
     try folder.remove("file.png")
     #expect(outside.files(in: ".") == ["secret.png"])
+    #expect(temporary.files(in: ".") == ["here", "sub"])
   }
 
   @Test("a FIFO is refused at once, not waited on")
   func fifo() throws {
     let temporary = try TemporaryFolder()
     try #require(mkfifo(temporary.url.appendingPathComponent("pipe.png").path, 0o644) == 0)
-    let folder = try #require(try Folder.open(temporary.url.path))
-    #expect { _ = try folder.contents(of: "pipe.png", limit: 100) } throws: {
+    let folder = try Self.handle(temporary)
+    #expect { _ = try folder.contents(ofFileNamed: "pipe.png", limit: 100) } throws: {
       "\($0)".hasSuffix("not a regular file")
     }
   }
@@ -90,13 +85,15 @@ struct FolderTests {
   @Test("files are written whole; a write that fails leaves no temporary file")
   func writes() throws {
     let temporary = try TemporaryFolder()
-    let folder = try #require(try Folder.open(temporary.url.path))
-    try folder.write(Data("one".utf8), to: "a.png")
-    try folder.write(Data("two".utf8), to: "a.png")
-    #expect(try folder.contents(of: "a.png", limit: 10) == Data("two".utf8))
+    let folder = try Self.handle(temporary)
+    try AtomicFile.write(Data("one".utf8), named: "a.png", in: folder)
+    try AtomicFile.write(Data("two".utf8), named: "a.png", in: folder)
+    #expect(try folder.contents(ofFileNamed: "a.png", limit: 10) == Data("two".utf8))
     try FileManager.default.createDirectory(
       at: temporary.url.appendingPathComponent("dir.png"), withIntermediateDirectories: true)
-    #expect(throws: FileError.self) { try folder.write(Data("x".utf8), to: "dir.png") }
+    #expect(throws: FileError.self) {
+      try AtomicFile.write(Data("x".utf8), named: "dir.png", in: folder)
+    }
     #expect(temporary.files(in: ".") == ["a.png", "dir.png"])
     #expect(throws: FileError.self) { try folder.remove("dir.png") }
   }
@@ -106,10 +103,10 @@ struct FolderTests {
     let temporary = try TemporaryFolder()
     try temporary.write("a", to: "a.png")
     try temporary.write("b", to: "b.png")
-    let folder = try #require(try Folder.open(temporary.url.path))
+    let folder = try Self.handle(temporary)
     #expect(try !folder.renameWithoutReplacing("a.png", to: "b.png"))
     #expect(try folder.renameWithoutReplacing("a.png", to: "c.png"))
     #expect(temporary.files(in: ".") == ["b.png", "c.png"])
-    #expect(try folder.contents(of: "c.png", limit: 10) == Data("a".utf8))
+    #expect(try folder.contents(ofFileNamed: "c.png", limit: 10) == Data("a".utf8))
   }
 }

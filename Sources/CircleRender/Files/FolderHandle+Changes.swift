@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Renaming and removing the entries of a folder held open, by name: a symbolic link is renamed
+/// or removed itself, never what it points to, and a folder is never removed with what it holds.
+extension FolderHandle {
+  /// Removes the file `name` from this folder if it is still the regular file `identity`
+  /// describes; leaves anything else alone (a file replaced or edited since, a folder, a link).
+  ///
+  /// - Returns: whether the file was removed.
+  @discardableResult
+  public func removeFile(named name: String, ifStill identity: FileIdentity) -> Bool {
+    guard self.identity(ofFileNamed: name) == identity else { return false }
+    return RawPath.withCString(name) { unlinkat(descriptor, $0, 0) } == 0
+  }
+
+  /// Deletes a file (or a symbolic link, not what it points to) of the folder; never a folder.
+  /// A name that is already gone is no error.
+  ///
+  /// - Throws: ``FileError`` when it cannot be deleted or is a folder.
+  public func remove(_ name: String) throws(FileError) {
+    guard RawPath.withCString(name, { unlinkat(descriptor, $0, 0) }) == 0 else {
+      let code = errno
+      if code == ENOENT { return }
+      if code == EISDIR {
+        throw FileError(path: join(name), action: "delete", reason: "is a folder")
+      }
+      throw FileError(path: join(name), action: "delete", errno: code)
+    }
+  }
+
+  /// Removes the folder `name` (a path below this one) when it is empty.
+  ///
+  /// - Returns: whether it was removed.
+  public func removeFolderIfEmpty(_ name: String) -> Bool {
+    RawPath.withCString(name) { unlinkat(descriptor, $0, AT_REMOVEDIR) } == 0
+  }
+
+  /// Moves `name` of `source` to `newName` here in one step, replacing a file of that name.
+  ///
+  /// - Throws: ``FileError``; `EXDEV` (`invalid cross-device link`) when the two folders are
+  ///   on different file systems.
+  public func move(_ name: String, from source: FolderHandle, to newName: String)
+    throws(FileError)
+  {
+    guard rename(name, in: source, to: newName) == 0 else {
+      throw FileError(path: source.join(name), action: "move", errno: errno)
+    }
+  }
+
+  /// Renames a file of the folder unless `newName` exists: the file keeps its bytes and inode.
+  ///
+  /// - Returns: false, renaming nothing, when something is named `newName` already.
+  /// - Throws: ``FileError`` when the file cannot be renamed.
+  public func renameWithoutReplacing(_ name: String, to newName: String) throws(FileError)
+    -> Bool
+  {
+    let linked = RawPath.withCString(name) { from in
+      RawPath.withCString(newName) { to in linkat(descriptor, from, descriptor, to, 0) }
+    }
+    if linked != 0 {
+      if errno == EEXIST { return false }
+      // Hard links are not available here: a rename after a look, which a race could defeat.
+      guard !contains(newName) else { return false }
+      guard rename(name, in: self, to: newName) == 0 else {
+        throw FileError(path: join(name), action: "rename", errno: errno)
+      }
+      return true
+    }
+    guard RawPath.withCString(name, { unlinkat(descriptor, $0, 0) }) == 0 else {
+      throw FileError(path: join(name), action: "rename", errno: errno)
+    }
+    return true
+  }
+
+  /// `renameat` from `source` to this folder; 0 on success, else -1 with `errno` set.
+  func rename(_ name: String, in source: FolderHandle, to newName: String) -> Int32 {
+    RawPath.withCString(name) { from in
+      RawPath.withCString(newName) { to in renameat(source.descriptor, from, descriptor, to) }
+    }
+  }
+
+  /// Flushes the folder's entries to disk, so that its renames survive a power loss; failure
+  /// is harmless and ignored.
+  public func synchronize() {
+    _ = fsync(descriptor)
+  }
+}

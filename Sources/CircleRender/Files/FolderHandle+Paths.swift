@@ -1,0 +1,55 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Looking at whole paths the user gave (``RawPath`` text), which are followed as the system
+/// follows any path.
+extension FolderHandle {
+  /// What is at a path, following links: its type bits, device and inode; `nil` when nothing
+  /// is there.
+  public static func status(atPath path: String) -> (kind: mode_t, identity: [UInt64])? {
+    var info = stat()
+    guard RawPath.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+    return (info.st_mode & S_IFMT, [UInt64(info.st_dev), UInt64(info.st_ino)])
+  }
+
+  /// Whether the path is a symbolic link itself.
+  public static func isLink(atPath path: String) -> Bool {
+    var info = stat()
+    return RawPath.withCString(path) { lstat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+
+  /// The path with every link in the part of it that exists resolved (`realpath`), and the rest
+  /// as given: where a folder not made yet would be.
+  public static func resolvedPath(_ path: String) -> String {
+    var head = path
+    var tail: [String] = []
+    while !head.isEmpty, head != "/" {
+      if let resolved = RawPath.withCString(head, { realpath($0, nil) }) {
+        defer { free(resolved) }
+        let base = RawPath.string(
+          from: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+        guard !tail.isEmpty else { return base }
+        return (base.hasSuffix("/") ? base : base + "/") + tail.reversed().joined(separator: "/")
+      }
+      let url = URL(fileURLWithPath: head)
+      tail.append(url.lastPathComponent)
+      head = url.deletingLastPathComponent().path
+    }
+    return "/" + tail.reversed().joined(separator: "/")
+  }
+
+  /// The bytes of the regular file at a path, its folder followed as given and the file itself
+  /// never through a link; `nil` when it cannot be read or is larger than `limit`.
+  public static func readFile(_ url: URL, limit: Int) -> Data? {
+    let folder = url.deletingLastPathComponent()
+    guard let opened = try? FolderHandle.open(folder) else { return nil }
+    return try? opened.contents(ofFileNamed: url.lastPathComponent, limit: limit)
+  }
+}
