@@ -1,11 +1,11 @@
-import Synchronization
+import CircleRender
 import Testing
 
 /// The default names of snapshots: the test function's name, then `.2`, `.3`, … for the second
 /// and later snapshots one test takes.
 enum SnapshotName {
   /// How many snapshots each test has taken so far, by test file, function and test.
-  private static let counts = Mutex<[String: Int]>([:])
+  private static let counts = Locked<[String: Int]>([:])
 
   /// The name a snapshot gets when the call gives none.
   ///

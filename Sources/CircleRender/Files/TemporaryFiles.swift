@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +31,7 @@ public final class TemporaryFiles: Sendable {
     var abandoned = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init() {}
 

@@ -1,6 +1,5 @@
 import CircleRender
 import Foundation
-import Synchronization
 
 /// The output folder of one run of a script, from the moment the run starts writing until it
 /// ends: locked against other runs, written beneath and nowhere else, and cleared of the
@@ -25,7 +24,7 @@ public final class FrameFolder: Sendable {
   let handle: FolderHandle
   let lock: FolderLock
   let earlier: FrameManifest
-  let state = Mutex(State())
+  let state = Locked(State())
 
   struct State {
     /// Frame files this run wrote or kept, with their identities.

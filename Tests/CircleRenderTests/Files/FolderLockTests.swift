@@ -1,4 +1,5 @@
 import CirclesTestSupport
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -89,6 +90,31 @@ struct TemporaryFilesTests {
     close(first.descriptor)
     close(second.descriptor)
     #expect(folder.allFiles(in: ".") == [])
+    #expect(registry.count == 0)
+  }
+
+  @Test(
+    "writes from several threads at once each go through the registry and leave no temporary file",
+    .timeLimit(.minutes(1)))
+  func concurrentWrites() throws {
+    let folder = try TemporaryFolder()
+    let handle = try FolderHandle(opening: folder.url, displayPath: "out")
+    let registry = TemporaryFiles()
+    let failures = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for index in 0..<50 {
+        do {
+          _ = try AtomicFile.write(
+            Data("\(thread) \(index)".utf8), named: "\(thread)-\(index).png", in: handle,
+            syncingFolder: false, flushing: false, registry: registry)
+        } catch {
+          failures.withLock { $0 += 1 }
+        }
+      }
+    }
+    #expect(failures.withLock { $0 } == 0)
+    #expect(folder.allFiles(in: ".").count == 400)
+    #expect(folder.allFiles(in: ".").allSatisfy { $0.hasSuffix(".png") })
     #expect(registry.count == 0)
   }
 
