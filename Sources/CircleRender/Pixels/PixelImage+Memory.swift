@@ -31,7 +31,15 @@ extension PixelImage {
     guard !overflow, pixels >= 0 else { throw .outOfMemory(operation: operation) }
     // Small images are not worth a probe: a failure there is the whole program's.
     guard bytes >= 1 << 20 else { return }
-    guard let probe = malloc(bytes) else { throw .outOfMemory(operation: operation) }
+    guard canAllocate(bytes: bytes) else { throw .outOfMemory(operation: operation) }
+  }
+
+  /// Whether `bytes` bytes can be allocated now: they are allocated and released at once, so
+  /// that an allocation made right after finds the same room (large blocks come straight from
+  /// the system and go straight back; small ones go back to the allocator's free lists).
+  static func canAllocate(bytes: Int) -> Bool {
+    guard bytes >= 0, let probe = malloc(max(1, bytes)) else { return false }
     free(probe)
+    return true
   }
 }

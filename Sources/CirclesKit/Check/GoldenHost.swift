@@ -89,11 +89,7 @@ final class GoldenHost: ScriptHost {
     if let known = cache.frame(for: state) { return (known, nil) }
     let encoded = EncodedFrame()
     try renderer.update(to: state)
-    // A large picture's scanlines and compressed bands are asked of the system first, so that
-    // a shortage is an error at the command rather than a crash in the encoder.
-    try PixelImage.checkMemory(
-      pixels: state.pixelWidth * state.pixelHeight * 3,
-      for: "encode a \(state.pixelWidth)×\(state.pixelHeight) frame")
+    // The encoder asks the system for its memory and reports a shortage as an error.
     let prepared = try encoder.prepare(renderer)
     cache.insert(encoded, for: state)
     return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })

@@ -28,9 +28,11 @@ struct PNGBands: @unchecked Sendable {
 
   /// Filters the pixels into scanlines (in memory from `pool`, when given) and sets up the
   /// bands, sharing each band whose scanlines equal those of `previous`.
+  ///
+  /// - Throws: `RenderError.outOfMemory` when the scanlines' memory cannot be had.
   init(
     _ pixels: PixelLayout, settings: PNGEncoding, previous: PNGBands?, pool: ScanlinePool? = nil
-  ) {
+  ) throws(RenderError) {
     width = pixels.width
     height = pixels.height
     isOpaque = pixels.isOpaque
@@ -38,9 +40,14 @@ struct PNGBands: @unchecked Sendable {
     rowBytes = 1 + pixels.width * channels
     rowsPerBand = Self.rowsPerBand(rowBytes: rowBytes)
     self.settings = settings
-    let rows = RowEncoder(pixels: pixels, channels: channels, filter: settings.filter)
+    let rows = try RowEncoder(pixels: pixels, channels: channels, filter: settings.filter)
     let rowBytes = rowBytes
-    let scanlines = Scanlines(count: rowBytes * pixels.height, from: pool)
+    let scanlines: Scanlines
+    do {
+      scanlines = try Scanlines(count: rowBytes * pixels.height, from: pool)
+    } catch {
+      throw .outOfMemory(operation: "encode a \(pixels.width)×\(pixels.height) PNG file")
+    }
     let base = scanlines.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
     for y in 0..<pixels.height { rows.encodeRow(y, into: base + y * rowBytes) }
     self.scanlines = scanlines
@@ -68,9 +75,14 @@ struct PNGBands: @unchecked Sendable {
   }
 
   /// Compresses the bands not shared with an earlier frame, on up to `threads` threads.
+  ///
+  /// Only on one when the memory for more threads' stacks cannot be had: Dispatch waits for
+  /// the memory of a thread it cannot start, so the encoding would never end.
   func compressOwnBands(threads: Int) {
     let own = bands.filter { !$0.isStarted && $0.claim() }
-    let threads = min(threads, own.count)
+    let wanted = min(threads, own.count)
+    let threads =
+      wanted > 1 && PixelImage.canAllocate(bytes: wanted * Self.threadStackBytes) ? wanted : 1
     if threads <= 1 {
       var compressor = BandCompressor(settings)
       for band in own { band.compress(scanlines, with: &compressor) }
@@ -83,6 +95,9 @@ struct PNGBands: @unchecked Sendable {
       }
     }
   }
+
+  /// The room a thread's stack takes: the usual 8 MiB.
+  static let threadStackBytes = 8 << 20
 
   /// The zlib stream of all scanlines and its CRC-32; waits for bands compressed elsewhere.
   ///

@@ -21,7 +21,8 @@ public final class PNGSequenceEncoder {
 
   /// Prepares the renderer's current picture.
   ///
-  /// - Throws: `RenderError.emptyImage` when the renderer has drawn nothing yet.
+  /// - Throws: `RenderError.emptyImage` when the renderer has drawn nothing yet, or
+  ///   `.outOfMemory` when the scanlines' memory cannot be had.
   public func prepare(_ renderer: IncrementalRenderer) throws(RenderError) -> PreparedPNG {
     guard let surface = renderer.surfaceForReading else {
       throw .emptyImage(width: 0, height: 0)
@@ -31,24 +32,29 @@ public final class PNGSequenceEncoder {
       base: UnsafeRawPointer(cairo_image_surface_get_data(surface.pointer)!),
       width: surface.width, height: surface.height,
       stride: Int(cairo_image_surface_get_stride(surface.pointer)))
-    return prepare(layout)
+    return try prepare(layout)
   }
 
   /// Prepares a picture held in memory.
   ///
-  /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side.
+  /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side,
+  ///   or `.outOfMemory` when the scanlines' memory cannot be had.
   public func prepare(_ image: PixelImage) throws(RenderError) -> PreparedPNG {
     try PixelLayout.check(width: image.width, height: image.height)
-    return image.pixels.withUnsafeBytes { bytes in
-      prepare(
-        PixelLayout(
-          base: bytes.baseAddress!, width: image.width, height: image.height,
-          stride: image.width * 4))
+    let prepared = image.pixels.withUnsafeBytes { bytes in
+      Result { () throws(RenderError) in
+        try prepare(
+          PixelLayout(
+            base: bytes.baseAddress!, width: image.width, height: image.height,
+            stride: image.width * 4))
+      }
     }
+    return try prepared.get()
   }
 
-  private func prepare(_ layout: PixelLayout) -> PreparedPNG {
-    let bands = PNGBands(layout, settings: compression.settings, previous: previous, pool: pool)
+  private func prepare(_ layout: PixelLayout) throws(RenderError) -> PreparedPNG {
+    let bands = try PNGBands(
+      layout, settings: compression.settings, previous: previous, pool: pool)
     previous = bands
     return PreparedPNG(bands: bands)
   }

@@ -14,7 +14,8 @@ public enum PNGWriter {
   ///   - image: premultiplied ARGB32 pixels.
   ///   - compression: speed against size; `.default` unless given.
   /// - Returns: the bytes of the PNG file.
-  /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side.
+  /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side,
+  ///   or `.outOfMemory` when the memory for encoding it cannot be had.
   public static func encode(
     _ image: PixelImage, compression: PNGCompression = .default
   ) throws(RenderError) -> Data {
@@ -23,7 +24,8 @@ public enum PNGWriter {
 
   /// Encodes an image with explicit zlib and filter settings.
   ///
-  /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side.
+  /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side,
+  ///   or `.outOfMemory` when the memory for encoding it cannot be had.
   public static func encode(
     _ image: PixelImage, settings: PNGEncoding
   ) throws(RenderError) -> Data {
@@ -44,7 +46,7 @@ public enum PNGWriter {
 
   /// Encodes premultiplied ARGB32 rows in place, without copying them first.
   static func encode(_ pixels: PixelLayout, settings: PNGEncoding) throws(RenderError) -> Data {
-    let bands = PNGBands(pixels, settings: settings, previous: nil)
+    let bands = try PNGBands(pixels, settings: settings, previous: nil)
     let threads =
       bands.scanlines.count >= parallelThreshold
       ? ProcessInfo.processInfo.activeProcessorCount : 1

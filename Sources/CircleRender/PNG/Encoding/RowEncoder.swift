@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns rows of premultiplied ARGB32 pixels into filtered PNG scanlines: a filter byte, then
 /// straight-alpha RGB or RGBA bytes, each minus its predictor.
 final class RowEncoder {
@@ -8,20 +10,28 @@ final class RowEncoder {
   private var current: UnsafeMutablePointer<UInt8>
   private var previous: UnsafeMutablePointer<UInt8>
 
-  init(pixels: PixelLayout, channels: Int, filter: PNGEncoding.RowFilter) {
+  /// - Throws: `RenderError.outOfMemory` when the two rows' memory cannot be had.
+  init(pixels: PixelLayout, channels: Int, filter: PNGEncoding.RowFilter) throws(RenderError) {
     self.pixels = pixels
     self.channels = channels
     self.filter = filter
-    let count = pixels.width * channels
-    current = .allocate(capacity: count)
-    current.initialize(repeating: 0, count: count)
-    previous = .allocate(capacity: count)
-    previous.initialize(repeating: 0, count: count)
+    let count = max(1, pixels.width * channels)
+    // From the C allocator, zeroed (the row above the first is zero), so that a shortage is an
+    // error rather than a trap.
+    let shortage = RenderError.outOfMemory(
+      operation: "encode a \(pixels.width)×\(pixels.height) PNG file")
+    guard let current = calloc(count, 1) else { throw shortage }
+    guard let previous = calloc(count, 1) else {
+      free(current)
+      throw shortage
+    }
+    self.current = current.assumingMemoryBound(to: UInt8.self)
+    self.previous = previous.assumingMemoryBound(to: UInt8.self)
   }
 
   deinit {
-    current.deallocate()
-    previous.deallocate()
+    free(current)
+    free(previous)
   }
 
   /// Writes row `y` (filter byte and data) at `output`; rows must come in order from the top.

@@ -2,6 +2,10 @@ import Foundation
 
 /// Spare scanline buffers for the frames of one sequence: at most `capacity` kept, all of the
 /// size last asked for.
+///
+/// Buffers come from the C allocator, so that memory that cannot be had is an error the encoder
+/// reports (`RenderError.outOfMemory`) rather than a trap: a 16384×16384 picture's scanlines
+/// take 1 GiB.
 final class ScanlinePool: @unchecked Sendable {
   static let alignment = 64
   let capacity: Int
@@ -15,25 +19,28 @@ final class ScanlinePool: @unchecked Sendable {
   }
 
   deinit {
-    for buffer in spare { buffer.deallocate() }
+    for buffer in spare { Self.release(buffer) }
   }
 
   /// How many buffers the pool has allocated in all.
   var allocations: Int { lock.withLock { made } }
 
   /// A buffer of `count` bytes: a spare one, or new.
-  func take(_ count: Int) -> UnsafeMutableRawBufferPointer {
+  ///
+  /// - Throws: `RenderError.outOfMemory` when a new one cannot be had.
+  func take(_ count: Int) throws(RenderError) -> UnsafeMutableRawBufferPointer {
     let reused: UnsafeMutableRawBufferPointer? = lock.withLock {
       if size != count {
         // The picture changed size: the spares no longer fit.
-        for buffer in spare { buffer.deallocate() }
+        for buffer in spare { Self.release(buffer) }
         spare.removeAll()
         size = count
       }
       made += spare.isEmpty ? 1 : 0
       return spare.popLast()
     }
-    return reused ?? .allocate(byteCount: count, alignment: Self.alignment)
+    if let reused { return reused }
+    return try Self.allocate(count)
   }
 
   /// Keeps a buffer for a later frame, or frees it when the pool is full or it no longer fits.
@@ -43,6 +50,22 @@ final class ScanlinePool: @unchecked Sendable {
       spare.append(buffer)
       return true
     }
-    if !kept { buffer.deallocate() }
+    if !kept { Self.release(buffer) }
+  }
+
+  /// New memory for `count` bytes of scanlines, aligned for vector loads.
+  ///
+  /// - Throws: `RenderError.outOfMemory` when the system has not got it.
+  static func allocate(_ count: Int) throws(RenderError) -> UnsafeMutableRawBufferPointer {
+    var memory: UnsafeMutableRawPointer?
+    guard posix_memalign(&memory, alignment, max(1, count)) == 0, let memory else {
+      throw .outOfMemory(operation: "hold \(count) bytes of PNG scanlines")
+    }
+    return UnsafeMutableRawBufferPointer(start: memory, count: count)
+  }
+
+  /// Frees memory from `allocate(_:)`.
+  static func release(_ buffer: UnsafeMutableRawBufferPointer) {
+    free(buffer.baseAddress)
   }
 }

@@ -12,13 +12,19 @@ final class Scanlines: @unchecked Sendable {
   private let pool: ScanlinePool?
 
   /// Memory for `count` bytes, from `pool` when given; the contents are undefined.
-  init(count: Int, from pool: ScanlinePool?) {
+  ///
+  /// - Throws: `RenderError.outOfMemory` when the memory cannot be had.
+  init(count: Int, from pool: ScanlinePool?) throws(RenderError) {
     self.pool = pool
-    bytes = pool?.take(count) ?? .allocate(byteCount: count, alignment: ScanlinePool.alignment)
+    if let pool {
+      bytes = try pool.take(count)
+    } else {
+      bytes = try ScanlinePool.allocate(count)
+    }
   }
 
   deinit {
-    if let pool { pool.giveBack(bytes) } else { bytes.deallocate() }
+    if let pool { pool.giveBack(bytes) } else { ScanlinePool.release(bytes) }
   }
 
   var count: Int { bytes.count }

@@ -21,16 +21,16 @@ struct ScanlinePoolTests {
   }
 
   @Test("buffers come back up to the pool's capacity, and only while they fit")
-  func capacityAndSize() {
+  func capacityAndSize() throws {
     let pool = ScanlinePool(capacity: 4)
-    var held = (0..<10).map { _ in Scanlines(count: 1000, from: pool) }
+    var held = try (0..<10).map { _ in try Scanlines(count: 1000, from: pool) }
     #expect(pool.allocations == 10)
     held.removeAll()
-    held = (0..<10).map { _ in Scanlines(count: 1000, from: pool) }
+    held = try (0..<10).map { _ in try Scanlines(count: 1000, from: pool) }
     #expect(pool.allocations == 16, "four spares were kept and reused")
     held.removeAll()
     // Another picture size: the spares no longer fit and are let go.
-    held = [Scanlines(count: 2000, from: pool)]
+    held = [try Scanlines(count: 2000, from: pool)]
     #expect(pool.allocations == 17)
     #expect(held[0].count == 2000)
   }
