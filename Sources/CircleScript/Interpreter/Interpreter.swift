@@ -188,7 +188,7 @@ public final class Interpreter {
     let frame = Frame(
       number: nextFrameNumber, action: action, state: canvas.state, direction: direction)
     do {
-      try host.scriptDidProduceFrame(frame)
+      try host.scriptDidProduceFrame(frame, at: range)
     } catch {
       throw .error(.error("cannot write frame '\(frame.name)': \(error)", at: range))
     }

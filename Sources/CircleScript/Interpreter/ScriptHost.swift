@@ -8,6 +8,16 @@ public protocol ScriptHost: AnyObject {
   /// - Throws: any error; the script stops with it as a diagnostic at the command.
   func scriptDidProduceFrame(_ frame: Frame) throws
 
+  /// A new frame, with the command that produced it: its range in the script (for the start,
+  /// where the first command that is not `canvas` or `limit` begins, or the script's first
+  /// column when it has none).
+  ///
+  /// Hosts that show the script beside its pictures implement this one; by default it calls
+  /// `scriptDidProduceFrame(_:)`.
+  ///
+  /// - Throws: any error; the script stops with it as a diagnostic at the command.
+  func scriptDidProduceFrame(_ frame: Frame, at range: SourceRange) throws
+
   /// `render <file>`: write the current state to `path` (relative to the output folder).
   ///
   /// - Throws: any error; the script stops with it as a diagnostic at the command.
@@ -19,4 +29,10 @@ public protocol ScriptHost: AnyObject {
   /// - Returns: the pixel with straight (not premultiplied) alpha.
   /// - Throws: any error; the script stops with it as a diagnostic at the command.
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour
+}
+
+extension ScriptHost {
+  public func scriptDidProduceFrame(_ frame: Frame, at range: SourceRange) throws {
+    try scriptDidProduceFrame(frame)
+  }
 }
