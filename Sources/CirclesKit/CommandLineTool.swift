@@ -6,7 +6,10 @@ public enum CommandLineTool {
   public static let version = "0.1.0"
 
   static var subcommands: [any Subcommand.Type] {
-    [RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self]
+    [
+      RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
+      ViewCommand.self,
+    ]
   }
 
   static var help: String {
