@@ -25,12 +25,14 @@ public struct Executable {
     return repositoryRoot.appendingPathComponent(".build/debug/circles")
   }()
 
-  /// Runs `circles` with arguments in a folder, feeding `input` on standard input.
+  /// Runs `circles` (or another program) with arguments in a folder, feeding `input` on
+  /// standard input.
   public static func run(
-    _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
+    _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:],
+    program: URL = url
   ) throws -> Outcome {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = program
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var env = ProcessInfo.processInfo.environment
