@@ -10,9 +10,10 @@ import Foundation
 /// with Cairo, which also reports what is wrong.
 enum PNGDecoder {
   /// Chunks that change what the pixels mean (transparency, gamma, colour space, significant
-  /// bits) or a second header: such files are left to Cairo.
+  /// bits, chromaticities) or a second header: such files are left to Cairo.
   static let declined: Set<UInt32> = [
-    0x7452_4E53, 0x4948_4452, 0x6741_4D41, 0x6943_4350, 0x7352_4742, 0x6348_524D, 0x7342_4954,
+    PNGChunk.code("tRNS"), PNGChunk.header, PNGChunk.code("gAMA"), PNGChunk.code("iCCP"),
+    PNGChunk.code("sRGB"), PNGChunk.code("cHRM"), PNGChunk.code("sBIT"),
   ]
 
   /// The image, or `nil` when the file is not of the simple kind this decoder reads.
@@ -21,59 +22,35 @@ enum PNGDecoder {
   }
 
   private static func decode(_ bytes: UnsafeRawBufferPointer) -> PixelImage? {
-    guard bytes.count > 8 + 25 + 12 else { return nil }
-    func number(_ offset: Int) -> Int {
-      Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
-        | Int(bytes[offset + 3])
-    }
-    func type(_ offset: Int) -> UInt32 { UInt32(truncatingIfNeeded: number(offset)) }
-    let ihdr: UInt32 = 0x4948_4452
-    let idat: UInt32 = 0x4944_4154
-    let iend: UInt32 = 0x4945_4E44
-
     // Chunks: IHDR first, IDATs together, IEND last; every checksum right.
-    var offset = 8
+    guard var walk = try? PNGChunkWalk(bytes, verifyingCRC: true) else { return nil }
     var pieces: [Range<Int>] = []
     var header: (width: Int, height: Int, channels: Int)?
-    var sawEnd = false
     var idatFinished = false
-    while offset + 12 <= bytes.count {
-      let length = number(offset)
-      let kind = type(offset + 4)
-      guard length >= 0, offset + 12 + length <= bytes.count else { return nil }
-      let crc = crc32(
-        0, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset + 4, uInt(4 + length))
-      guard UInt32(crc) == UInt32(truncatingIfNeeded: number(offset + 8 + length)) else {
-        return nil
-      }
-      let body = offset + 8
+    while true {
+      guard let chunk = try? walk.next() else { return nil }
       if header == nil {
-        guard kind == ihdr, length == 13 else { return nil }
-        let width = number(body)
-        let height = number(body + 4)
-        let depth = bytes[body + 8]
-        let colour = bytes[body + 9]
-        guard width > 0, height > 0, width <= CairoSurface.maximumSide,
-          height <= CairoSurface.maximumSide, depth == 8, colour == 2 || colour == 6,
-          bytes[body + 10] == 0, bytes[body + 11] == 0, bytes[body + 12] == 0
+        guard chunk.type == PNGChunk.header,
+          let fields = PNGHeader(UnsafeRawBufferPointer(rebasing: bytes[chunk.data])),
+          fields.width > 0, fields.height > 0, fields.width <= CairoSurface.maximumSide,
+          fields.height <= CairoSurface.maximumSide, fields.bitDepth == 8,
+          fields.colourType == 2 || fields.colourType == 6, fields.compression == 0,
+          fields.filter == 0, fields.interlace == 0
         else { return nil }
-        header = (width, height, colour == 2 ? 3 : 4)
-      } else if kind == idat {
+        header = (fields.width, fields.height, fields.colourType == 2 ? 3 : 4)
+      } else if chunk.type == PNGChunk.imageData {
         guard !idatFinished else { return nil }
-        pieces.append(body..<body + length)
-      } else if kind == iend {
-        sawEnd = true
+        pieces.append(chunk.data)
+      } else if chunk.type == PNGChunk.end {
         break
       } else {
-        guard !declined.contains(kind) else { return nil }
+        guard !declined.contains(chunk.type) else { return nil }
         if !pieces.isEmpty { idatFinished = true }
-        // Other chunks must be ancillary (lower-case first letter) or a palette.
-        let first = UInt8(truncatingIfNeeded: kind >> 24)
-        guard first & 0x20 != 0 || kind == 0x504C_5445 else { return nil }
+        // Other chunks must be ancillary or a palette.
+        guard !chunk.isCritical || chunk.type == PNGChunk.palette else { return nil }
       }
-      offset += 12 + length
     }
-    guard sawEnd, let header, !pieces.isEmpty else { return nil }
+    guard let header, !pieces.isEmpty else { return nil }
 
     let rowBytes = 1 + header.width * header.channels
     let total = rowBytes * header.height

@@ -92,12 +92,12 @@ struct DiffCommand: Subcommand {
     return result.comparison.matches ? ExitCode.success : ExitCode.failure
   }
 
-  private func read(_ path: String, in context: ToolContext) throws(RunError) -> Data {
+  private func read(_ path: String, in context: ToolContext) throws(FileProblem) -> Data {
     let url = context.url(for: path)
     do {
       return try Data(contentsOf: url)
     } catch {
-      throw .cannotRead(path: path, reason: FileProblem.reason(error, url: url))
+      throw FileProblem("cannot read '\(path)': \(FileProblem.reason(error, url: url))")
     }
   }
 }

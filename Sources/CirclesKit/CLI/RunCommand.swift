@@ -117,7 +117,7 @@ struct RunCommand: Subcommand {
     do {
       result = try ScriptRunner.run(
         source, outputDirectory: output,
-        options: FrameOptions(format: .init(format, compression: compression)))
+        options: FrameOptions(format: format, compression: compression))
     } catch {
       report(error, source: source, console: console)
       return error.exitCode
