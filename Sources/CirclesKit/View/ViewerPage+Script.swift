@@ -131,10 +131,10 @@ extension ViewerPage {
       }
       if (F[o + 4] > 0) {
         const style = outline.style;
-        style.left = `calc(${F[o + 2] / W * 100}% - 2px)`;
-        style.top = `calc(${F[o + 3] / H * 100}% - 2px)`;
-        style.width = `calc(${F[o + 4] / W * 100}% + 4px)`;
-        style.height = `calc(${F[o + 5] / H * 100}% + 4px)`;
+        style.left = `calc(${F[o + 2] / W * 100}% - 5px)`;
+        style.top = `calc(${F[o + 3] / H * 100}% - 5px)`;
+        style.width = `calc(${F[o + 4] / W * 100}% + 10px)`;
+        style.height = `calc(${F[o + 5] / H * 100}% + 10px)`;
         outline.className = direction;
         outline.hidden = false;
       } else {

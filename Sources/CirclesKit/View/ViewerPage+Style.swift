@@ -21,12 +21,12 @@ extension ViewerPage {
     .diagnostic{color:#b71c1c;white-space:pre-wrap;font:12px/1.4 ui-monospace,monospace;
     background:#fff;border:1px solid #f0b4b4;padding:.4em;margin:.5em 0 0}
     .stage{align-items:center;overflow:auto}
-    .frame{position:relative;line-height:0;border:1px solid #bbb;
+    .frame{position:relative;line-height:0;border:1px solid #bbb;overflow:hidden;
     background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
     #picture{display:block}#picture.enlarged{image-rendering:pixelated}
-    #outline{position:absolute;box-sizing:border-box;border:2px dashed #7b1fa2;
-    pointer-events:none}
-    #outline.undo{border:3px solid #e65100}#outline.redo{border:3px solid #1565c0}
+    #outline{position:absolute;box-sizing:border-box;pointer-events:none;
+    border:2px solid #ff2d95;box-shadow:0 0 0 1px #fff,inset 0 0 0 1px #fff}
+    #outline.change{border:1px dashed #9e9e9e;box-shadow:none}
     .controls{display:flex;align-items:center;gap:.4em;margin:.6em 0;width:100%}
     .controls button{font-size:14px;min-width:2.2em}#scrub{flex:1;min-width:6em}
     #position{font-variant-numeric:tabular-nums;white-space:nowrap}

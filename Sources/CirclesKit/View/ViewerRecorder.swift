@@ -4,7 +4,8 @@ import CircleScript
 import Foundation
 
 /// A script host that keeps what the viewer shows of each frame: its picture as a whole PNG or
-/// as the rectangle that changed, the command behind it, and the Edit menu.
+/// as the rectangle the renderer repainted (`CanvasDamage`), the region to outline
+/// (`ChangedRegion`), the command behind it, and the Edit menu.
 ///
 /// `render` commands are skipped and `expect pixel` is answered at the frames' own scale; the
 /// pictures are drawn at a smaller scale when the canvas is larger than `largestSide` pixels.
@@ -41,36 +42,37 @@ final class ViewerRecorder: ScriptHost {
     let state = pictureState(frame.state)
     // The state drawn last is compared before drawing the new one and not kept: holding it
     // would make the canvas copy its circles at the next change.
-    let changed = renderer.state.map { ChangedRegion.between($0, state) } ?? nil
-    let isFirst = renderer.state == nil
+    let last = renderer.state
+    let changed = last.flatMap { ChangedRegion.between($0, state) }
+    let damage = last.map { CanvasDamage.between($0, state) } ?? .everything
     try renderer.update(to: state)
     let picture: ViewerFrame.Picture
     let area = state.pixelWidth * state.pixelHeight
-    if isFirst || mustStoreWhole(changed, area: area) {
+    switch damage {
+    case .none:
+      picture = .same
+    case .region(let rect) where !mustStoreWhole(rect, area: area):
+      let data = try renderer.encodePNG(of: rect)
+      picture = .patch(rect, data)
+      sinceWhole = (sinceWhole.bytes + data.count, sinceWhole.count + 1)
+    case .region, .everything:
       let data = try renderer.encodePNG()
       picture = .whole(data)
       wholeBytes = data.count
       sinceWhole = (0, 0)
-    } else if let changed {
-      let data = try renderer.encodePNG(of: changed)
-      picture = .patch(changed, data)
-      sinceWhole = (sinceWhole.bytes + data.count, sinceWhole.count + 1)
-    } else {
-      picture = .same
     }
     menus.record(canvas.undoManager)
     frames.append(
       ViewerFrame(
         number: frame.number, name: frame.name, action: frame.action, direction: frame.direction,
-        range: range, changed: isFirst ? nil : changed, picture: picture))
+        range: range, changed: changed, picture: picture))
   }
 
-  /// Whether the next changed picture is stored whole: when the rectangles since the last
-  /// whole picture weigh `weightPerWhole` times as much as it did, or are many, or this one
-  /// covers half the picture.
-  private func mustStoreWhole(_ changed: PixelRect?, area: Int) -> Bool {
-    guard let changed else { return false }
-    return sinceWhole.bytes >= Self.weightPerWhole * wholeBytes
+  /// Whether a changed picture is stored whole rather than as the rectangle `changed`: when
+  /// the rectangles since the last whole picture weigh `weightPerWhole` times as much as it
+  /// did, or are many, or this one covers half the picture.
+  private func mustStoreWhole(_ changed: PixelRect, area: Int) -> Bool {
+    sinceWhole.bytes >= Self.weightPerWhole * wholeBytes
       || sinceWhole.count >= Self.rectanglesPerWhole
       || changed.area * 2 >= area
   }
