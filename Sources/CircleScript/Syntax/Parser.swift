@@ -11,6 +11,9 @@ public enum Parser {
   /// The deepest nesting of groups allowed.
   public static let maximumGroupDepth = 100
 
+  /// The words that start a command (`add`, `group`, …), in the order the language lists them.
+  public static var commandNames: [String] { LineParser.commandNames }
+
   /// Parses the raw bytes of a script.
   ///
   /// - Parameters:
