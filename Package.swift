@@ -27,6 +27,11 @@ let package = Package(
     // igzip, the deflate compressor of Intel's Intelligent Storage Acceleration Library: the
     // `fast` PNG compression (the default is zlib's).
     .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+    // libedit: line editing, history and completion for `circles repl` at a terminal.
+    .systemLibrary(
+      name: "CEditLine", pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+    ),
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
@@ -39,7 +44,9 @@ let package = Package(
     .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
     .target(
       name: "CirclesKit",
-      dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
+      dependencies: [
+        "CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit", "CEditLine",
+      ]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).

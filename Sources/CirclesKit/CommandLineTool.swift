@@ -46,7 +46,8 @@ public enum CommandLineTool {
       console: console, environment: environment,
       currentDirectory: URL(
         fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+      lineReader: standardLineReader)
     return main(arguments: arguments, context: context)
   }
 
@@ -104,6 +105,13 @@ public enum CommandLineTool {
     default:
       return nil
     }
+  }
+
+  /// Standard input a line at a time: edited by libedit at a terminal, read as it comes from a
+  /// pipe or a file.
+  static func standardLineReader() -> LineReader {
+    if isatty(STDIN_FILENO) == 1, let editor = EditLineReader() { return editor }
+    return PipedLines()
   }
 
   static func subcommand(named name: String) -> (any Subcommand.Type)? {
