@@ -56,39 +56,28 @@ public final class HeadlessChromium {
     }
     for descriptor in toBrowser + fromBrowser { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
     let arguments = [
-      executable.path, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+      "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
       "--user-data-dir=\(profile.url.path)", "--no-first-run", "--no-default-browser-check",
       "--disable-extensions", "--disable-background-networking", "--disable-sync",
       "--hide-scrollbars", "--window-size=\(width),\(height)", "about:blank",
     ]
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toBrowser[0], 3)
-    posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable.path, &actions, nil, &argv, environ)
+    let pid: pid_t
+    do {
+      pid = try Spawn.start(
+        executable, arguments, descriptors: [3: toBrowser[0], 4: fromBrowser[1]])
+    } catch {
+      for descriptor in toBrowser + fromBrowser { close(descriptor) }
+      throw error
+    }
     close(toBrowser[0])
     close(fromBrowser[1])
-    guard status == 0 else {
-      close(toBrowser[1])
-      close(fromBrowser[0])
-      throw DevToolsPipe.Failure(
-        description: "cannot start Chromium: \(String(cString: strerror(status)))")
-    }
     process = pid
     pipe = DevToolsPipe(commands: toBrowser[1], answers: fromBrowser[0])
     do {
       session = try Self.attach(pipe)
     } catch {
       kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
+      Spawn.wait(for: pid)
       throw error
     }
   }
@@ -215,7 +204,7 @@ public final class HeadlessChromium {
     while waitpid(process, &status, WNOHANG) == 0 {
       if ContinuousClock.now > deadline {
         kill(process, SIGKILL)
-        waitpid(process, &status, 0)
+        Spawn.wait(for: process)
         return
       }
       usleep(20_000)
