@@ -167,7 +167,9 @@ public final class Interpreter {
       if redo { undoManager.redo() } else { undoManager.undo() }
     }
     let last = redo ? undoManager.undoActionName : undoManager.redoActionName
-    try produceFrame(action: (redo ? "Redo " : "Undo ") + last, at: statement.range)
+    try produceFrame(
+      action: (redo ? "Redo " : "Undo ") + last, direction: redo ? .redo : .undo,
+      at: statement.range)
   }
 
   private func currentUndoName(fallback: String) -> String {
@@ -177,11 +179,14 @@ public final class Interpreter {
 
   private func produceStart(at range: SourceRange) throws(ScriptFailure) {
     hasProducedStart = true
-    try produceFrame(action: "start", at: range)
+    try produceFrame(action: "start", direction: .start, at: range)
   }
 
-  private func produceFrame(action: String, at range: SourceRange) throws(ScriptFailure) {
-    let frame = Frame(number: nextFrameNumber, action: action, state: canvas.state)
+  private func produceFrame(
+    action: String, direction: Frame.Direction = .change, at range: SourceRange
+  ) throws(ScriptFailure) {
+    let frame = Frame(
+      number: nextFrameNumber, action: action, state: canvas.state, direction: direction)
     do {
       try host.scriptDidProduceFrame(frame)
     } catch {
