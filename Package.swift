@@ -27,12 +27,15 @@ let package = Package(
     // igzip, the deflate compressor of Intel's Intelligent Storage Acceleration Library: the
     // `fast` PNG compression (the default is zlib's).
     .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+    // giflib: GIF writing for `circles run --animation history.gif` (and reading, in tests).
+    .systemLibrary(
+      name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(
       name: "CircleRender",
-      dependencies: ["CCairo", "CZlib", "CIsal", "CircleCanvas"]),
+      dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CircleCanvas"]),
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
@@ -77,7 +80,7 @@ let package = Package(
     // What the test targets share: running the built binary, temporary folders, reading back
     // documents and contact sheets.
     .target(
-      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas"],
+      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas", "CGif", "CZlib"],
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",
