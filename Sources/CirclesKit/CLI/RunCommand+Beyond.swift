@@ -1,26 +1,41 @@
 import CircleRender
 import Foundation
 
-/// `--sheet` and `--watch`: the contact sheet of a run, and running again on every change.
+/// What a run writes besides its frames, and `--watch`: running again on every change.
 extension RunCommand {
-  /// Writes the contact sheet of a script's frames and prints where it went.
+  /// Prints where the animation and the contact sheet went, or why they could not be written.
   ///
-  /// The states come from running the script again in memory (no files are written then), so
-  /// the frame writer never has to keep them.
-  ///
-  /// - Returns: the exit code for the sheet alone: 0, or 2 when it could not be written.
-  func writeSheet(of source: ScriptSource, to path: String, in context: ToolContext) -> Int32 {
-    do {
-      let frames = try HistoryRunner.run(source).frames
-      let layout = try SheetWriter.write(frames, to: context.url(for: path))
-      let thumbnails = frames.count == 1 ? "1 thumbnail" : "\(frames.count) thumbnails"
-      context.console.print(
-        "contact sheet written to \(path) (\(thumbnails), \(layout.columns)×\(layout.rows))")
-      return ExitCode.success
-    } catch {
-      context.console.error("cannot write the contact sheet '\(path)': \(error)")
-      return ExitCode.usage
+  /// - Returns: 0, or 2 when one of them could not be written.
+  func reportOutputs(of result: RunResult, in context: ToolContext) -> Int32 {
+    let console = context.console
+    if let sheet = result.sheet, let sheetPath {
+      let thumbnails = sheet.layout.count == 1 ? "1 thumbnail" : "\(sheet.layout.count) thumbnails"
+      console.print(
+        "contact sheet written to \(sheetPath) (\(thumbnails), \(sheet.layout.columns)×\(sheet.layout.rows))"
+      )
     }
+    if let animation = result.animation, let animationPath {
+      let frames = animation.frames == 1 ? "1 frame" : "\(animation.frames) frames"
+      console.print(
+        "animation written to \(animationPath) (\(frames), \(Self.formatted(bytes: animation.bytes)))"
+      )
+    }
+    for problem in result.outputProblems {
+      guard case .cannotWrite(let path, let reason) = problem else { continue }
+      let sheetURL = sheetPath.map { context.url(for: $0).standardizedFileURL.path }
+      let what =
+        path == sheetURL
+        ? "the contact sheet '\(sheetPath!)'" : "the animation '\(animationPath ?? path)'"
+      console.error("cannot write \(what): \(reason)")
+    }
+    return result.outputProblems.isEmpty ? ExitCode.success : ExitCode.usage
+  }
+
+  /// `812 bytes`, `45.3 KB`, `2.1 MB`.
+  static func formatted(bytes: Int) -> String {
+    if bytes < 1000 { return "\(bytes) bytes" }
+    if bytes < 1_000_000 { return String(format: "%.1f KB", Double(bytes) / 1000) }
+    return String(format: "%.1f MB", Double(bytes) / 1_000_000)
   }
 
   /// Runs the script now and after every change of its file, until the process is stopped.

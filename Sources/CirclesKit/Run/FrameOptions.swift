@@ -1,4 +1,5 @@
 import CircleRender
+import Foundation
 
 /// How `circles run` turns frames into files.
 public struct FrameOptions: Sendable {
@@ -43,6 +44,13 @@ public struct FrameOptions: Sendable {
   /// other programs' files out of it. Frames are the same files either way. `Int.max` writes
   /// every frame through the cache, 0 none.
   public var cachedBytes: Int
+
+  /// Which frames are written as files; every one unless set.
+  public var frames: FrameSelection = .all
+  /// The animated image to write of the whole run, if any.
+  public var animation: AnimationOptions?
+  /// The contact sheet to write (a PNG), if any.
+  public var sheet: URL?
 
   /// The default `cachedBytes`: 64 MiB.
   public static let defaultCachedBytes = 64 << 20

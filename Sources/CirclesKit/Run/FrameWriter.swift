@@ -16,7 +16,8 @@ final class FrameWriter: ScriptHost {
   let options: FrameOptions
   private(set) var frames: [WrittenFrame] = []
   private(set) var renders: [URL] = []
-  private let renderer = IncrementalRenderer()
+  /// Draws every state; the run's animation and contact sheet read its pictures too.
+  let renderer = IncrementalRenderer()
   private let cache = EncodedFrameCache()
   /// Shares compressed rows between consecutive PNG frames.
   private let pngEncoder: PNGSequenceEncoder

@@ -1,0 +1,138 @@
+import CircleCanvas
+import CircleRender
+import CircleScript
+import Foundation
+
+/// An animation written by a run.
+public struct WrittenAnimation: Sendable {
+  /// The file.
+  public var url: URL
+  /// Frames in it.
+  public var frames: Int
+  /// Its size in bytes.
+  public var bytes: Int
+}
+
+/// A contact sheet written by a run.
+public struct WrittenSheet: Sendable {
+  /// The file.
+  public var url: URL
+  /// Its grid.
+  public var layout: ContactSheetLayout
+}
+
+/// The script host of `circles run` around the frame writer: passes on the frames the run
+/// writes (all, the last or none) and builds the animation and the contact sheet from the
+/// pictures the writer's renderer already draws, as the script runs.
+final class RunOutputs: ScriptHost {
+  let writer: FrameWriter
+  let selection: FrameSelection
+  private let animation: AnimationRecorder?
+  private let highlightsAnimation: Bool
+  private let sheet: ContactSheetRecorder?
+  private let sheetURL: URL?
+  private var previous: CanvasState?
+  private var last: Frame?
+
+  /// Starts the outputs; the animation's temporary file is created now.
+  ///
+  /// - Throws: `RunError.cannotWrite` when the animation cannot be created.
+  init(writer: FrameWriter, options: FrameOptions) throws(RunError) {
+    self.writer = writer
+    selection = options.frames
+    highlightsAnimation = options.animation?.highlightsChanges ?? false
+    if let chosen = options.animation {
+      do {
+        animation = try AnimationRecorder(
+          url: chosen.url, format: chosen.format, delay: chosen.delay, lastDelay: chosen.lastDelay)
+      } catch {
+        throw RunError(writing: chosen.url, error)
+      }
+    } else {
+      animation = nil
+    }
+    sheetURL = options.sheet
+    sheet = options.sheet.map { _ in ContactSheetRecorder() }
+  }
+
+  func scriptDidProduceFrame(_ frame: Frame) throws {
+    switch selection {
+    case .all: try writer.scriptDidProduceFrame(frame)
+    case .last: last = frame
+    case .none: break
+    }
+    guard animation != nil || sheet != nil else { return }
+    let renderer = writer.renderer
+    try renderer.update(to: frame.state)
+    let damage = renderer.takeDamage()
+    let highlight = frame.highlight(after: previous)
+    try animation?.record(
+      renderer, damage: damage, state: frame.state,
+      highlight: highlightsAnimation ? highlight : nil)
+    sheet?.record(
+      renderer, damage: damage, state: frame.state, label: SheetWriter.label(for: frame),
+      highlight: highlight)
+    previous = frame.state
+  }
+
+  func scriptRender(_ state: CanvasState, toPath path: String) throws {
+    try writer.scriptRender(state, toPath: path)
+  }
+
+  func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
+    try writer.scriptPixel(in: state, x: x, y: y)
+  }
+
+  /// The name of the frame that `writeLastFrame()` writes.
+  var lastFrameName: String? { last?.name }
+
+  /// Hands the last frame to the writer when only the last is written.
+  ///
+  /// - Throws: what writing it throws.
+  func writeLastFrame() throws {
+    guard selection == .last, let last else { return }
+    try writer.scriptDidProduceFrame(last)
+  }
+
+  /// Writes the animation and the sheet.
+  ///
+  /// - Returns: what was written, and what could not be.
+  func finish() -> (animation: WrittenAnimation?, sheet: WrittenSheet?, problems: [RunError]) {
+    var problems: [RunError] = []
+    var written: WrittenAnimation?
+    if let animation {
+      do {
+        let bytes = try animation.finish()
+        written = WrittenAnimation(url: animation.url, frames: animation.frameCount, bytes: bytes)
+      } catch {
+        problems.append(RunError(writing: animation.url, error))
+      }
+    }
+    var sheetWritten: WrittenSheet?
+    if let sheet, let sheetURL {
+      do {
+        try ChangedFile.write(try sheet.png(), to: sheetURL)
+        sheetWritten = WrittenSheet(url: sheetURL, layout: sheet.layout)
+      } catch {
+        problems.append(RunError(writing: sheetURL, error))
+      }
+    }
+    return (written, sheetWritten, problems)
+  }
+
+  /// Leaves the animation's destination as it was (after a syntax error).
+  func discard() {
+    animation?.discard()
+  }
+}
+
+extension RunError {
+  /// The error for an output file of a run that could not be written.
+  init(writing url: URL, _ error: RenderError) {
+    if case .cannotWrite(_, let reason) = error {
+      self = .cannotWrite(path: url.path, reason: reason)
+    } else {
+      self = .cannotWrite(path: url.path, reason: error.description)
+    }
+  }
+}
