@@ -30,6 +30,9 @@ public struct ContactSheet: Sendable {
   public var thumbnailSize: Int
   /// The number of columns; `nil` chooses a near-square grid.
   public var columns: Int?
+  /// The longest side a sheet should have, in pixels (at most 16384); thumbnails shrink to
+  /// keep within it.
+  public var maximumSide: Int
   /// The colour behind the tiles.
   public var background: Colour
   /// The colour of the labels and frames.
@@ -37,24 +40,26 @@ public struct ContactSheet: Sendable {
 
   /// Creates a sheet style.
   public init(
-    thumbnailSize: Int = 160, columns: Int? = nil,
+    thumbnailSize: Int = 160, columns: Int? = nil, maximumSide: Int = 4096,
     background: Colour = Colour(red: 0xee, green: 0xee, blue: 0xee),
     ink: Colour = Colour(red: 0x33, green: 0x33, blue: 0x33)
   ) {
     self.thumbnailSize = thumbnailSize
     self.columns = columns
+    self.maximumSide = min(CairoSurface.maximumSide, max(64, maximumSide))
     self.background = background
     self.ink = ink
   }
 
   /// Where everything goes on a sheet of `count` tiles.
   ///
-  /// Thumbnails shrink (down to 8 pixels) when the sheet would otherwise pass 16384 pixels a side.
+  /// Thumbnails shrink (by quarters, down to 8 pixels) when the sheet would otherwise pass
+  /// `maximumSide` pixels a side: a sheet of a long history stays quick to make and to open.
   public func layout(count: Int) -> ContactSheetLayout {
     var size = max(8, thumbnailSize)
     while true {
       let layout = ContactSheetLayout(count: count, thumbnailSize: size, columns: columns)
-      let fits = layout.size.width <= 16384 && layout.size.height <= 16384
+      let fits = layout.size.width <= maximumSide && layout.size.height <= maximumSide
       if fits || size == 8 { return layout }
       size = max(8, size * 3 / 4)
     }

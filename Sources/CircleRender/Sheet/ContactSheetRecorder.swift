@@ -131,40 +131,47 @@ public final class ContactSheetRecorder {
     let base = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface.pointer)!)
       .assumingMemoryBound(to: UInt32.self)
     let stride = Int(cairo_image_surface_get_stride(surface.pointer)) / 4
+    // The recorded thumbnails, replayed change by change; and, when the sheet has more tiles
+    // than fit at the recorded size, the same shrunk again, also change by change.
     var replay: Thumbnail?
+    var shrunk: Thumbnail?
     for (tile, rect) in zip(tiles, rects) {
       if tile.isFresh {
         replay = Thumbnail(
           width: tile.change.maxX, height: tile.change.maxY, sourceWidth: tile.picture.width,
           sourceHeight: tile.picture.height)
+        shrunk = nil
       }
       guard var shown = replay else { continue }
       shown.paste(tile.pixels, in: tile.change)
       replay = shown
+      let (width, height) = (Int(rect.width), Int(rect.height))
+      if width != shown.width || height != shown.height {
+        var area = PixelRect.empty
+        if shrunk == nil {
+          shrunk = Thumbnail(
+            width: width, height: height, sourceWidth: shown.width, sourceHeight: shown.height)
+          area = PixelRect(minX: 0, minY: 0, maxX: width, maxY: height)
+        } else {
+          area = shrunk!.covering(tile.change)
+        }
+        shown.pixels.withUnsafeBytes { bytes in
+          shrunk!.update(area, from: bytes.baseAddress!, stride: shown.width * 4)
+        }
+        shown = shrunk!
+      }
       blit(shown, into: base, stride: stride, at: rect, tile: tile)
     }
     cairo_surface_mark_dirty(surface.pointer)
     return try body(surface)
   }
 
-  /// Copies a thumbnail into its cell (scaled again when the sheet shrank its thumbnails) and
-  /// outlines the tile's highlight.
+  /// Copies a thumbnail of the cell's size into its cell and outlines the tile's highlight.
   private func blit(
-    _ thumbnail: Thumbnail, into base: UnsafeMutablePointer<UInt32>, stride: Int,
+    _ shown: Thumbnail, into base: UnsafeMutablePointer<UInt32>, stride: Int,
     at rect: SheetRect, tile: Tile
   ) {
-    var shown = thumbnail
-    let (width, height) = (Int(rect.width), Int(rect.height))
-    if width != thumbnail.width || height != thumbnail.height {
-      shown = Thumbnail(
-        width: width, height: height, sourceWidth: thumbnail.width,
-        sourceHeight: thumbnail.height)
-      thumbnail.pixels.withUnsafeBytes { bytes in
-        shown.update(
-          PixelRect(minX: 0, minY: 0, maxX: width, maxY: height), from: bytes.baseAddress!,
-          stride: thumbnail.width * 4)
-      }
-    }
+    let (width, height) = (shown.width, shown.height)
     let origin = base + Int(rect.y) * stride + Int(rect.x)
     shown.pixels.withUnsafeBufferPointer { pixels in
       for row in 0..<height {

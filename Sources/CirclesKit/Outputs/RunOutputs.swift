@@ -111,7 +111,7 @@ final class RunOutputs: ScriptHost {
     var sheetWritten: WrittenSheet?
     if let sheet, let sheetURL {
       do {
-        try ChangedFile.write(try sheet.png(), to: sheetURL)
+        try ChangedFile.write(try sheet.png(compression: .fast), to: sheetURL)
         sheetWritten = WrittenSheet(url: sheetURL, layout: sheet.layout)
       } catch {
         problems.append(RunError(writing: sheetURL, error))
@@ -130,9 +130,9 @@ extension RunError {
   /// The error for an output file of a run that could not be written.
   init(writing url: URL, _ error: RenderError) {
     if case .cannotWrite(_, let reason) = error {
-      self = .cannotWrite(path: url.path, reason: reason)
+      self = .cannotWrite(path: url.standardizedFileURL.path, reason: reason)
     } else {
-      self = .cannotWrite(path: url.path, reason: error.description)
+      self = .cannotWrite(path: url.standardizedFileURL.path, reason: error.description)
     }
   }
 }
