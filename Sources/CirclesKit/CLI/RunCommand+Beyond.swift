@@ -22,13 +22,18 @@ extension RunCommand {
     }
     for problem in result.outputProblems {
       guard case .cannotWrite(let path, let reason) = problem else { continue }
-      let sheetURL = sheetPath.map { context.url(for: $0).standardizedFileURL.path }
-      let what =
-        path == sheetURL
-        ? "the contact sheet '\(sheetPath!)'" : "the animation '\(animationPath ?? path)'"
-      console.error("cannot write \(what): \(reason)")
+      console.error("cannot write \(outputName(forPath: path, in: context)): \(reason)")
     }
     return result.outputProblems.isEmpty ? ExitCode.success : ExitCode.usage
+  }
+
+  /// "the animation 'h.gif'" or "the contact sheet 'sheet.png'", as the user named it, for the
+  /// output that `RunError.cannotWrite` reports at `path`.
+  func outputName(forPath path: String, in context: ToolContext) -> String {
+    if let sheetPath, context.url(for: sheetPath).standardizedFileURL.path == path {
+      return "the contact sheet '\(sheetPath)'"
+    }
+    return "the animation '\(animationPath ?? path)'"
   }
 
   /// `812 bytes`, `45.3 KB`, `2.1 MB`.

@@ -185,7 +185,7 @@ struct RunCommand: Subcommand {
       result = try ScriptRunner.run(
         source, outputDirectory: output, options: frameOptions(in: context))
     } catch {
-      report(error, source: source, console: console)
+      report(error, source: source, in: context)
       return error.exitCode
     }
     FrameFolder.removeStaleFrames(
@@ -201,16 +201,19 @@ struct RunCommand: Subcommand {
     }
     let status = reportOutputs(of: result, in: context)
     if let failure = result.failure {
-      report(.script(failure), source: source, console: console)
+      report(.script(failure), source: source, in: context)
       return failure.exitCode
     }
     return status
   }
 
-  func report(_ error: RunError, source: ScriptSource, console: Console) {
+  func report(_ error: RunError, source: ScriptSource, in context: ToolContext) {
+    let console = context.console
     switch error {
-    case .cannotRead, .cannotWrite:
+    case .cannotRead:
       console.error(error.description)
+    case .cannotWrite(let path, let reason):
+      console.error("cannot write \(outputName(forPath: path, in: context)): \(reason)")
     case .script(let failure):
       console.report(failure.diagnostic, source: source.bytes)
     }
