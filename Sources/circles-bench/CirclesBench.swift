@@ -13,6 +13,7 @@ import Foundation
 // --quick    fewer runs and no 5000-step reference run, for a first look
 // --sweep    also time every zlib level, strategy and row filter on the W1 and W2 pictures
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
+// --history  only time what --sheet (1000 frames) and --animation (W2) add to a run
 
 @main
 enum CirclesBench {
@@ -163,6 +164,29 @@ enum CirclesBench {
           toFile: folder + "/" + name.replacingOccurrences(of: ".circles", with: ".txt"),
           atomically: true, encoding: .utf8)
       }
+      return
+    }
+
+    // --history: the contact sheet and the animation, against the same run without them.
+    if arguments.contains("--history") {
+      let w2 = Scene(width: 400, height: 300, count: 500, seed: 2)
+      let thousand = Scene(width: 400, height: 300, count: 999, seed: 5)
+      let rows = HistoryBenchmark.measure(
+        circles: circles, work: work,
+        sheetScript: write(thousand.script(grouped: false), to: "sheet.circles"),
+        w2Script: write(w2.script(grouped: false), to: "w2.circles"), runs: shortRuns,
+        progress: progress)
+      print("| workload | without | with | ratio | goal | size |")
+      print("|---|---|---|---|---|---|")
+      for row in rows {
+        let ratio = row.with / row.plain
+        let goal =
+          row.workload.hasPrefix("--sheet") ? (ratio <= 1.3 ? "≤ 1.3×: yes" : "≤ 1.3×: no") : ""
+        print(
+          "| \(row.workload) | \(duration(row.plain)) | \(duration(row.with)) | "
+            + String(format: "%.2f×", ratio) + " | \(goal) | \(row.note) |")
+      }
+      print("Runs (medians): \(shortRuns) of each, interleaved.")
       return
     }
 
