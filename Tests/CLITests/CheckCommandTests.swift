@@ -190,5 +190,12 @@ struct CheckCommandTests {
     let bad = try Executable.run(["diff", "fake.png", golden + "0001-add-sun.png"], in: folder.url)
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("not a PNG"), "\(bad)")
+    let missing = try Executable.run(["diff", "missing.png", "fake.png"], in: folder.url)
+    #expect(missing.status == 2, "\(missing)")
+    #expect(missing.stdout.isEmpty, "\(missing)")
+    #expect(missing.stderr == "circles: error: cannot read 'missing.png': no such file\n")
+    let folderGiven = try Executable.run(["diff", golden, "fake.png"], in: folder.url)
+    #expect(folderGiven.status == 2, "\(folderGiven)")
+    #expect(folderGiven.stderr == "circles: error: cannot read '\(golden)': is a directory\n")
   }
 }

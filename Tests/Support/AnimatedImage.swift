@@ -1,5 +1,4 @@
 import CGif
-import CZlib
 import CircleCanvas
 import CircleRender
 import Foundation
@@ -30,8 +29,7 @@ public struct AnimatedImage {
   /// writes is supported: no disposal, source blending.
   public static func readAPNG(_ data: Data) throws -> AnimatedImage {
     let bytes = [UInt8](data)
-    guard bytes.count > 8, Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    else { throw Problem(description: "not a PNG") }
+    guard PNGChunkWalk.hasSignature(bytes) else { throw Problem(description: "not a PNG") }
     func number(_ at: Int) -> Int {
       bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
     }
@@ -106,13 +104,11 @@ public struct AnimatedImage {
       ]
     }
     ihdr.replaceSubrange(0..<8, with: be(rect.maxX - rect.minX) + be(rect.maxY - rect.minY))
-    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-      let typed = Array(type.utf8) + body
-      return be(body.count) + typed
-        + be(Int(typed.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }))
+    func chunk(_ type: StaticString, _ body: [UInt8]) -> [UInt8] {
+      PNGChunk.encode(type: PNGChunk.code(type), data: body)
     }
     return Data(
-      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", data)
+      PNGChunkWalk.signature + chunk("IHDR", ihdr) + chunk("IDAT", data)
         + chunk("IEND", []))
   }
 

@@ -14,23 +14,50 @@ public struct Executable {
     public var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
   }
 
-  /// The binary beside the test bundle in the build folder.
-  public static let url: URL = {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("circles")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
+  /// Why no `circles` binary can be run.
+  public struct Missing: Error, CustomStringConvertible {
+    /// What is missing and what to do.
+    public var description: String
+  }
+
+  /// The `circles` binary of the build these tests belong to: the one in the folder of the
+  /// test bundle.
+  ///
+  /// - Throws: `Missing` when that folder holds none, rather than running some other build's.
+  public static var url: URL {
+    get throws(Missing) { try located.get() }
+  }
+
+  private static let located = binary(besideBundleIn: testBundleFolder)
+
+  /// The build folder holding the running test bundle: the folder of the test executable, or,
+  /// where tests run as a bundle (`.xctest`) loaded into a runner, the bundle's folder.
+  public static var testBundleFolder: URL {
+    let bundle = Bundle(for: TemporaryFolder.self).bundleURL.resolvingSymlinksInPath()
+    return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+  }
+
+  /// The `circles` executable in a build folder.
+  ///
+  /// - Returns: its URL, or `Missing` saying where it was looked for and how to build it.
+  public static func binary(besideBundleIn folder: URL) -> Result<URL, Missing> {
+    let candidate = folder.appendingPathComponent("circles")
+    guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+      return .failure(
+        Missing(
+          description: "no circles executable in \(folder.path), the build folder of these "
+            + "tests: build it with 'swift build --build-tests' before 'swift test --skip-build'"
+        ))
     }
-    return repositoryRoot.appendingPathComponent(".build/debug/circles")
-  }()
+    return .success(candidate)
+  }
 
   /// Runs `circles` with arguments in a folder, feeding `input` on standard input.
   public static func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
   ) throws -> Outcome {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = try url
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var env = ProcessInfo.processInfo.environment

@@ -1,4 +1,3 @@
-import CZlib
 import Foundation
 
 /// Writes an animated PNG (APNG) frame by frame into a `StreamedFile`.
@@ -39,7 +38,7 @@ final class APNGWriter: AnimationEncoder {
     Self.append(UInt32(width), to: &header)
     Self.append(UInt32(height), to: &header)
     header += [8, opaque ? 2 : 6, 0, 0, 0]
-    try file.append(PNGCodec.signature)
+    try file.append(PNGChunkWalk.signature)
     try file.append(Self.chunk("IHDR", header))
     try file.append(Self.chunk("acTL", Self.animationControl(frames: 0, loops: loops)))
     self.loops = loops
@@ -98,7 +97,7 @@ final class APNGWriter: AnimationEncoder {
     try file.append(Self.chunk("IEND", []))
     try file.overwrite(
       Self.chunk("acTL", Self.animationControl(frames: frames, loops: loops)),
-      at: PNGCodec.signature.count + 25)
+      at: PNGChunkWalk.signature.count + 25)
     try file.commit()
     return file.count
   }
@@ -111,23 +110,11 @@ final class APNGWriter: AnimationEncoder {
   }
 
   /// A whole chunk: length, type, data, CRC-32 of type and data.
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(data.count + 12)
-    append(UInt32(data.count), to: &bytes)
-    bytes += Array(type.utf8)
-    bytes += data
-    let crc =
-      bytes[4...].withContiguousStorageIfAvailable {
-        crc32(0, $0.baseAddress, uInt($0.count))
-      } ?? 0
-    append(UInt32(crc), to: &bytes)
-    return bytes
+  static func chunk(_ type: StaticString, _ data: [UInt8]) -> [UInt8] {
+    PNGChunk.encode(type: PNGChunk.code(type), data: data)
   }
 
   static func append(_ value: UInt32, to bytes: inout [UInt8]) {
-    bytes += [
-      UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
-    ]
+    PNGChunk.appendBigEndian(value, to: &bytes)
   }
 }

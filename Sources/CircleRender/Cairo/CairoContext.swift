@@ -13,7 +13,7 @@ final class CairoContext {
     let status = cairo_status(context)
     guard status.isSuccess else {
       cairo_destroy(context)
-      throw .cairo(operation: "create a drawing context", reason: status.reason)
+      throw RenderError(status, "create a drawing context")
     }
     self.pointer = context
     self.surface = surface

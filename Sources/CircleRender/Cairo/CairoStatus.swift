@@ -13,9 +13,17 @@ extension cairo_status_t {
 }
 
 extension RenderError {
+  /// The error for a Cairo status other than success: `.outOfMemory` when Cairo ran out of
+  /// memory doing `operation`, else `.cairo` with Cairo's reason.
+  init(_ status: cairo_status_t, _ operation: String) {
+    self =
+      status == CAIRO_STATUS_NO_MEMORY
+      ? .outOfMemory(operation: operation) : .cairo(operation: operation, reason: status.reason)
+  }
+
   /// Turns a Cairo status into an error, or returns when it is a success.
   static func check(_ status: cairo_status_t, _ operation: String) throws(RenderError) {
     guard !status.isSuccess else { return }
-    throw .cairo(operation: operation, reason: status.reason)
+    throw RenderError(status, operation)
   }
 }

@@ -13,7 +13,7 @@ final class CairoSurface {
   /// Creates a clear (transparent black) ARGB32 surface.
   ///
   /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of range, or
-  ///   `.cairo` when Cairo cannot allocate it.
+  ///   `.outOfMemory` when Cairo cannot allocate it.
   init(width: Int, height: Int) throws(RenderError) {
     guard width > 0, height > 0 else { throw .emptyImage(width: width, height: height) }
     guard width <= Self.maximumSide, height <= Self.maximumSide else {
@@ -23,7 +23,7 @@ final class CairoSurface {
     let status = cairo_surface_status(surface)
     guard status.isSuccess else {
       cairo_surface_destroy(surface)
-      throw .cairo(operation: "create a \(width)×\(height) surface", reason: status.reason)
+      throw RenderError(status, "create a \(width)×\(height) surface")
     }
     self.pointer = surface
     self.width = width

@@ -4,18 +4,14 @@ import Foundation
   import Glibc
 
   private let systemWrite = Glibc.write
-  /// `O_DIRECT`, which the C library names so only for GNU sources.
-  private let directFlag: Int32? = __O_DIRECT
 #elseif canImport(Musl)
   import Musl
 
   private let systemWrite = Musl.write
-  private let directFlag: Int32? = nil
 #elseif canImport(Darwin)
   import Darwin
 
   private let systemWrite = Darwin.write
-  private let directFlag: Int32? = nil
 #endif
 
 /// Writes files whole or not at all.
@@ -41,17 +37,11 @@ public enum AtomicFile {
   ///     still whole or absent for readers and after the process is killed, but a power loss
   ///     before the system writes it out may leave it empty; a caller writing many files can
   ///     flush them all at once at the end with `syncFileSystem(containing:)`.
-  ///   - bypassingCache: whether to write around the system's file cache (`O_DIRECT`): the
-  ///     whole blocks of `data` go from memory to the device, leaving no copy in memory, and
-  ///     the last partial block through the cache. It applies when `data` starts at a multiple
-  ///     of `directAlignment` (as `PNGWriter`'s files do) and the file system allows it;
-  ///     otherwise the file is written as usual. Either way the file is whole or absent.
   /// - Throws: `RenderError.cannotWrite` with the path and the system's reason (`permission
   ///   denied`, `is a directory`, `no space left on device`, …); no temporary file is left
   ///   behind.
   public static func write(
-    _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true,
-    bypassingCache: Bool = false
+    _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
   ) throws(RenderError) {
     let path = url.standardizedFileURL.path
     let folderURL = url.standardizedFileURL.deletingLastPathComponent()
@@ -61,19 +51,11 @@ public enum AtomicFile {
 
     let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
     let temporary = folderURL.appendingPathComponent(".\(name).\(suffix).tmp").path
-    let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
-    let direct = bypassingCache ? directFlag : nil
-    var descriptor = open(temporary, flags | (direct ?? 0), 0o666)
-    var isDirect = direct != nil
-    if descriptor < 0, isDirect, errno == EINVAL {
-      // The file system has no direct I/O: the file was not created.
-      descriptor = open(temporary, flags, 0o666)
-      isDirect = false
-    }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(path) }
     var closed = false
     do throws(RenderError) {
-      try writeAll(data, to: descriptor, path: path, direct: isDirect ? direct : nil)
+      try writeAll(data, to: descriptor, path: path)
       guard !flushing || fsync(descriptor) == 0 else { throw failure(path) }
       closed = true
       guard close(descriptor) == 0 else { throw failure(path) }
@@ -113,53 +95,17 @@ public enum AtomicFile {
     .cannotWrite(path: path, reason: String(cString: strerror(errno)).lowercased())
   }
 
-  /// Direct writes (`bypassingCache`) need an address, a length and a file offset that are
-  /// multiples of this: the largest logical block size of common devices.
-  public static let directAlignment = 4096
-
   /// Writes every byte, retrying after interruptions and short writes.
-  ///
-  /// - Parameter direct: the `O_DIRECT` flag when the file was opened with it. Whole blocks are
-  ///   then written directly while the address allows it; the flag is cleared for the rest,
-  ///   and for everything when the device refuses a direct write.
-  static func writeAll(
-    _ data: Data, to descriptor: Int32, path: String, direct: Int32? = nil
-  ) throws(RenderError) {
+  static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(RenderError) {
     let written: Bool = data.withUnsafeBytes { buffer in
       var offset = 0
-      var isDirect = direct != nil
-      func stopDirect() -> Bool {
-        isDirect = false
-        let flags = fcntl(descriptor, F_GETFL)
-        return flags >= 0 && fcntl(descriptor, F_SETFL, flags & ~(direct ?? 0)) == 0
-      }
-      if isDirect, buffer.count > 0,
-        Int(bitPattern: buffer.baseAddress!) % directAlignment != 0
-      {
-        guard stopDirect() else { return false }
-      }
       while offset < buffer.count {
-        var length = buffer.count - offset
-        if isDirect {
-          length -= length % directAlignment
-          if length == 0 {
-            guard stopDirect() else { return false }
-            continue
-          }
-        }
-        let count = systemWrite(descriptor, buffer.baseAddress! + offset, length)
+        let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if count < 0 {
           if errno == EINTR { continue }
-          if isDirect, errno == EINVAL {
-            guard stopDirect() else { return false }
-            continue
-          }
           return false
         }
         offset += count
-        if isDirect, count % directAlignment != 0 {
-          guard stopDirect() else { return false }
-        }
       }
       return true
     }

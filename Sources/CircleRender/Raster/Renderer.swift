@@ -15,8 +15,8 @@ public enum Renderer {
   ///   state's scale.
   /// - Returns: the rendered image, premultiplied ARGB32.
   /// - Throws: `RenderError.invalidScale` for a scale that is not positive and finite,
-  ///   `.emptyImage` or `.imageTooLarge` for a size out of 1…16384 pixels a side, and `.cairo`
-  ///   when Cairo fails (out of memory).
+  ///   `.emptyImage` or `.imageTooLarge` for a size out of 1…16384 pixels a side, and
+  ///   `.outOfMemory` when Cairo cannot allocate the picture.
   public static func render(_ state: CanvasState) throws(RenderError) -> PixelImage {
     let (width, height) = try pixelSize(of: state)
     let surface = try CairoSurface(width: width, height: height)

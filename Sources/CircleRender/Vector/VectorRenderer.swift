@@ -2,17 +2,6 @@ import CCairo
 import CircleCanvas
 import Foundation
 
-/// A vector file format Cairo can write.
-public enum VectorFormat: String, CaseIterable, Sendable {
-  /// Scalable Vector Graphics: one picture per file.
-  case svg
-  /// Portable Document Format: one page per canvas state.
-  case pdf
-
-  /// The file name extension, without the dot.
-  public var fileExtension: String { rawValue }
-}
-
 /// Draws canvas states as SVG or PDF documents through Cairo's own vector surfaces.
 ///
 /// The geometry and colours are those of `Renderer`: the document is the canvas in points
@@ -20,26 +9,12 @@ public enum VectorFormat: String, CaseIterable, Sendable {
 /// circle a faded group. The canvas scale, which only sets the pixels of a PNG, is not applied.
 /// Documents carry no creation date, so the same states always give the same bytes.
 public enum VectorRenderer {
-  /// Draws one canvas state as a document of the given format.
+  /// Draws one canvas state as an SVG document whose units are points.
   ///
-  /// - Parameters:
-  ///   - state: the canvas to draw.
-  ///   - format: SVG or PDF.
+  /// - Parameter state: the canvas to draw.
   /// - Returns: the whole document.
   /// - Throws: `RenderError.emptyImage` for a side below 1 point, `.imageTooLarge` above 16384,
   ///   `.cairo` when Cairo fails.
-  public static func render(_ state: CanvasState, as format: VectorFormat) throws(RenderError)
-    -> Data
-  {
-    switch format {
-    case .svg: try svg(state)
-    case .pdf: try pdf(pages: [state])
-    }
-  }
-
-  /// Draws one canvas state as an SVG document whose units are points.
-  ///
-  /// - Throws: as `render(_:as:)`.
   public static func svg(_ state: CanvasState) throws(RenderError) -> Data {
     try checkSize(state)
     let stream = VectorStream()
@@ -54,7 +29,8 @@ public enum VectorRenderer {
   /// canvas.
   ///
   /// - Parameter pages: the states, at least one.
-  /// - Throws: as `render(_:as:)`; `.emptyImage` when `pages` is empty.
+  /// - Returns: the whole document.
+  /// - Throws: as `svg(_:)`; `.emptyImage` when `pages` is empty.
   public static func pdf(pages: [CanvasState]) throws(RenderError) -> Data {
     guard let first = pages.first else { throw .emptyImage(width: 0, height: 0) }
     for page in pages { try checkSize(page) }

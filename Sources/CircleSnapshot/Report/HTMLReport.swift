@@ -1,3 +1,4 @@
+import CircleRender
 import Foundation
 
 /// One self-contained HTML page of a check: every image inlined as a `data:` URL, no script or
@@ -62,7 +63,7 @@ private struct Page {
   let loadImage: (URL) -> Data?
 
   func image(_ url: URL?, alt: String, className: String? = nil) -> String {
-    guard let url, let data = loadImage(url), data.starts(with: PNGTextChunks.signature) else {
+    guard let url, let data = loadImage(url), PNGChunkWalk.hasSignature(data) else {
       return "<p class=\"bad\">(\(Markup.escape(alt)): no image)</p>"
     }
     let classAttribute = className.map { " class=\"\($0)\"" } ?? ""

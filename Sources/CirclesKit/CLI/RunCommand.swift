@@ -155,7 +155,7 @@ struct RunCommand: Subcommand {
 
   /// The options of the run: format, frames, animation and sheet.
   func frameOptions(in context: ToolContext) -> FrameOptions {
-    var options = FrameOptions(format: .init(format, compression: compression))
+    var options = FrameOptions(format: format, compression: compression)
     options.frames = frames
     options.animation = animationPath.flatMap {
       AnimationOptions(

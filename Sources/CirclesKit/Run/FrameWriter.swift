@@ -2,7 +2,6 @@ import CircleCanvas
 import CircleRender
 import CircleScript
 import Foundation
-import Synchronization
 
 /// The script host of `circles run`: draws each frame and writes it whole as a file.
 ///
@@ -22,17 +21,12 @@ final class FrameWriter: ScriptHost {
   /// Shares compressed rows between consecutive PNG frames.
   private let pngEncoder: PNGSequenceEncoder
   private let pipeline: FramePipeline
-  /// The bytes written so far, against `options.cachedBytes`.
-  private let volume: WrittenVolume
 
   init(outputDirectory: URL, options: FrameOptions = FrameOptions()) {
     self.outputDirectory = outputDirectory
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
-    volume = WrittenVolume(cachedBytes: options.cachedBytes)
-    var compression = PNGCompression.default
-    if case .png(let chosen) = options.format { compression = chosen }
-    pngEncoder = PNGSequenceEncoder(compression: compression)
+    pngEncoder = PNGSequenceEncoder(compression: options.compression)
   }
 
   /// How many frames were written from bytes encoded for an earlier frame.
@@ -46,9 +40,7 @@ final class FrameWriter: ScriptHost {
       encode?()
       return try encoded.bytes()
     }
-    let store: @Sendable (Data) throws -> Void = { [volume] data in
-      try Self.write(data, to: url, bypassingCache: volume.add(data.count))
-    }
+    let store: @Sendable (Data) throws -> Void = { data in try Self.write(data, to: url) }
     // The first frame is written at once, so a folder that cannot be written is reported at
     // the first command.
     if frames.isEmpty {
@@ -73,7 +65,7 @@ final class FrameWriter: ScriptHost {
     let (encoded, encode) = try encodedFrame(for: state)
     encode?()
     let data = try encoded.bytes()
-    try Self.write(data, to: url, bypassingCache: volume.add(data.count))
+    try Self.write(data, to: url)
     renders.append(url)
   }
 
@@ -116,36 +108,19 @@ final class FrameWriter: ScriptHost {
       cache.insert(encoded, for: state)
       return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })
     case .svg, .pdf:
-      let format: VectorFormat = options.format == .svg ? .svg : .pdf
+      let format = options.format
       cache.insert(encoded, for: state)
-      return (encoded, { encoded.fulfil(Result { try VectorRenderer.render(state, as: format) }) })
+      return (encoded, { encoded.fulfil(Result { try format.encode(state) }) })
     }
   }
 
-  private static func write(_ data: Data, to url: URL, bypassingCache: Bool) throws {
+  private static func write(_ data: Data, to url: URL) throws {
     do {
-      try AtomicFile.write(
-        data, to: url, syncingFolder: false, flushing: false, bypassingCache: bypassingCache)
+      try AtomicFile.write(data, to: url, syncingFolder: false, flushing: false)
     } catch .cannotWrite(_, let reason) {
       throw FileProblem("cannot write '\(url.path)': \(reason)")
     } catch {
       throw FileProblem("cannot write '\(url.path)': \(error)")
     }
-  }
-}
-
-/// Counts the bytes of a run's files, to tell which ones go around the file cache.
-final class WrittenVolume: Sendable {
-  let cachedBytes: Int
-  private let written = Atomic<Int>(0)
-
-  init(cachedBytes: Int) {
-    self.cachedBytes = cachedBytes
-  }
-
-  /// Counts a file of `count` bytes; true when it should be written around the file cache,
-  /// that is when the files before it already hold `cachedBytes`.
-  func add(_ count: Int) -> Bool {
-    written.add(count, ordering: .relaxed).oldValue >= cachedBytes
   }
 }

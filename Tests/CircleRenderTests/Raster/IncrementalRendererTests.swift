@@ -28,6 +28,24 @@ struct IncrementalRendererTests {
   }
 
   @Test(
+    "a pixel is read inside the image; one past any edge is an error naming the image's size",
+    arguments: [
+      (0, 0, true), (39, 29, true), (-1, 0, false), (0, -1, false), (40, 0, false),
+      (0, 30, false),
+    ])
+  func pixel(x: Int, y: Int, inside: Bool) throws {
+    let state = CanvasState(width: 20, height: 15, scale: 2, background: .opaqueRed)
+    let renderer = IncrementalRenderer()
+    if inside {
+      #expect(try renderer.pixel(of: state, x: x, y: y) == .opaqueRed)
+    } else {
+      #expect(throws: RenderError.pixelOutsideImage(x: x, y: y, width: 40, height: 30)) {
+        try renderer.pixel(of: state, x: x, y: y)
+      }
+    }
+  }
+
+  @Test(
     "a large picture drawn in two halves on two threads has the pixels of a plain render",
     arguments: [
       (41, .white), (42, .none), (43, Colour(red: 9, green: 99, blue: 199, alpha: 120)),

@@ -1,3 +1,4 @@
+import CCairo
 import CircleCanvas
 import Testing
 
@@ -224,9 +225,26 @@ struct RendererTests {
         "cannot write '/x/a.png': permission denied"
       ),
       (.invalidScale(0), "scale must be a positive finite number, not 0"),
+      (
+        .pixelOutsideImage(x: 40, y: 3, width: 40, height: 30),
+        "pixel 40,3 is outside the 40×30 image"
+      ),
+      (
+        .outOfMemory(operation: "create a 16384×16384 surface"),
+        "not enough memory to create a 16384×16384 surface"
+      ),
+      (.compressionFailed, "the PNG compressor failed"),
     ])
   func messages(error: RenderError, message: String) {
     #expect(error.description == message)
+  }
+
+  @Test("Cairo running out of memory is its own error; Cairo's other failures keep its reason")
+  func cairoStatuses() {
+    #expect(RenderError(CAIRO_STATUS_NO_MEMORY, "draw") == .outOfMemory(operation: "draw"))
+    #expect(
+      RenderError(CAIRO_STATUS_INVALID_MATRIX, "draw")
+        == .cairo(operation: "draw", reason: "invalid matrix (not invertible)"))
   }
 
   @Test("Cairo's version is reported as major.minor.micro")

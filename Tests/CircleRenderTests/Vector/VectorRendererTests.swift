@@ -19,7 +19,7 @@ struct VectorRendererTests {
 
   @Test("SVG is XML of the canvas's size in points, one path per visible circle and colour")
   func svg() throws {
-    let data = try VectorRenderer.render(Self.state, as: .svg)
+    let data = try VectorRenderer.svg(Self.state)
     let svg = try SVGSummary(data)
     #expect(svg.width == "120pt")
     #expect(svg.height == "80pt")
@@ -37,9 +37,9 @@ struct VectorRendererTests {
   func deterministic() throws {
     var state = Self.state
     state.circles.append(Circle(id: "c", center: Point(x: 9, y: 9), radius: 9, opacity: 0.5))
-    for format in VectorFormat.allCases {
-      let first = String(decoding: try VectorRenderer.render(state, as: format), as: UTF8.self)
-      let second = String(decoding: try VectorRenderer.render(state, as: format), as: UTF8.self)
+    for format in [FrameFormat.svg, .pdf] {
+      let first = String(decoding: try format.encode(state), as: UTF8.self)
+      let second = String(decoding: try format.encode(state), as: UTF8.self)
       let differ = zip(first.split(separator: "\n"), second.split(separator: "\n")).filter {
         $0 != $1
       }

@@ -189,7 +189,7 @@ struct GoldenCheckerTests {
 
   @Test(
     "corrupt or non-PNG goldens fail with the reason, and record failed replaces them",
-    arguments: [Data("not an image".utf8), Data(), Data(PNGTextChunks.signature + [0, 0, 0])])
+    arguments: [Data("not an image".utf8), Data(), Data(PNGChunkWalk.signature + [0, 0, 0])])
   func corrupt(bytes: Data) throws {
     try withTemporaryFolder { folder in
       let before = try Self.record(folder)

@@ -7,19 +7,6 @@ import Testing
 
 @Suite("PNG text chunks and golden metadata")
 struct PNGMetadataTests {
-  @Test(
-    "CRC-32 agrees with zlib's known values",
-    arguments: [
-      ("", UInt32(0)), ("123456789", 0xCBF4_3926), ("IEND", 0xAE42_6082),
-      ("The quick brown fox jumps over the lazy dog", 0x414F_A339),
-    ])
-  func crc(text: String, expected: UInt32) {
-    #expect(CRC32.checksum(Array(text.utf8)) == expected)
-    var running = CRC32()
-    for byte in text.utf8 { running.update([byte]) }
-    #expect(running.value == expected)
-  }
-
   static func png() throws -> Data {
     try PNGCodec.encode(picture(["#.", ".r"]))
   }
@@ -30,13 +17,15 @@ struct PNGMetadataTests {
     let tagged = try PNGTextChunks.inserting([("Comment", "hello, world")], into: original)
     #expect(try PNGTextChunks.value(forKey: "Comment", in: tagged) == "hello, world")
     #expect(try PNGCodec.decode(tagged) == PNGCodec.decode(original))
-    // The chunk is key NUL value, and its CRC covers the type and the data.
-    let chunk = try #require(try PNGChunk.parse(tagged).first { $0.type == "tEXt" })
-    #expect(chunk.data == Data("Comment\0hello, world".utf8))
-    var out = Data()
-    chunk.write(to: &out)
-    let crc = out.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    #expect(crc == CRC32.checksum(Array("tEXtComment\0hello, world".utf8)))
+    // The chunk is key NUL value, just before IEND, and its CRC covers the type and the data.
+    let chunks = try PNGChunkWalk.chunks(in: tagged, verifyingCRC: true)
+    #expect(chunks.suffix(2).map(\.name) == ["tEXt", "IEND"])
+    let chunk = try #require(chunks.first { $0.name == "tEXt" })
+    #expect(tagged[chunk.data] == Data("Comment\0hello, world".utf8))
+    let crc = tagged[chunk.data.upperBound..<chunk.bytes.upperBound].reduce(UInt32(0)) {
+      $0 << 8 | UInt32($1)
+    }
+    #expect(crc == 0x4F1C_DB87)  // zlib.crc32(b"tEXtComment\0hello, world")
   }
 
   @Test("inserting a key again replaces its value")
@@ -49,7 +38,7 @@ struct PNGMetadataTests {
   @Test("text beyond Latin-1 goes in an iTXt chunk as UTF-8")
   func international() throws {
     let tagged = try PNGTextChunks.inserting([("title", "soleil ☀︎ 月")], into: Self.png())
-    #expect(try PNGChunk.parse(tagged).contains { $0.type == "iTXt" })
+    #expect(try PNGChunkWalk.chunks(in: tagged, verifyingCRC: true).contains { $0.name == "iTXt" })
     #expect(try PNGTextChunks.value(forKey: "title", in: tagged) == "soleil ☀︎ 月")
   }
 
@@ -57,9 +46,9 @@ struct PNGMetadataTests {
     "bad PNG bytes are reported, never trapped",
     arguments: [
       (Data("not a png".utf8), PNGTextError.notPNG),
-      (Data(PNGTextChunks.signature), .malformed("no IEND chunk")),
+      (Data(PNGChunkWalk.signature), .malformed("no IEND chunk")),
       (
-        Data(PNGTextChunks.signature + [0, 0, 0, 40, 73, 72, 68, 82, 0, 0, 0, 0]),
+        Data(PNGChunkWalk.signature + [0, 0, 0, 40, 73, 72, 68, 82, 0, 0, 0, 0]),
         .malformed("truncated chunk")
       ),
     ])

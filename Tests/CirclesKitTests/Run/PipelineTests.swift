@@ -96,13 +96,14 @@ struct PipelineTests {
     let recorder = RecordingHost()
     try Interpreter(host: recorder).run(Script.parse(bytes, fileName: name))
     #expect(result.frames.map(\.name) == recorder.frames.map(\.name))
-    guard case .png(let compression) = options.format else { return [:] }
+    guard options.format == .png else { return [:] }
     var files: [String: Data] = [:]
     for frame in recorder.frames {
       let data = try Data(contentsOf: output.appendingPathComponent(frame.name + ".png"))
       let plain = try Renderer.render(frame.state)
       #expect(try PNGCodec.decode(data) == plain, "\(name): \(frame.name)")
-      #expect(data == (try PNGWriter.encode(plain, compression: compression)), "\(frame.name)")
+      let alone = try PNGWriter.encode(plain, compression: options.compression)
+      #expect(data == alone, "\(frame.name)")
       files[frame.name] = data
     }
     return files
@@ -133,7 +134,7 @@ struct PipelineTests {
   @Test("each compression choice writes the same pixels", arguments: PNGCompression.allCases)
   func compressions(compression: PNGCompression) throws {
     let bytes = Array(RandomScript.make(seed: 21, steps: 25, background: "white").utf8)
-    try Self.check(bytes, name: "random", options: FrameOptions(format: .png(compression)))
+    try Self.check(bytes, name: "random", options: FrameOptions(compression: compression))
   }
 
   @Test("a state reached again by undo is written from the bytes already encoded")
@@ -161,49 +162,6 @@ struct PipelineTests {
     let redone = try Data(contentsOf: output.appendingPathComponent("0004-redo-add-b.png"))
     #expect(start == undone)
     #expect(again == redone)
-  }
-
-  /// Frames of up to about 40 KB: most hold several whole 4 KiB blocks.
-  static let largerFrames: [UInt8] = {
-    var lines = ["canvas 480x360"]
-    let fills = ["red", "#336699", "#12345680", "gold", "#0f08", "navy"]
-    for index in 0..<30 {
-      lines.append(
-        "add c\(index) at \(17 + index * 23 % 300),\(11 + index * 37 % 220) radius "
-          + "\(12 + index * 7 % 50) fill \(fills[index % fills.count]) stroke black width 2")
-    }
-    lines += ["move c3 by 40,-20", "undo 2", "redo", "clear", "undo"]
-    return Array((lines.joined(separator: "\n") + "\n").utf8)
-  }()
-
-  @Test(
-    "frames go around the file cache when asked, and are the same files", arguments: [0, Int.max])
-  func aroundTheCache(cachedBytes: Int) throws {
-    let plain = try Self.check(Self.largerFrames, name: "larger", options: FrameOptions())
-    let output = Self.folder()
-    defer { try? FileManager.default.removeItem(at: output) }
-    let result = try ScriptRunner.run(
-      ScriptSource(bytes: Self.largerFrames, fileName: "larger"), outputDirectory: output,
-      options: FrameOptions(cachedBytes: cachedBytes))
-    #expect(result.failure == nil)
-    #expect(result.frames.count == plain.count)
-    let direct = cachedBytes == 0 && FileCache.allowsDirectWrites(in: output)
-    var withWholeBlocks = 0
-    for frame in result.frames {
-      // Read after the residency, which reading changes.
-      let pages = try #require(FileCache.residentPages(of: frame.url))
-      let data = try Data(contentsOf: frame.url)
-      let wholeBlocks = data.count / AtomicFile.directAlignment
-      if wholeBlocks > 0 { withWholeBlocks += 1 }
-      if direct {
-        #expect(!pages.prefix(wholeBlocks).contains(true), "\(frame.name): \(pages)")
-        #expect(!pages.dropFirst(wholeBlocks).contains(false), "\(frame.name): \(pages)")
-      } else {
-        #expect(!pages.contains(false), "\(frame.name): \(pages)")
-      }
-      #expect(data == plain[frame.name], "\(frame.name)")
-    }
-    #expect(withWholeBlocks * 2 > result.frames.count)
   }
 
   @Test("encoded frames wait to be stored up to a count and a weight; a heavy one alone")
@@ -238,14 +196,6 @@ struct PipelineTests {
     #expect(heavy.wait(timeout: .now() + 20) == .success)
     #expect(enters(1).wait(timeout: .now() + 0.2) == .timedOut)
     backlog.leave(5000)
-  }
-
-  @Test("the written volume tells when the cached bytes are used up")
-  func writtenVolume() {
-    let volume = WrittenVolume(cachedBytes: 25)
-    #expect([10, 10, 10, 10].map { volume.add($0) } == [false, false, false, true])
-    #expect(WrittenVolume(cachedBytes: 0).add(1))
-    #expect(!WrittenVolume(cachedBytes: .max).add(1 << 40))
   }
 
   @Test("a slow store does not hold up the making of later frames")

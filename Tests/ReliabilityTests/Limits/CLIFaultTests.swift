@@ -54,17 +54,17 @@ struct CLIFaultTests {
     try Self.expectOnlyWholeFrames(in: disk.url)
   }
 
-  @Test("a disk that fills while frames go around the file cache stops the run with the reason")
-  func fullDiskAroundTheCache() throws {
+  @Test("a disk that fills midway through a run stops it with the reason, leaving whole frames")
+  func diskFillsMidway() throws {
     guard let disk = SmallDisk(.full, bytes: 96 << 10) else {
       // Without root no small file system can be mounted; a read-only folder fails at the
-      // first frame, before any write could go around the cache.
+      // first frame, before any frame is written.
       #expect(geteuid() != 0, "root could not mount a small file system")
       return
     }
     let result = try ScriptRunner.run(
       ScriptSource(bytes: Array(Self.busyScript.utf8), fileName: "busy.circles"),
-      outputDirectory: disk.url, options: FrameOptions(cachedBytes: 0))
+      outputDirectory: disk.url)
     let failure = try #require(result.failure)
     #expect(failure.diagnostic.message.contains("no space left on device"), "\(failure)")
     #expect(result.frames.count > 1, "some frames fit before the disk filled")

@@ -66,7 +66,8 @@ struct BandCompressor {
   mutating func compress(
     _ input: UnsafeRawBufferPointer
   ) -> Result<(bytes: [UInt8], adler: UInt32, crc: UInt32), RenderError> {
-    let failure = RenderError.cairo(operation: "encode a PNG file", reason: "deflate failed")
+    // zlib's set-up fails only for want of memory (its settings are fixed and valid).
+    var failure = RenderError.compressionFailed
     // Room for stored blocks when nothing compresses, and the flush marker.
     let capacity = input.count + input.count / 4 + 1024
     let source = UnsafeMutablePointer(
@@ -111,7 +112,7 @@ struct BandCompressor {
           && stream.pointee.internal_state.state == ZSTATE_NEW_HDR
         if ok { count = capacity - Int(stream.pointee.avail_out) }
       case .failed:
-        return
+        failure = .outOfMemory(operation: "set up the PNG compressor")
       }
     }
     guard ok else { return .failure(failure) }

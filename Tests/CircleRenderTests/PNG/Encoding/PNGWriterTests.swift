@@ -22,21 +22,6 @@ struct PNGWriterTests {
     }
   }
 
-  @Test("files start at an address a direct write takes, alone and in a sequence")
-  func alignedForDirectWrites() throws {
-    let image = PNGCodecTests.randomImage(seed: 8, width: 70, height: 50, opaque: true)
-    let sequence = PNGSequenceEncoder()
-    let files = [
-      try PNGWriter.encode(image), try sequence.prepare(image).encode(),
-      try sequence.prepare(image).encode(),
-    ]
-    for data in files {
-      data.withUnsafeBytes {
-        #expect(Int(bitPattern: $0.baseAddress!) % AtomicFile.directAlignment == 0)
-      }
-    }
-  }
-
   @Test("opaque pictures are stored as RGB, translucent ones as RGBA", arguments: [true, false])
   func colourType(opaque: Bool) throws {
     let image = PNGCodecTests.randomImage(seed: 9, width: 8, height: 8, opaque: opaque)

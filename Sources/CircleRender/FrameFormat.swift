@@ -1,8 +1,10 @@
 import CircleCanvas
-import CircleRender
 import Foundation
 
 /// The file format of frames and `render` targets: PNG pixels, or SVG or PDF vectors.
+///
+/// The one name of a format everywhere: `--format` on the command line, `FrameOptions` and the
+/// watch refresher in CirclesKit, and the encoders here.
 public enum FrameFormat: String, CaseIterable, Sendable {
   /// A PNG image of `width × scale` by `height × scale` pixels.
   case png
@@ -33,8 +35,8 @@ public enum FrameFormat: String, CaseIterable, Sendable {
   ) throws(RenderError) -> Data {
     switch self {
     case .png: try PNGWriter.encode(try image(state), compression: compression)
-    case .svg: try VectorRenderer.render(state, as: .svg)
-    case .pdf: try VectorRenderer.render(state, as: .pdf)
+    case .svg: try VectorRenderer.svg(state)
+    case .pdf: try VectorRenderer.pdf(pages: [state])
     }
   }
 }
