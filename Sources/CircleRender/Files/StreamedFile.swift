@@ -11,9 +11,12 @@ import Foundation
 /// A file written piece by piece that appears whole or not at all.
 ///
 /// The pieces go to a hidden temporary file in the destination's folder (`.<name>.<random>.tmp`,
-/// as `AtomicFile` names it); `commit()` flushes it and renames it over the destination in one
-/// step, `discard()` removes it. Until then the destination keeps whatever it held. Bytes
-/// already written can be rewritten in place (a header whose counts are known only at the end).
+/// as `AtomicFile` names it); `commit()` renames it over the destination in one step,
+/// `discard()` removes it. Until then the destination keeps whatever it held, and readers, or
+/// the folder after the process is killed, see the old file or the new one whole. Like frames,
+/// the file is not forced to disk (`fsync`): the system writes it out as it does any file.
+/// Bytes already written can be rewritten in place (a header whose counts are known only at
+/// the end).
 final class StreamedFile {
   /// The destination, as a path.
   let path: String
@@ -82,20 +85,17 @@ final class StreamedFile {
     }
   }
 
-  /// Flushes the file and renames it over the destination.
+  /// Renames the file over the destination.
   ///
   /// - Throws: `RenderError.cannotWrite`; the temporary file is removed then.
   func commit() throws(RenderError) {
     guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: "already closed") }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     defer { discard() }
-    guard fsync(descriptor) == 0 else { throw AtomicFile.failure(path) }
     let closing = descriptor
     descriptor = -1
     guard close(closing) == 0 else { throw AtomicFile.failure(path) }
     guard rename(temporary, path) == 0 else { throw AtomicFile.failure(path) }
     isFinished = true
-    AtomicFile.syncFolder(folder)
   }
 
   /// Removes the temporary file, leaving the destination as it was; nothing once committed.

@@ -111,7 +111,9 @@ final class RunOutputs: ScriptHost {
     var sheetWritten: WrittenSheet?
     if let sheet, let sheetURL {
       do {
-        try ChangedFile.write(try sheet.png(compression: .fast), to: sheetURL)
+        // Whole or absent through a rename, not forced to disk: as the frames are written.
+        try AtomicFile.write(
+          try sheet.png(compression: .fast), to: sheetURL, syncingFolder: false, flushing: false)
         sheetWritten = WrittenSheet(url: sheetURL, layout: sheet.layout)
       } catch {
         problems.append(RunError(writing: sheetURL, error))
