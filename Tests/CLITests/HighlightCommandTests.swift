@@ -112,6 +112,22 @@ struct HighlightCommandTests {
       (["--watch", "--animation", "h.gif"], "--watch cannot be used with --animation"),
       (["--watch", "--frames", "last"], "--watch cannot be used with --frames"),
       (["--animaton", "h.gif"], "unknown option '--animaton'; did you mean '--animation'?"),
+      (
+        ["--animation", "~/h.gif"],
+        "the animation '~/h.gif' starts with '~', which the shell did not expand; give the whole path"
+      ),
+      (
+        ["--animation", "h.png", "--sheet", "./h.png"],
+        "--animation and --sheet name the same file 'h.png'"
+      ),
+      (
+        ["-o", "out", "--animation", "out/0001-add-a.png"],
+        "the animation 'out/0001-add-a.png' would take the name of a frame in the output folder; choose another"
+      ),
+      (
+        ["--sheet", "s-frames/0000-start.png"],
+        "the contact sheet 's-frames/0000-start.png' would take the name of a frame in the output folder; choose another"
+      ),
     ])
   func mistakes(arguments: [String], message: String) throws {
     let folder = try TemporaryFolder()

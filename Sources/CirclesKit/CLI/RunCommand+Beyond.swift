@@ -1,4 +1,5 @@
 import CircleRender
+import CircleScript
 import Foundation
 
 /// What a run writes besides its frames, and `--watch`: running again on every change.
@@ -11,13 +12,13 @@ extension RunCommand {
     if let sheet = result.sheet, let sheetPath {
       let thumbnails = sheet.layout.count == 1 ? "1 thumbnail" : "\(sheet.layout.count) thumbnails"
       console.print(
-        "contact sheet written to \(sheetPath) (\(thumbnails), \(sheet.layout.columns)×\(sheet.layout.rows))"
+        "contact sheet written to \(DiagnosticPrinter.visibleText(sheetPath)) (\(thumbnails), \(sheet.layout.columns)×\(sheet.layout.rows))"
       )
     }
     if let animation = result.animation, let animationPath {
       let frames = animation.frames == 1 ? "1 frame" : "\(animation.frames) frames"
       console.print(
-        "animation written to \(animationPath) (\(frames), \(Self.formatted(bytes: animation.bytes)))"
+        "animation written to \(DiagnosticPrinter.visibleText(animationPath)) (\(frames), \(Self.formatted(bytes: animation.bytes)))"
       )
     }
     for problem in result.outputProblems {
@@ -27,13 +28,42 @@ extension RunCommand {
     return result.outputProblems.isEmpty ? ExitCode.success : ExitCode.usage
   }
 
+  /// Rejects an animation or sheet path that the shell left with a leading `~`, that names the
+  /// same file as the other, or that would replace a frame of the output folder.
+  func checkOutputPaths(in context: ToolContext) throws(UsageError) {
+    let outputs = [("the animation", animationPath), ("the contact sheet", sheetPath)]
+    for case (let what, let path?) in outputs where path.hasPrefix("~") {
+      throw UsageError(
+        "\(what) '\(path)' starts with '~', which the shell did not expand; give the whole path")
+    }
+    if let animationPath, let sheetPath,
+      context.url(for: animationPath).standardizedFileURL
+        == context.url(for: sheetPath).standardizedFileURL
+    {
+      throw UsageError("--animation and --sheet name the same file '\(animationPath)'")
+    }
+    let baseName = ScriptSource(bytes: [], fileName: scriptPath).baseName
+    let folder = context.url(
+      for: outputPath ?? "\(scriptPath == "-" ? "stdin" : baseName)-frames", isDirectory: true
+    ).standardizedFileURL.path
+    for case (let what, let path?) in outputs {
+      let url = context.url(for: path).standardizedFileURL
+      if url.deletingLastPathComponent().path == folder,
+        FrameFolder.isFrameName(url.lastPathComponent)
+      {
+        throw UsageError(
+          "\(what) '\(path)' would take the name of a frame in the output folder; choose another")
+      }
+    }
+  }
+
   /// "the animation 'h.gif'" or "the contact sheet 'sheet.png'", as the user named it, for the
   /// output that `RunError.cannotWrite` reports at `path`.
   func outputName(forPath path: String, in context: ToolContext) -> String {
     if let sheetPath, context.url(for: sheetPath).standardizedFileURL.path == path {
-      return "the contact sheet '\(sheetPath)'"
+      return "the contact sheet '\(DiagnosticPrinter.visibleText(sheetPath))'"
     }
-    return "the animation '\(animationPath ?? path)'"
+    return "the animation '\(DiagnosticPrinter.visibleText(animationPath ?? path))'"
   }
 
   /// `812 bytes`, `45.3 KB`, `2.1 MB`.

@@ -147,6 +147,7 @@ struct RunCommand: Subcommand {
       throw UsageError(
         "\(frameDelay != nil ? "--frame-delay" : "--highlight-changes") needs --animation <file>")
     }
+    try checkOutputPaths(in: context)
     if watches, animationPath != nil || frames != .all {
       throw UsageError(
         "--watch cannot be used with \(animationPath != nil ? "--animation" : "--frames")")
