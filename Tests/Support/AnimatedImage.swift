@@ -182,3 +182,34 @@ public struct AnimatedImage {
     return AnimatedImage(frames: frames, loops: max(0, loops))
   }
 }
+
+extension AnimatedImage {
+  /// The largest and the mean difference of a channel between the frames shown and the
+  /// pictures they stand for, over the pixels the pictures show at least half opaque.
+  ///
+  /// - Returns: `(largest, mean, transparencyMismatches)`: the last counts pixels that are
+  ///   transparent in one and not under half opaque in the other.
+  public func colourError(against pictures: [PixelImage]) -> (
+    largest: Int, mean: Double, transparencyMismatches: Int
+  ) {
+    var largest = 0
+    var total = 0
+    var count = 0
+    var mismatches = 0
+    for (frame, picture) in zip(frames, pictures) {
+      for (shown, drawn) in zip(frame.image.pixels, picture.pixels) {
+        let a = PixelImage.straight(shown)
+        let b = PixelImage.straight(drawn)
+        if (a.alpha == 0) != (b.alpha < 128) { mismatches += 1 }
+        guard b.alpha >= 128 else { continue }
+        let error = max(
+          abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+          abs(Int(a.blue) - Int(b.blue)))
+        largest = max(largest, error)
+        total += error
+        count += 1
+      }
+    }
+    return (largest, Double(total) / Double(max(1, count)), mismatches)
+  }
+}

@@ -70,12 +70,17 @@ struct ColourQuantizer {
   /// Colours with their pixel counts, and the channel that spans most among them.
   struct Box {
     var colours: [(colour: UInt32, count: Int)]
+    /// The shift of the widest channel (16 red, 8 green, 0 blue).
     let channel: UInt32
-    let span: Int
+    /// Its lowest and highest values among the colours.
+    let low: Int
+    let high: Int
+    /// `high - low`.
+    var span: Int { high - low }
 
     init(_ colours: [(colour: UInt32, count: Int)]) {
       self.colours = colours
-      var best: (shift: UInt32, span: Int) = (16, -1)
+      var best: (shift: UInt32, low: Int, high: Int) = (16, 0, -1)
       for shift in [16, 8, 0] as [UInt32] {
         var low = 255
         var high = 0
@@ -84,10 +89,9 @@ struct ColourQuantizer {
           low = min(low, value)
           high = max(high, value)
         }
-        if high - low > best.span { best = (shift, high - low) }
+        if high - low > best.high - best.low { best = (shift, low, high) }
       }
-      channel = best.shift
-      span = best.span
+      (channel, low, high) = best
     }
 
     /// The two halves either side of the pixels' median along the widest channel: colours at
@@ -100,13 +104,6 @@ struct ColourQuantizer {
       for entry in colours {
         counts[Int(entry.colour >> shift & 0xFF)] += entry.count
         total += entry.count
-      }
-      var low = 255
-      var high = 0
-      for entry in colours {
-        let value = Int(entry.colour >> shift & 0xFF)
-        low = min(low, value)
-        high = max(high, value)
       }
       var seen = 0
       var median = low

@@ -109,27 +109,12 @@ struct AnimationRecorderTests {
     #expect(animation.frames.count == 40 && animation.loops == 0)
     #expect(animation.frames.dropLast().allSatisfy { $0.delay == 25 })
     #expect(animation.frames.last?.delay == 100)
-    var worst = 0
-    var total = 0
-    var count = 0
-    for (frame, picture) in zip(animation.frames, pictures) {
-      for (shown, drawn) in zip(frame.image.pixels, picture.pixels) {
-        let a = PixelImage.straight(shown)
-        let b = PixelImage.straight(drawn)
-        // Transparency is all or nothing: a pixel under half opaque is transparent.
-        #expect((a.alpha == 0) == (b.alpha < 128))
-        guard b.alpha >= 128 else { continue }
-        let error = max(
-          abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
-          abs(Int(a.blue) - Int(b.blue)))
-        worst = max(worst, error)
-        total += error
-        count += 1
-      }
-    }
+    let error = animation.colourError(against: pictures)
+    // Transparency is all or nothing: a pixel under half opaque is transparent.
+    #expect(error.transparencyMismatches == 0)
     // Frames of fewer than 256 colours keep them exactly; these come close.
-    #expect(worst <= 8, "largest channel error \(worst)")
-    #expect(Double(total) / Double(count) <= 0.05, "mean error \(Double(total) / Double(count))")
+    #expect(error.largest <= 8, "largest channel error \(error.largest)")
+    #expect(error.mean <= 0.05, "mean error \(error.mean)")
   }
 
   @Test("the destination keeps its old content until the animation is finished")
