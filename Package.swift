@@ -39,7 +39,11 @@ let package = Package(
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
-    .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
+    .target(
+      name: "CircleSnapshotTesting",
+      dependencies: [
+        "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit",
+      ]),
     .target(
       name: "CirclesKit",
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
@@ -91,6 +95,10 @@ let package = Package(
       name: "CLITests",
       dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]
     ),
+    // Builds and tests a package that depends on circles by URL and version (slow: run by
+    // scripts/test-consumer).
+    .testTarget(
+      name: "ConsumerPackageTests", dependencies: ["CirclesTestSupport"], exclude: ["Consumer"]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [

@@ -56,14 +56,23 @@ public struct Executable {
   public static func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
   ) throws -> Outcome {
-    let process = Process()
-    process.executableURL = try url
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     env.merge(environment) { $1 }
-    process.environment = env
+    return try run(program: try url, arguments, in: folder, input: input, environment: env)
+  }
+
+  /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`
+  /// on standard input.
+  public static func run(
+    program: URL, _ arguments: [String], in folder: URL, input: String = "",
+    environment: [String: String]
+  ) throws -> Outcome {
+    let process = Process()
+    process.executableURL = program
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.environment = environment
     // Output goes to files rather than pipes, so a chatty child can never block on a full pipe.
     let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
       "circles-capture-\(UUID().uuidString)")

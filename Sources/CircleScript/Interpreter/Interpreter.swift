@@ -71,11 +71,10 @@ public final class Interpreter {
     case .redo(let count):
       try undo(count: count, redo: true, statement)
     case .group(let name, let body):
-      undoManager.beginUndoGrouping()
       var changed = false
-      try runBody(body, changed: &changed, depth: 1)
-      undoManager.endUndoGrouping()
-      if changed { undoManager.setActionName(name.value) }
+      try canvas.group(name.value) { () throws(ScriptFailure) in
+        try runBody(body, changed: &changed, depth: 1)
+      }
       undoManager.endEvent()
       if changed {
         try produceFrame(action: currentUndoName(fallback: name.value), at: statement.range)
@@ -102,9 +101,9 @@ public final class Interpreter {
               "groups nested too deeply; at most \(Parser.maximumGroupDepth) levels are allowed",
               at: statement.keyword))
         }
-        undoManager.beginUndoGrouping()
-        try runBody(inner, changed: &changed, depth: depth + 1)
-        undoManager.endUndoGrouping()
+        try canvas.group("") { () throws(ScriptFailure) in
+          try runBody(inner, changed: &changed, depth: depth + 1)
+        }
       case .limit, .render, .expect:
         try runSideCommand(statement)
       case .add, .remove, .move, .set, .front, .back, .clear:
