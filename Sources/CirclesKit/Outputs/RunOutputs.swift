@@ -31,8 +31,11 @@ final class RunOutputs: ScriptHost {
   private let highlightsAnimation: Bool
   private let sheet: ContactSheetRecorder?
   private let sheetURL: URL?
-  private var previous: CanvasState?
-  private var last: Frame?
+  /// The state of the frame shown last, for the change an undo or redo frame shows.
+  private var previous = KeptState()
+  /// With `.last`, the latest frame, its state kept apart.
+  private var last: (number: Int, action: String, direction: Frame.Direction)?
+  private var lastState = KeptState()
 
   /// Starts the outputs; the animation's temporary file is created now.
   ///
@@ -58,21 +61,23 @@ final class RunOutputs: ScriptHost {
   func scriptDidProduceFrame(_ frame: Frame) throws {
     switch selection {
     case .all: try writer.scriptDidProduceFrame(frame)
-    case .last: last = frame
+    case .last:
+      last = (frame.number, frame.action, frame.direction)
+      lastState.keep(frame.state)
     case .none: break
     }
     guard animation != nil || sheet != nil else { return }
     let renderer = writer.renderer
     try renderer.update(to: frame.state)
     let damage = renderer.takeDamage()
-    let highlight = frame.highlight(after: previous)
+    let highlight = frame.highlight(after: previous.state)
     try animation?.record(
       renderer, damage: damage, state: frame.state,
       highlight: highlightsAnimation ? highlight : nil)
     sheet?.record(
       renderer, damage: damage, state: frame.state, label: SheetWriter.label(for: frame),
       highlight: highlight)
-    previous = frame.state
+    previous.keep(frame.state)
   }
 
   func scriptRender(_ state: CanvasState, toPath path: String) throws {
@@ -84,14 +89,15 @@ final class RunOutputs: ScriptHost {
   }
 
   /// The name of the frame that `writeLastFrame()` writes.
-  var lastFrameName: String? { last?.name }
+  var lastFrameName: String? { last.map { FrameName.make(number: $0.number, action: $0.action) } }
 
   /// Hands the last frame to the writer when only the last is written.
   ///
   /// - Throws: what writing it throws.
   func writeLastFrame() throws {
-    guard selection == .last, let last else { return }
-    try writer.scriptDidProduceFrame(last)
+    guard selection == .last, let last, let state = lastState.state else { return }
+    try writer.scriptDidProduceFrame(
+      Frame(number: last.number, action: last.action, state: state, direction: last.direction))
   }
 
   /// Writes the animation and the sheet.
