@@ -38,12 +38,14 @@ public enum CommandLineTool {
     // Help and the version need only the output, so they are answered before the environment
     // and the working folder are read: `circles --version` starts as quickly as it can.
     if let code = answerWithoutContext(arguments, console: console) { return code }
+    // Ctrl-C and SIGTERM remove the temporary files of writes under way before the process ends.
+    StopSignals.install()
     let environment = ProcessInfo.processInfo.environment
     let context = ToolContext(
       console: console, environment: environment,
       currentDirectory: URL(
         fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+      readStandardInput: { ScriptFile.readStandardInput() })
     return main(arguments: arguments, context: context)
   }
 

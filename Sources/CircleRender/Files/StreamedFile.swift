@@ -10,40 +10,43 @@ import Foundation
 
 /// A file written piece by piece that appears whole or not at all.
 ///
-/// The pieces go to a hidden temporary file in the destination's folder (`.<name>.<random>.tmp`,
-/// as `AtomicFile` names it); `commit()` renames it over the destination in one step,
-/// `discard()` removes it. Until then the destination keeps whatever it held, and readers, or
-/// the folder after the process is killed, see the old file or the new one whole. Like frames,
-/// the file is not forced to disk (`fsync`): the system writes it out as it does any file.
-/// Bytes already written can be rewritten in place (a header whose counts are known only at
-/// the end).
+/// The pieces go to a hidden temporary file in the destination's folder, made and registered
+/// as `AtomicFile` makes its own (`.circles-<random>.tmp`, in `TemporaryFiles`, so Ctrl-C
+/// removes it); `commit()` renames it over the destination in one step (a symbolic link there
+/// is replaced, never followed), `discard()` removes it. Until then the destination keeps
+/// whatever it held, and readers, or the folder after the process is killed, see the old file
+/// or the new one whole. Like frames, the file is not forced to disk (`fsync`): the system
+/// writes it out as it does any file. Bytes already written can be rewritten in place (a
+/// header whose counts are known only at the end).
 final class StreamedFile {
   /// The destination, as a path.
   let path: String
-  private let temporary: String
-  private var descriptor: Int32
-  private var isFinished = false
+  private let name: String
+  private let registry: TemporaryFiles
+  private var ticket: TemporaryFiles.Ticket?
   /// Bytes written so far.
   private(set) var count = 0
 
   /// Creates the temporary file beside `url`, creating missing folders.
   ///
   /// - Throws: `RenderError.cannotWrite` with the destination's path and the system's reason.
-  init(url: URL) throws(RenderError) {
+  init(url: URL, registry: TemporaryFiles = .shared) throws(RenderError) {
     let destination = url.standardizedFileURL
     path = destination.path
+    name = destination.lastPathComponent
+    self.registry = registry
+    if let problem = AtomicFile.problem(withName: name) {
+      throw .cannotWrite(path: path, reason: problem)
+    }
     let folder = destination.deletingLastPathComponent()
-    try AtomicFile.makeFolder(folder.path)
+    let handle = try FolderHandle(opening: folder, displayPath: folder.path)
     var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+    if fstatat(handle.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+      info.st_mode & S_IFMT == S_IFDIR
+    {
       throw .cannotWrite(path: path, reason: "is a directory")
     }
-    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    temporary =
-      folder.appendingPathComponent(".\(destination.lastPathComponent).\(suffix).tmp")
-      .path
-    descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw AtomicFile.failure(path) }
+    ticket = try registry.create(in: handle, for: path)
   }
 
   deinit { discard() }
@@ -72,14 +75,14 @@ final class StreamedFile {
   }
 
   private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(RenderError) {
-    guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: "already closed") }
+    guard let ticket else { throw .cannotWrite(path: path, reason: "already closed") }
     var done = 0
     while done < bytes.count {
       let written = pwrite(
-        descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+        ticket.descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
       if written < 0 {
         if errno == EINTR { continue }
-        throw AtomicFile.failure(path)
+        throw .cannotWrite(path: path, reason: systemReason())
       }
       done += written
     }
@@ -89,23 +92,21 @@ final class StreamedFile {
   ///
   /// - Throws: `RenderError.cannotWrite`; the temporary file is removed then.
   func commit() throws(RenderError) {
-    guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: "already closed") }
-    defer { discard() }
-    let closing = descriptor
-    descriptor = -1
-    guard close(closing) == 0 else { throw AtomicFile.failure(path) }
-    guard rename(temporary, path) == 0 else { throw AtomicFile.failure(path) }
-    isFinished = true
+    guard let ticket else { throw .cannotWrite(path: path, reason: "already closed") }
+    self.ticket = nil
+    guard close(ticket.descriptor) == 0 else {
+      let reason = systemReason()
+      registry.discard(ticket)
+      throw .cannotWrite(path: path, reason: reason)
+    }
+    try registry.commit(ticket, as: name, shown: path)
   }
 
   /// Removes the temporary file, leaving the destination as it was; nothing once committed.
   func discard() {
-    guard !isFinished else { return }
-    isFinished = true
-    if descriptor >= 0 {
-      close(descriptor)
-      descriptor = -1
-    }
-    unlink(temporary)
+    guard let ticket else { return }
+    self.ticket = nil
+    close(ticket.descriptor)
+    registry.discard(ticket)
   }
 }

@@ -127,7 +127,7 @@ public final class Interpreter {
         try host.scriptRender(canvas.state, toPath: path.value)
       } catch {
         throw .error(
-          .error("cannot render '\(path.value)': \(error)", at: statement.range))
+          .error("cannot render '\(path.value)': \(error)", at: path.range))
       }
     case .expect(let expectation):
       try check(expectation, statement)

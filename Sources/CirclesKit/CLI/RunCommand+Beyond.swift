@@ -22,8 +22,13 @@ extension RunCommand {
       )
     }
     for problem in result.outputProblems {
-      guard case .cannotWrite(let path, let reason) = problem else { continue }
-      console.error("cannot write \(outputName(forPath: path, in: context)): \(reason)")
+      guard case .cannotWrite(let path, let reason) = problem,
+        let name = outputName(forPath: path, in: context)
+      else {
+        console.error(problem.description)
+        continue
+      }
+      console.error("cannot write \(name): \(reason)")
     }
     return result.outputProblems.isEmpty ? ExitCode.success : ExitCode.usage
   }
@@ -42,9 +47,8 @@ extension RunCommand {
     {
       throw UsageError("--animation and --sheet name the same file '\(animationPath)'")
     }
-    let baseName = ScriptSource(bytes: [], fileName: scriptPath).baseName
     let folder = context.url(
-      for: outputPath ?? "\(scriptPath == "-" ? "stdin" : baseName)-frames", isDirectory: true
+      for: outputPath ?? FrameFolder.defaultPath(forScript: scriptPath), isDirectory: true
     ).standardizedFileURL.path
     for case (let what, let path?) in outputs {
       let url = context.url(for: path).standardizedFileURL
@@ -57,13 +61,16 @@ extension RunCommand {
     }
   }
 
-  /// "the animation 'h.gif'" or "the contact sheet 'sheet.png'", as the user named it, for the
-  /// output that `RunError.cannotWrite` reports at `path`.
-  func outputName(forPath path: String, in context: ToolContext) -> String {
-    if let sheetPath, context.url(for: sheetPath).standardizedFileURL.path == path {
-      return "the contact sheet '\(DiagnosticPrinter.visibleText(sheetPath))'"
+  /// "the animation 'h.gif'" or "the contact sheet 'sheet.png'", as the user named it (control
+  /// characters shown as pictures), for the output that `RunError.cannotWrite` reports at
+  /// `path`; `nil` for any other file.
+  func outputName(forPath path: String, in context: ToolContext) -> String? {
+    let outputs = [("the animation", animationPath), ("the contact sheet", sheetPath)]
+    for case (let what, let typed?) in outputs
+    where context.url(for: typed).standardizedFileURL.path == path {
+      return "\(what) '\(DiagnosticPrinter.visibleText(typed))'"
     }
-    return "the animation '\(DiagnosticPrinter.visibleText(animationPath ?? path))'"
+    return nil
   }
 
   /// `812 bytes`, `45.3 KB`, `2.1 MB`.
@@ -76,27 +83,21 @@ extension RunCommand {
   /// Runs the script now and after every change of its file, until the process is stopped.
   func watch(in context: ToolContext) -> Int32 {
     let scriptURL = context.url(for: scriptPath)
-    let baseName = ScriptSource(bytes: [], fileName: scriptPath).baseName
-    let output = context.url(for: outputPath ?? "\(baseName)-frames", isDirectory: true)
-    let refresher = FrameRefresher(outputDirectory: output, format: format)
+    let folder = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
+    let refresher = FrameRefresher(
+      outputDirectory: context.url(for: folder, isDirectory: true),
+      displayPath: DiagnosticPrinter.visibleText(folder), format: format)
     refresher.compression = compression
+    refresher.whenBusy = { context.console.printError($0) }
     let watcher = ScriptWatcher(
-      scriptPath: scriptPath, scriptURL: scriptURL, refresher: refresher,
-      sheet: sheetPath.map { context.url(for: $0) }, console: context.console,
-      currentDirectory: context.currentDirectory)
-    Self.allowStopSignals()
-    context.console.printError("watching \(scriptPath) for changes; press Ctrl-C to stop")
+      scriptPath: DiagnosticPrinter.visibleText(scriptPath), scriptURL: scriptURL,
+      refresher: refresher,
+      sheet: sheetPath.map { context.url(for: $0) },
+      sheetPath: sheetPath.map(DiagnosticPrinter.visibleText),
+      console: context.console, currentDirectory: context.currentDirectory)
+    context.console.printError(
+      "watching \(DiagnosticPrinter.visibleText(scriptPath)) for changes; press Ctrl-C to stop")
     watcher.watch(until: { false })
     return watcher.lastStatus
-  }
-
-  /// Unblocks SIGINT, SIGTERM and SIGHUP: a process started with them blocked (as some test
-  /// runners and supervisors do) could otherwise never be stopped. Their default action ends
-  /// the watch; every file is written whole, so none is left half-written.
-  static func allowStopSignals() {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-    sigprocmask(SIG_UNBLOCK, &signals, nil)
   }
 }

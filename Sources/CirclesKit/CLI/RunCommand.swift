@@ -53,8 +53,11 @@ struct RunCommand: Subcommand {
                            same pixels.
       -h, --help           Show this help.
 
-    Frames from an earlier run into the same folder that this run did not write again are
-    removed, so the folder always shows one run. Other files are left alone.
+    Every file is written beneath the output folder: a 'render' path may not start with '/'
+    or '~', hold '..', or go through a symbolic link that leads out. The frames a run writes
+    are listed in the folder's .circles-frames; the next run removes those it does not write
+    again, and nothing else. A second run into the same folder waits for the first to finish
+    (the lock is .circles-lock).
 
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
@@ -178,26 +181,25 @@ struct RunCommand: Subcommand {
       console.error(error.description)
       return ExitCode.usage
     }
-    let output = context.url(
-      for: outputPath ?? "\(scriptPath == "-" ? "stdin" : source.baseName)-frames",
-      isDirectory: true)
+    let path = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
+    // Messages show the folder as typed, with any control character made visible.
+    let folder = DiagnosticPrinter.visibleText(path)
     let result: RunResult
     do {
       result = try ScriptRunner.run(
-        source, outputDirectory: output, options: frameOptions(in: context))
+        source, outputDirectory: context.url(for: path, isDirectory: true),
+        displayPath: folder, options: frameOptions(in: context),
+        whenBusy: { console.printError($0) })
     } catch {
       report(error, source: source, in: context)
       return error.exitCode
     }
-    FrameFolder.removeStaleFrames(
-      in: output, keeping: Set(result.frames.map { $0.url.lastPathComponent }))
     let seconds = (ContinuousClock.now - start).formattedSeconds
     let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
     if frames == .none {
       console.print("no frames written (--frames none; \(circles), \(seconds))")
-    } else {
+    } else if !result.frames.isEmpty {
       let count = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
-      let folder = outputPath ?? output.relativePath(from: context.currentDirectory)
       console.print("\(count) written to \(folder) (\(circles), \(seconds))")
     }
     let status = reportOutputs(of: result, in: context)
@@ -211,10 +213,14 @@ struct RunCommand: Subcommand {
   func report(_ error: RunError, source: ScriptSource, in context: ToolContext) {
     let console = context.console
     switch error {
+    case .cannotWrite(let path, let reason):
+      if let name = outputName(forPath: path, in: context) {
+        console.error("cannot write \(name): \(reason)")
+      } else {
+        console.error(error.description)
+      }
     case .cannotRead:
       console.error(error.description)
-    case .cannotWrite(let path, let reason):
-      console.error("cannot write \(outputName(forPath: path, in: context)): \(reason)")
     case .script(let failure):
       console.report(failure.diagnostic, source: source.bytes)
     }

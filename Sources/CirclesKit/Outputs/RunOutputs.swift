@@ -37,23 +37,28 @@ final class RunOutputs: ScriptHost {
   private var last: (number: Int, action: String, direction: Frame.Direction)?
   private var lastState = KeptState()
 
-  /// Starts the outputs; the animation's temporary file is created now.
+  /// The animation `options` ask for, its temporary file created now (before anything else
+  /// of the run is written).
   ///
   /// - Throws: `RunError.cannotWrite` when the animation cannot be created.
-  init(writer: FrameWriter, options: FrameOptions) throws(RunError) {
+  static func animation(for options: FrameOptions) throws(RunError) -> AnimationRecorder? {
+    guard let chosen = options.animation else { return nil }
+    do {
+      return try AnimationRecorder(
+        url: chosen.url, format: chosen.format, delay: chosen.delay, lastDelay: chosen.lastDelay)
+    } catch {
+      throw RunError(writing: chosen.url, error)
+    }
+  }
+
+  /// Starts the outputs around a writer.
+  ///
+  /// - Parameter animation: the animation made by `animation(for:)` from the same options.
+  init(writer: FrameWriter, options: FrameOptions, animation: AnimationRecorder?) {
     self.writer = writer
     selection = options.frames
     highlightsAnimation = options.animation?.highlightsChanges ?? false
-    if let chosen = options.animation {
-      do {
-        animation = try AnimationRecorder(
-          url: chosen.url, format: chosen.format, delay: chosen.delay, lastDelay: chosen.lastDelay)
-      } catch {
-        throw RunError(writing: chosen.url, error)
-      }
-    } else {
-      animation = nil
-    }
+    self.animation = animation
     sheetURL = options.sheet
     sheet = options.sheet.map { _ in ContactSheetRecorder() }
   }
@@ -88,8 +93,8 @@ final class RunOutputs: ScriptHost {
     try writer.scriptPixel(in: state, x: x, y: y)
   }
 
-  /// The name of the frame that `writeLastFrame()` writes.
-  var lastFrameName: String? { last.map { FrameName.make(number: $0.number, action: $0.action) } }
+  /// The number of the frame that `writeLastFrame()` writes.
+  var lastFrameNumber: Int? { last?.number }
 
   /// Hands the last frame to the writer when only the last is written.
   ///
