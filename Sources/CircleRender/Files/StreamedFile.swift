@@ -24,8 +24,12 @@ final class StreamedFile {
   private let name: String
   private let registry: TemporaryFiles
   private var ticket: TemporaryFiles.Ticket?
-  /// Bytes written so far.
+  /// Bytes written so far (some perhaps still in `pending`).
   private(set) var count = 0
+  /// Appended bytes not yet handed to the system: writers such as giflib's hand over a few
+  /// hundred bytes at a time, and one system call for each cost more than the encoding.
+  private var pending: [UInt8] = []
+  private static let bufferSize = 1 << 16
 
   /// Creates the temporary file beside `url`, creating missing folders.
   ///
@@ -53,8 +57,24 @@ final class StreamedFile {
 
   /// Appends bytes.
   func append(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
-    try write(bytes, at: count)
+    if pending.count + bytes.count > Self.bufferSize { try flush() }
+    if bytes.count >= Self.bufferSize {
+      try write(bytes, at: count)
+    } else {
+      pending.append(contentsOf: bytes)
+    }
     count += bytes.count
+  }
+
+  /// Hands the buffered bytes to the system.
+  private func flush() throws(RenderError) {
+    guard !pending.isEmpty else { return }
+    let start = count - pending.count
+    let result = pending.withUnsafeBytes { buffer in
+      Result { () throws(RenderError) in try write(buffer, at: start) }
+    }
+    pending.removeAll(keepingCapacity: true)
+    try result.get()
   }
 
   /// Appends bytes.
@@ -68,6 +88,7 @@ final class StreamedFile {
   /// Rewrites bytes already written, from `offset` on.
   func overwrite(_ bytes: [UInt8], at offset: Int) throws(RenderError) {
     precondition(offset + bytes.count <= count)
+    try flush()
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(RenderError) in try write(buffer, at: offset) }
     }
@@ -92,6 +113,12 @@ final class StreamedFile {
   ///
   /// - Throws: `RenderError.cannotWrite`; the temporary file is removed then.
   func commit() throws(RenderError) {
+    do {
+      try flush()
+    } catch {
+      discard()
+      throw error
+    }
     guard let ticket else { throw .cannotWrite(path: path, reason: "already closed") }
     self.ticket = nil
     guard close(ticket.descriptor) == 0 else {

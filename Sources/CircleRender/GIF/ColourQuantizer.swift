@@ -28,17 +28,20 @@ struct ColourQuantizer {
       }
       return
     }
-    var boxes = [Box(histogram.map { (colour: $0.key, count: $0.value) })]
+    // The boxes are ranges of one array of colours, partitioned in place as they are cut.
+    var colours = histogram.map { (colour: $0.key, count: $0.value) }
+    var boxes = [Box(colours.indices, of: colours)]
     while boxes.count < size {
       guard let widest = boxes.indices.max(by: { boxes[$0].span < boxes[$1].span }),
-        boxes[widest].span > 0, let halves = boxes[widest].split()
+        boxes[widest].span > 0
       else { break }
+      let halves = boxes[widest].split(&colours)
       boxes[widest] = halves.0
       boxes.append(halves.1)
     }
-    palette = boxes.map(\.mean)
+    palette = boxes.map { $0.mean(of: colours) }
     for (position, box) in boxes.enumerated() {
-      for entry in box.colours { index[entry.colour] = UInt8(position) }
+      for entry in colours[box.range] { index[entry.colour] = UInt8(position) }
     }
   }
 
@@ -67,9 +70,9 @@ struct ColourQuantizer {
     return total
   }
 
-  /// Colours with their pixel counts, and the channel that spans most among them.
+  /// A range of colours (with their pixel counts), and the channel that spans most among them.
   struct Box {
-    var colours: [(colour: UInt32, count: Int)]
+    let range: Range<Int>
     /// The shift of the widest channel (16 red, 8 green, 0 blue).
     let channel: UInt32
     /// Its lowest and highest values among the colours.
@@ -78,13 +81,13 @@ struct ColourQuantizer {
     /// `high - low`.
     var span: Int { high - low }
 
-    init(_ colours: [(colour: UInt32, count: Int)]) {
-      self.colours = colours
+    init(_ range: Range<Int>, of colours: [(colour: UInt32, count: Int)]) {
+      self.range = range
       var best: (shift: UInt32, low: Int, high: Int) = (16, 0, -1)
       for shift in [16, 8, 0] as [UInt32] {
         var low = 255
         var high = 0
-        for entry in colours {
+        for entry in colours[range] {
           let value = Int(entry.colour >> shift & 0xFF)
           low = min(low, value)
           high = max(high, value)
@@ -95,13 +98,15 @@ struct ColourQuantizer {
     }
 
     /// The two halves either side of the pixels' median along the widest channel: colours at
-    /// or below the median value go to the first, the others to the second.
-    func split() -> (Box, Box)? {
-      guard colours.count > 1 else { return nil }
+    /// or below the median value go to the first, the others to the second. The box's range
+    /// of `colours` is reordered so that each half is a range of its own.
+    ///
+    /// - Precondition: `span > 0`, so both halves hold a colour.
+    func split(_ colours: inout [(colour: UInt32, count: Int)]) -> (Box, Box) {
       let shift = channel
       var counts = [Int](repeating: 0, count: 256)
       var total = 0
-      for entry in colours {
+      for entry in colours[range] {
         counts[Int(entry.colour >> shift & 0xFF)] += entry.count
         total += entry.count
       }
@@ -112,32 +117,29 @@ struct ColourQuantizer {
         median = value
         if seen * 2 >= total { break }
       }
-      // Both halves must hold a colour.
       median = min(median, high - 1)
-      var first: [(colour: UInt32, count: Int)] = []
-      var second: [(colour: UInt32, count: Int)] = []
-      for entry in colours {
-        if Int(entry.colour >> shift & 0xFF) <= median {
-          first.append(entry)
-        } else {
-          second.append(entry)
-        }
+      var cut = range.lowerBound
+      for position in range where Int(colours[position].colour >> shift & 0xFF) <= median {
+        colours.swapAt(position, cut)
+        cut += 1
       }
-      return (Box(first), Box(second))
+      return (Box(range.lowerBound..<cut, of: colours), Box(cut..<range.upperBound, of: colours))
     }
 
     /// The mean colour, weighted by pixel counts.
-    var mean: UInt32 {
-      var sums = [0, 0, 0]
+    func mean(of colours: [(colour: UInt32, count: Int)]) -> UInt32 {
+      var sums = (0, 0, 0)
       var total = 0
-      for entry in colours {
-        sums[0] += Int(entry.colour >> 16 & 0xFF) * entry.count
-        sums[1] += Int(entry.colour >> 8 & 0xFF) * entry.count
-        sums[2] += Int(entry.colour & 0xFF) * entry.count
+      for entry in colours[range] {
+        sums.0 += Int(entry.colour >> 16 & 0xFF) * entry.count
+        sums.1 += Int(entry.colour >> 8 & 0xFF) * entry.count
+        sums.2 += Int(entry.colour & 0xFF) * entry.count
         total += entry.count
       }
-      let channels = sums.map { UInt32(($0 + total / 2) / max(1, total)) }
-      return channels[0] << 16 | channels[1] << 8 | channels[2]
+      let half = total / 2
+      let divisor = max(1, total)
+      return UInt32((sums.0 + half) / divisor) << 16 | UInt32((sums.1 + half) / divisor) << 8
+        | UInt32((sums.2 + half) / divisor)
     }
   }
 }

@@ -65,28 +65,47 @@ final class GIFWriter: AnimationEncoder {
     var straight = [UInt32](repeating: 0, count: width * (area.maxY - area.minY))
     var histogram: [UInt32: Int] = [:]
     var hasTransparent = false
+    // Neighbouring pixels are often alike: each run of one value is counted once.
+    var run: (pixel: UInt32, value: UInt32, count: Int)?
+    var at = 0
     for y in area.minY..<area.maxY {
       for x in area.minX..<area.maxX {
         let pixel = picture.pixels[y * picture.width + x]
-        let colour = PixelImage.straight(pixel)
         let value: UInt32
-        if colour.alpha < 128 {
-          value = Self.transparent
-          hasTransparent = true
+        if let current = run, current.pixel == pixel {
+          value = current.value
+          run!.count += 1
         } else {
-          value = UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue)
-          histogram[value, default: 0] += 1
+          if let ended = run, ended.value != Self.transparent {
+            histogram[ended.value, default: 0] += ended.count
+          }
+          let colour = PixelImage.straight(pixel)
+          value =
+            colour.alpha < 128
+            ? Self.transparent
+            : UInt32(colour.red) << 16 | UInt32(colour.green) << 8 | UInt32(colour.blue)
+          hasTransparent = hasTransparent || value == Self.transparent
+          run = (pixel, value, 1)
         }
-        straight[(y - area.minY) * width + x - area.minX] = value
+        straight[at] = value
+        at += 1
       }
+    }
+    if let ended = run, ended.value != Self.transparent {
+      histogram[ended.value, default: 0] += ended.count
     }
     let quantizer = ColourQuantizer(histogram: histogram, size: hasTransparent ? 255 : 256)
     var palette = quantizer.palette
     if palette.isEmpty { palette = [0] }
     let transparentIndex = hasTransparent ? palette.count : nil
     if hasTransparent { palette.append(0) }
+    var last: (value: UInt32, index: UInt8)?
     let indices = straight.map { value in
-      value == Self.transparent ? UInt8(transparentIndex!) : quantizer.entry(for: value)
+      if let last, last.value == value { return last.index }
+      let index =
+        value == Self.transparent ? UInt8(transparentIndex!) : quantizer.entry(for: value)
+      last = (value, index)
+      return index
     }
     pending = Frame(
       rect: area, palette: palette, indices: indices, transparent: transparentIndex, delay: delay)

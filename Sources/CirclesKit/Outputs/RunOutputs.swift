@@ -132,11 +132,6 @@ final class RunOutputs: ScriptHost {
     }
     return (written, sheetWritten, problems)
   }
-
-  /// Leaves the animation's destination as it was (after a syntax error).
-  func discard() {
-    animation?.discard()
-  }
 }
 
 extension RunError {

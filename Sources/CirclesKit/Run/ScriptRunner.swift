@@ -64,6 +64,8 @@ public enum ScriptRunner {
     } catch {
       lastFrameFailure = outputs.lastFrameNumber.map { ($0, error) }
     }
+    // The sheet and the animation are drawn and written while the last frames are stored.
+    let made = outputs.finish()
     // Frames are written on other threads: an error is known late, and belongs earlier.
     let (failure, end) = ScriptReplay.relocate(
       stopped, canvas: canvas, of: script, failedFrame: writer.finish() ?? lastFrameFailure,
@@ -71,12 +73,8 @@ public enum ScriptRunner {
     do {
       try folder.finish()
     } catch {
-      if failure == nil {
-        outputs.discard()
-        throw error
-      }
+      if failure == nil { throw error }
     }
-    let made = outputs.finish()
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,
       circleCount: end.circles.count, animation: made.animation, sheet: made.sheet,
