@@ -54,7 +54,7 @@ let package = Package(
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
       name: "circles-bench",
-      dependencies: ["CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng"],
+      dependencies: ["CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng", "CZlib"],
       exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.
@@ -77,7 +77,10 @@ let package = Package(
     ),
     .testTarget(
       name: "CircleSnapshotTests",
-      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"],
+      dependencies: [
+        "CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas",
+        "CirclesTestSupport",
+      ],
       // pixelmatch's test images, read from the source tree.
       exclude: ["Comparison/Fixtures"]
     ),
@@ -93,7 +96,7 @@ let package = Package(
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]
+      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"]
     ),
     // Builds and tests a package that depends on circles by URL and version (slow: run by
     // scripts/test-consumer).
@@ -103,7 +106,7 @@ let package = Package(
       name: "ReliabilityTests",
       dependencies: [
         "CirclesKit", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot", "UndoKit",
-        "CirclesTestSupport",
+        "CirclesTestSupport", "CZlib",
       ]
     ),
   ]

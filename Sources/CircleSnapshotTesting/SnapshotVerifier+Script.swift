@@ -64,7 +64,9 @@ extension SnapshotVerifier {
     } catch {
       return "\(error)"
     }
-    let outcome = ScriptFrames.render(source)
+    let options = CheckOptions(
+      goldenDirectory: goldens, record: mode, comparison: comparison, artifactsDirectory: artifacts)
+    let outcome = GoldenSuite.check(source, as: script, options: options)
     var lines: [String] = []
     if let failure = outcome.failure {
       let text = DiagnosticPrinter().render(failure.diagnostic, source: source.bytes)
@@ -74,12 +76,12 @@ extension SnapshotVerifier {
         return lines.joined(separator: "\n")
       }
     }
-    let options = CheckOptions(
-      goldenDirectory: goldens, record: mode, comparison: comparison, artifactsDirectory: artifacts)
-    let result = GoldenChecker.check(script: script, frames: outcome.frames, options: options)
+    if let problem = outcome.folderError ?? outcome.readError?.description { return problem }
+    guard let result = outcome.result else { return lines.joined(separator: "\n") }
     let problems = result.frames.compactMap(Self.problemLines(for:))
     if !problems.isEmpty {
-      let frames = outcome.frames.count == 1 ? "1 frame" : "\(outcome.frames.count) frames"
+      let count = result.frames.count { $0.status != .orphan && $0.status != .pruned }
+      let frames = count == 1 ? "1 frame" : "\(count) frames"
       let counts = [
         (result.failures.count, "failed"), (result.count(.recorded), "recorded"),
       ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }

@@ -64,13 +64,10 @@ public struct SnapshotVerifier: Sendable {
     }
     let testURL = URL(fileURLWithPath: testFile)
     let options = CheckOptions(
-      goldenDirectory: snapshotDirectory ?? Self.snapshotFolder(of: testURL), record: mode,
-      comparison: comparison, artifactsDirectory: artifactsRoot(for: testURL))
-    let result = GoldenChecker.check(
-      script: testURL, frames: [(name: name, image: image, state: canvas)], options: options)
-    guard let frame = result.frames.first(where: { $0.name == name }) else {
-      return "snapshot '\(name)' was not checked"
-    }
+      record: mode, comparison: comparison, artifactsDirectory: artifactsRoot(for: testURL))
+    let frame = GoldenChecker.checkSnapshot(
+      named: name, image: image, state: canvas,
+      folder: snapshotDirectory ?? Self.snapshotFolder(of: testURL), options: options)
     return Self.message(for: frame)
   }
 
@@ -78,8 +75,7 @@ public struct SnapshotVerifier: Sendable {
   ///
   /// - Throws: `SnapshotError` when `CIRCLES_RECORD` holds no record mode.
   func recordMode() throws(SnapshotError) -> RecordMode {
-    if let record { return record }
-    return try RecordMode(environment: environment) ?? .none
+    try CheckOptions.recordMode(requested: record, environment: environment)
   }
 
   /// Why a snapshot name cannot name a file in the golden folder, if it cannot: it must not be

@@ -15,6 +15,7 @@ import Foundation
 // --decoders only time PNG decoding (circles, libspng, Cairo) on the W3, W1 and W2 pictures
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
 // --history  only time what --sheet (1000 frames) and --animation (W2) add to a run
+// --check    only the `circles check` workloads (CheckBench.swift), against `run` and goals
 
 @main
 enum CirclesBench {
@@ -54,6 +55,20 @@ enum CirclesBench {
       }
     }
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
+
+    if arguments.contains("--check") {
+      let rows = try CheckBench(circles: circles, folder: work, runs: shortRuns, quick: quick).run()
+      print("| workload | circles check | against | ratio | goal | met |")
+      print("|---|---|---|---|---|---|")
+      for row in rows {
+        print(
+          "| \(row.workload) | \(row.measured) | \(row.reference) | "
+            + String(
+              format: "%.3f× | ≤ %.2f× | %@ |", row.ratio, row.goal,
+              row.ratio <= row.goal ? "yes" : "no"))
+      }
+      return
+    }
 
     // The C reference, built now from the sources beside this file.
     let referenceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

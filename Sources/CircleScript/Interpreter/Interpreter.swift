@@ -124,7 +124,7 @@ public final class Interpreter {
       undoManager.levelsOfUndo = levels.value
     case .render(let path):
       do {
-        try host.scriptRender(canvas.state, toPath: path.value)
+        try host.scriptRender(canvas.state, toPath: path.value, at: statement.range)
       } catch {
         throw .error(
           .error("cannot render '\(path.value)': \(error)", at: path.range))
@@ -185,7 +185,8 @@ public final class Interpreter {
     action: String, direction: Frame.Direction = .change, at range: SourceRange
   ) throws(ScriptFailure) {
     let frame = Frame(
-      number: nextFrameNumber, action: action, state: canvas.state, direction: direction)
+      number: nextFrameNumber, action: action, state: canvas.state, direction: direction,
+      range: range)
     do {
       try host.scriptDidProduceFrame(frame)
     } catch {

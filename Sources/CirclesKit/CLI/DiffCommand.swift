@@ -73,13 +73,16 @@ struct DiffCommand: Subcommand {
     let diff = PNGDiff(
       options: comparison.options, diffImage: outputPath.map { context.url(for: $0) },
       strip: stripPath.map { context.url(for: $0) })
-    let outcome: PNGDiff.Outcome
+    var outcome: PNGDiff.Outcome
     do {
       outcome = try diff.run(expected: inputs[0], actual: inputs[1])
     } catch {
       console.error("cannot compare '\(expectedPath)' and '\(actualPath)': \(error)")
       return ExitCode.usage
     }
+    outcome.comparison.explainFromHistories(
+      expected: (inputs[0], context.url(for: expectedPath)),
+      actual: (inputs[1], context.url(for: actualPath)))
     // Scene and renderer lines come from the files: no escape sequence reaches the terminal.
     for line in outcome.comparison.lines { console.print(DiagnosticPrinter.visibleText(line)) }
     for picture in outcome.written {
