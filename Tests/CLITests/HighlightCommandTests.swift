@@ -44,6 +44,23 @@ struct HighlightCommandTests {
     #expect(folder.files(in: ".") == ["a.gif", "out", "s.circles", "s.png"])
   }
 
+  @Test("--frames none with no render target leaves no frame folder, new or the user's")
+  func noFolder() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("add a at 10,10 r 5\n", to: "s.circles")
+    let outcome = try Executable.run(
+      ["run", "s.circles", "--frames", "none", "--animation", "a.png"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(folder.files(in: ".") == ["a.png", "s.circles"])
+    // A folder that was there stays, with what the user keeps in it.
+    try folder.write("mine", to: "kept/notes.txt")
+    let again = try Executable.run(
+      ["run", "s.circles", "-o", "kept", "--frames", "none", "--animation", "a.png"],
+      in: folder.url)
+    #expect(again.status == 0, "\(again)")
+    #expect(folder.files(in: "kept").filter { !$0.hasPrefix(".") } == ["notes.txt"])
+  }
+
   @Test("--highlight-changes outlines undo and redo frames only, and only around the change")
   func highlights() throws {
     let folder = try TemporaryFolder()

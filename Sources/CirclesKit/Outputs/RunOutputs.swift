@@ -134,6 +134,19 @@ final class RunOutputs: ScriptHost {
   }
 }
 
+extension RunOutputs {
+  /// Removes an output folder that a run with `--frames none` made and left holding nothing
+  /// but circles' own lock and manifest, so that asking for no frames leaves no folder. Only
+  /// those two names are removed, and the folder only if it is then empty.
+  static func removeUnusedFolder(_ folder: URL) {
+    let path = folder.standardizedFileURL.path
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    guard Set(names).isSubset(of: [FrameFolder.lockName, FrameFolder.manifestName]) else { return }
+    for name in names { unlink(path + "/" + name) }
+    rmdir(path)
+  }
+}
+
 extension RunError {
   /// The error for an output file of a run that could not be written.
   init(writing url: URL, _ error: RenderError) {

@@ -45,6 +45,7 @@ public enum ScriptRunner {
       throw .script(.error(error))
     }
     let animation = try RunOutputs.animation(for: options)
+    let folderExisted = FileManager.default.fileExists(atPath: outputDirectory.path)
     let folder: FrameFolder
     do {
       folder = try FrameFolder(
@@ -74,6 +75,9 @@ public enum ScriptRunner {
       try folder.finish()
     } catch {
       if failure == nil { throw error }
+    }
+    if options.frames == .none, !folderExisted, writer.renders.isEmpty {
+      RunOutputs.removeUnusedFolder(outputDirectory)
     }
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,
