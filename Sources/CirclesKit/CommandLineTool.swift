@@ -6,8 +6,14 @@ public enum CommandLineTool {
   public static let version = "0.1.0"
 
   static var subcommands: [any Subcommand.Type] {
-    [RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self]
+    [
+      RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
+      CompletionsCommand.self,
+    ]
   }
+
+  /// The options that may come before a subcommand (described as each subcommand's are).
+  static let options: [CommandOption] = [.help, .flag("--version", "Print the version")]
 
   static var help: String {
     let width = subcommands.map { $0.name.count }.max() ?? 0

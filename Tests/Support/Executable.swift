@@ -56,10 +56,9 @@ public struct Executable {
   public static func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
   ) throws -> Outcome {
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    env.merge(environment) { $1 }
-    return try run(program: try url, arguments, in: folder, input: input, environment: env)
+    try Program(url: try url).run(
+      arguments, in: folder, input: input,
+      environment: ["NO_COLOR": "1"].merging(environment) { $1 })
   }
 
   /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`
@@ -68,37 +67,8 @@ public struct Executable {
     program: URL, _ arguments: [String], in folder: URL, input: String = "",
     environment: [String: String]
   ) throws -> Outcome {
-    let process = Process()
-    process.executableURL = program
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.environment = environment
-    // Output goes to files rather than pipes, so a chatty child can never block on a full pipe.
-    let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-capture-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: capture) }
-    let outURL = capture.appendingPathComponent("stdout")
-    let errURL = capture.appendingPathComponent("stderr")
-    let inURL = capture.appendingPathComponent("stdin")
-    try Data(input.utf8).write(to: inURL)
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    let inHandle = try FileHandle(forReadingFrom: inURL)
-    process.standardInput = inHandle
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    try inHandle.close()
-    return Outcome(
-      status: process.terminationStatus,
-      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    try Program(url: program).run(
+      arguments, in: folder, input: input, environment: environment, inherits: false)
   }
 }
 

@@ -43,6 +43,29 @@ struct CheckCommand: Subcommand {
     that could not be read or written.
     """
 
+  static let options: [CommandOption] =
+    [
+      .option("--golden", "dir", .folder, "Goldens in <dir>/<script name>/"),
+      .optionalValue(
+        "--record", "mode", .choices(["missing", "failed", "all"]),
+        "Write goldens: missing, failed or all"),
+      .flag("--update", "Record what is missing or failed, rename what moved, prune orphans"),
+      .option(
+        "--only", "name | glob", .text, repeats: true,
+        "Record, rename and prune only these frames"),
+      .flag("--prune", "Delete orphan goldens"),
+      .flag("--fail-on-orphans", "Make orphan goldens fail the check"),
+      .option("--artifacts", "dir", .folder, "Where actual and diff images go"),
+    ] + ComparisonArguments.options + [
+      .option("--report", "file.html", .file(extensions: ["html"]), "Write an HTML report"),
+      .option("--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report"),
+      .flag("--json", "Print the results as JSON"),
+      .option("--shard", "i/n", .text, "Check only the i-th of n shares of the scripts"),
+      .flag("--verbose", short: "-v", "List passing frames too"),
+    ]
+  static let operands = CommandOperands(
+    placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]))
+
   var paths: [String] = []
   var goldenPath: String?
   var record: RecordMode?
@@ -59,12 +82,6 @@ struct CheckCommand: Subcommand {
   var verbose = false
   /// The options a printed command repeats: those that choose files or how images compare.
   var repeated: [String] = []
-
-  static let known =
-    [
-      "--golden", "--record", "--update", "--only", "--prune", "--fail-on-orphans",
-      "--artifacts", "--report", "--junit", "--json", "--shard", "--verbose",
-    ] + ComparisonArguments.names
 
   init(arguments: [String]) throws(UsageError) {
     var reader = ArgumentReader(arguments)
@@ -125,7 +142,7 @@ struct CheckCommand: Subcommand {
           }
           shard = (parts[0], parts[1])
         default:
-          throw UsageError.unknownOption(name, known: Self.known)
+          throw Self.unknownOption(name)
         }
       }
     }

@@ -21,9 +21,14 @@ struct ComparisonArguments {
                              colour (#rrggbb or a name) in diff images; the others stay red.
     """
 
-  static let names = [
-    "--threshold", "--ignore-antialiasing", "--max-diff", "--tolerant", "--checkerboard",
-    "--no-checkerboard", "--darker-colour",
+  static let options: [CommandOption] = [
+    .option("--threshold", "t", .text, "Per-pixel colour threshold, 0 to 1"),
+    .flag("--ignore-antialiasing", "Do not count anti-aliasing pixels"),
+    .option("--max-diff", "n | p%", .text, "How many pixels may differ"),
+    .flag("--tolerant", "Shorthand for --threshold 0.1 --ignore-antialiasing"),
+    .flag("--checkerboard", "Measure semi-transparent pixels over a checkerboard"),
+    .flag("--no-checkerboard", "Measure semi-transparent pixels over white"),
+    .option("--darker-colour", "colour", .text, "Colour of darker differing pixels"),
   ]
 
   /// Takes a comparison option; returns false when `name` is not one.

@@ -28,6 +28,17 @@ struct DiffCommand: Subcommand {
     cannot be written, or memory runs out.
     """
 
+  static let options: [CommandOption] =
+    [
+      .option(
+        "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image"),
+      .option(
+        "--strip", "strip.png", .file(extensions: ["png"]),
+        "Write an expected | diff | actual strip"),
+    ] + ComparisonArguments.options
+  static let operands = CommandOperands(
+    placeholders: ["expected.png", "actual.png"], kind: .file(extensions: ["png"]))
+
   var expectedPath: String
   var actualPath: String
   var outputPath: String?
@@ -47,8 +58,7 @@ struct DiffCommand: Subcommand {
         case "-o", "--output": outputPath = try reader.value(for: name, inline: inline)
         case "--strip": stripPath = try reader.value(for: name, inline: inline)
         default:
-          throw UsageError.unknownOption(
-            name, known: ["--output", "--strip"] + ComparisonArguments.names)
+          throw Self.unknownOption(name)
         }
       }
     }

@@ -62,6 +62,27 @@ struct RunCommand: Subcommand {
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
 
+  static let options: [CommandOption] = [
+    .option("--output", short: "-o", "dir", .folder, "Folder for the frames"),
+    .option(
+      "--format", "format", .choices(FrameFormat.allCases.map(\.rawValue)),
+      "Format of frames and render targets"),
+    .option("--sheet", "file.png", .file(extensions: ["png"]), "Also write a contact sheet"),
+    .flag("--watch", "Run again every time the script changes"),
+    .option(
+      "--png-compression", "choice", .choices(PNGCompression.allCases.map(\.rawValue)),
+      "Speed against size of PNG frames"),
+    .option(
+      "--frames", "which", .choices(FrameSelection.allCases.map(\.rawValue)),
+      "Which frames to write as files"),
+    .option(
+      "--animation", "file", .file(extensions: ["png", "apng", "gif"]),
+      "Also write the run as one animated image"),
+    .option("--frame-delay", "seconds", .text, "How long the animation shows each state"),
+    .flag("--highlight-changes", "Outline what undo and redo changed, in the animation"),
+  ]
+  static let operands = CommandOperands.script
+
   var scriptPath: String
   var outputPath: String?
   var compression = PNGCompression.default
@@ -120,12 +141,7 @@ struct RunCommand: Subcommand {
         guard inline == nil else { throw UsageError("--highlight-changes takes no value") }
         highlightsChanges = true
       case .option(let name, _):
-        throw UsageError.unknownOption(
-          name,
-          known: [
-            "--output", "--format", "--sheet", "--watch", "--png-compression", "--frames",
-            "--animation", "--frame-delay", "--highlight-changes",
-          ])
+        throw Self.unknownOption(name)
       }
     }
     guard let script else {
