@@ -27,6 +27,9 @@ let package = Package(
     // igzip, the deflate compressor of Intel's Intelligent Storage Acceleration Library: the
     // `fast` PNG compression (the default is zlib's).
     .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+    // giflib: GIF writing for `circles run --animation history.gif` (and reading, in tests).
+    .systemLibrary(
+      name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
     // libedit: line editing, history and completion for `circles repl` at a terminal.
     .systemLibrary(
       name: "CEditLine", pkgConfig: "libedit",
@@ -37,11 +40,15 @@ let package = Package(
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(
       name: "CircleRender",
-      dependencies: ["CCairo", "CZlib", "CIsal", "CircleCanvas"]),
+      dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CircleCanvas"]),
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
-    .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
+    .target(
+      name: "CircleSnapshotTesting",
+      dependencies: [
+        "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit",
+      ]),
     .target(
       name: "CirclesKit",
       dependencies: [
@@ -49,9 +56,12 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
+    // libspng, which circles-bench measures against circles' own PNG decoder (BENCHMARKS.md).
+    .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
-      name: "circles-bench", dependencies: ["CircleRender", "CircleCanvas", "UndoKit"],
+      name: "circles-bench",
+      dependencies: ["CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng", "CZlib"],
       exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.
@@ -74,7 +84,12 @@ let package = Package(
     ),
     .testTarget(
       name: "CircleSnapshotTests",
-      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"]
+      dependencies: [
+        "CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas",
+        "CirclesTestSupport",
+      ],
+      // pixelmatch's test images, read from the source tree.
+      exclude: ["Comparison/Fixtures"]
     ),
     .testTarget(
       name: "CirclesKitTests",
@@ -84,17 +99,21 @@ let package = Package(
     // What the test targets share: running the built binary, temporary folders, reading back
     // documents and contact sheets.
     .target(
-      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas"],
+      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas", "CGif"],
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]
+      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"]
     ),
+    // Builds and tests a package that depends on circles by URL and version (slow: run by
+    // scripts/test-consumer).
+    .testTarget(
+      name: "ConsumerPackageTests", dependencies: ["CirclesTestSupport"], exclude: ["Consumer"]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
         "CirclesKit", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot", "UndoKit",
-        "CirclesTestSupport",
+        "CirclesTestSupport", "CZlib",
       ]
     ),
   ]

@@ -161,7 +161,11 @@ struct CheckCommandTests {
       (["check", "nowhere"], "cannot read 'nowhere': no such file or folder"),
       (["check", "x.circles", "--shard", "3/2"], "--shard takes <i>/<n>"),
       (["check", "x.circles", "--threshold", "2"], "--threshold takes a number from 0 to 1"),
-      (["check", "x.circles", "--record=sometimes"], "--record takes missing, failed or all"),
+      (
+        ["check", "x.circles", "--record=sometimes"],
+        "unknown record mode 'sometimes'; use missing, failed or all"
+      ),
+      (["check", "--record", "bogus"], "unknown record mode 'bogus'; use missing, failed or all"),
       (["diff", "a.png"], "diff takes two PNG files"),
     ])
   func badCommandLines(arguments: [String], message: String) throws {

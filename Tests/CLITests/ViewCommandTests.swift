@@ -72,7 +72,8 @@ struct ViewCommandTests {
     let folder = try TemporaryFolder()
     let missing = try Executable.run(["view", "nope.circles"], in: folder.url)
     #expect(missing.status == 2)
-    #expect(missing.stderr == "circles: error: cannot read 'nope.circles': no such file\n")
+    #expect(
+      missing.stderr == "circles: error: cannot read 'nope.circles': no such file or directory\n")
     try folder.write("add a at 1,1 r 1\nad b\n", to: "typo.circles")
     let typo = try Executable.run(["view", "typo.circles"], in: folder.url)
     #expect(typo.status == 2)

@@ -52,46 +52,23 @@ public struct Executable {
     return .success(candidate)
   }
 
-  /// Runs `circles` (or another program) with arguments in a folder, feeding `input` on
-  /// standard input.
+  /// Runs `circles` with arguments in a folder, feeding `input` on standard input.
   public static func run(
-    _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:],
-    program: URL? = nil
+    _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
   ) throws -> Outcome {
-    let process = Process()
-    process.executableURL = try program ?? url
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    env.merge(environment) { $1 }
-    process.environment = env
-    // Output goes to files rather than pipes, so a chatty child can never block on a full pipe.
-    let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-capture-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: capture) }
-    let outURL = capture.appendingPathComponent("stdout")
-    let errURL = capture.appendingPathComponent("stderr")
-    let inURL = capture.appendingPathComponent("stdin")
-    try Data(input.utf8).write(to: inURL)
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    let inHandle = try FileHandle(forReadingFrom: inURL)
-    process.standardInput = inHandle
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    try inHandle.close()
-    return Outcome(
-      status: process.terminationStatus,
-      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    try Program(url: try url).run(
+      arguments, in: folder, input: input,
+      environment: ["NO_COLOR": "1"].merging(environment) { $1 })
+  }
+
+  /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`
+  /// on standard input.
+  public static func run(
+    program: URL, _ arguments: [String], in folder: URL, input: String = "",
+    environment: [String: String]
+  ) throws -> Outcome {
+    try Program(url: program).run(
+      arguments, in: folder, input: input, environment: environment, inherits: false)
   }
 }
 

@@ -26,9 +26,18 @@ public final class TemporaryFolder {
     return file
   }
 
-  /// The names of the files in a subfolder, sorted.
+  /// The names of the files in a subfolder, sorted, without the two files `circles run` keeps
+  /// in an output folder (`.circles-frames`, its manifest, and `.circles-lock`).
   public func files(in subfolder: String) -> [String] {
+    allFiles(in: subfolder).filter { !Self.bookkeeping.contains($0) }
+  }
+
+  /// The names of every file in a subfolder, hidden ones included, sorted.
+  public func allFiles(in subfolder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(
       atPath: url.appendingPathComponent(subfolder).path)) ?? []).sorted()
   }
+
+  /// The files `circles run` keeps in its output folder.
+  public static let bookkeeping: Set<String> = [".circles-frames", ".circles-lock"]
 }

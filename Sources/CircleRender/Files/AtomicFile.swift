@@ -19,8 +19,9 @@ import Foundation
 /// The data goes to a hidden temporary file in the destination's folder, is flushed to disk,
 /// and is then renamed over the destination in one step: a reader sees the old file or the new
 /// one, never a partial one, even if the process is killed mid-write (a kill can at worst leave
-/// the hidden temporary file, named `.<name>.<random>.tmp`, beside it). Foundation's
-/// `FileManager.replaceItemAt` is not used: on Linux it can lose the original file.
+/// the hidden temporary file, named `.circles-<random>.tmp`, beside it; a process stopped by
+/// Ctrl-C removes it first, see `TemporaryFiles`). Foundation's `FileManager.replaceItemAt` is
+/// not used: on Linux it can lose the original file.
 public enum AtomicFile {
   /// Writes `data` to the file at `url`, replacing any file already there.
   ///
@@ -43,29 +44,11 @@ public enum AtomicFile {
   public static func write(
     _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
   ) throws(RenderError) {
-    let path = url.standardizedFileURL.path
     let folderURL = url.standardizedFileURL.deletingLastPathComponent()
-    let folder = folderURL.path
-    let name = url.standardizedFileURL.lastPathComponent
-    try makeFolder(folder)
-
-    let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    let temporary = folderURL.appendingPathComponent(".\(name).\(suffix).tmp").path
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw failure(path) }
-    var closed = false
-    do throws(RenderError) {
-      try writeAll(data, to: descriptor, path: path)
-      guard !flushing || fsync(descriptor) == 0 else { throw failure(path) }
-      closed = true
-      guard close(descriptor) == 0 else { throw failure(path) }
-      guard rename(temporary, path) == 0 else { throw failure(path) }
-    } catch {
-      if !closed { close(descriptor) }
-      unlink(temporary)
-      throw error
-    }
-    if syncingFolder { syncFolder(folder) }
+    let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
+    try write(
+      data, named: url.standardizedFileURL.lastPathComponent, in: folder,
+      syncingFolder: syncingFolder, flushing: flushing)
   }
 
   /// Flushes every file written to the file system holding `url` to disk, in one go (after

@@ -71,11 +71,10 @@ public final class Interpreter {
     case .redo(let count):
       try undo(count: count, redo: true, statement)
     case .group(let name, let body):
-      undoManager.beginUndoGrouping()
       var changed = false
-      try runBody(body, changed: &changed, depth: 1)
-      undoManager.endUndoGrouping()
-      if changed { undoManager.setActionName(name.value) }
+      try canvas.group(name.value) { () throws(ScriptFailure) in
+        try runBody(body, changed: &changed, depth: 1)
+      }
       undoManager.endEvent()
       if changed {
         try produceFrame(action: currentUndoName(fallback: name.value), at: statement.range)
@@ -102,9 +101,9 @@ public final class Interpreter {
               "groups nested too deeply; at most \(Parser.maximumGroupDepth) levels are allowed",
               at: statement.keyword))
         }
-        undoManager.beginUndoGrouping()
-        try runBody(inner, changed: &changed, depth: depth + 1)
-        undoManager.endUndoGrouping()
+        try canvas.group("") { () throws(ScriptFailure) in
+          try runBody(inner, changed: &changed, depth: depth + 1)
+        }
       case .limit, .render, .expect:
         try runSideCommand(statement)
       case .add, .remove, .move, .set, .front, .back, .clear:
@@ -125,10 +124,10 @@ public final class Interpreter {
       undoManager.levelsOfUndo = levels.value
     case .render(let path):
       do {
-        try host.scriptRender(canvas.state, toPath: path.value)
+        try host.scriptRender(canvas.state, toPath: path.value, at: statement.range)
       } catch {
         throw .error(
-          .error("cannot render '\(path.value)': \(error)", at: statement.range))
+          .error("cannot render '\(path.value)': \(error)", at: path.range))
       }
     case .expect(let expectation):
       try check(expectation, statement)
@@ -186,9 +185,10 @@ public final class Interpreter {
     action: String, direction: Frame.Direction = .change, at range: SourceRange
   ) throws(ScriptFailure) {
     let frame = Frame(
-      number: nextFrameNumber, action: action, state: canvas.state, direction: direction)
+      number: nextFrameNumber, action: action, state: canvas.state, direction: direction,
+      range: range)
     do {
-      try host.scriptDidProduceFrame(frame, at: range)
+      try host.scriptDidProduceFrame(frame)
     } catch {
       throw .error(.error("cannot write frame '\(frame.name)': \(error)", at: range))
     }

@@ -8,20 +8,15 @@ public protocol ScriptHost: AnyObject {
   /// - Throws: any error; the script stops with it as a diagnostic at the command.
   func scriptDidProduceFrame(_ frame: Frame) throws
 
-  /// A new frame, with the command that produced it: its range in the script (for the start,
-  /// where the first command that is not `canvas` or `limit` begins, or the script's first
-  /// column when it has none).
-  ///
-  /// Hosts that show the script beside its pictures implement this one; by default it calls
-  /// `scriptDidProduceFrame(_:)`.
-  ///
-  /// - Throws: any error; the script stops with it as a diagnostic at the command.
-  func scriptDidProduceFrame(_ frame: Frame, at range: SourceRange) throws
-
   /// `render <file>`: write the current state to `path` (relative to the output folder).
   ///
   /// - Throws: any error; the script stops with it as a diagnostic at the command.
   func scriptRender(_ state: CanvasState, toPath path: String) throws
+
+  /// `render <file>` at a command of the script: by default ``scriptRender(_:toPath:)``.
+  ///
+  /// - Throws: any error; the script stops with it as a diagnostic at the command.
+  func scriptRender(_ state: CanvasState, toPath path: String, at range: SourceRange) throws
 
   /// `expect pixel`: the colour of the pixel at pixel coordinates (already × scale, floored).
   ///
@@ -32,7 +27,9 @@ public protocol ScriptHost: AnyObject {
 }
 
 extension ScriptHost {
-  public func scriptDidProduceFrame(_ frame: Frame, at range: SourceRange) throws {
-    try scriptDidProduceFrame(frame)
+  public func scriptRender(_ state: CanvasState, toPath path: String, at range: SourceRange)
+    throws
+  {
+    try scriptRender(state, toPath: path)
   }
 }

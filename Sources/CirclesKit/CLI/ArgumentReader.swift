@@ -10,6 +10,9 @@ struct ArgumentReader {
     remaining = arguments[...]
   }
 
+  /// How many arguments are still to be read: what a command consumed lies between two counts.
+  var remainingCount: Int { remaining.count }
+
   /// One argument as read: an option name (with its inline value, if any) or a positional.
   enum Item: Equatable {
     case option(String, inlineValue: String?)

@@ -28,6 +28,12 @@ struct ViewCommand: Subcommand {
     or the page could not be written.
     """
 
+  static let options: [CommandOption] = [
+    .option(
+      "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page")
+  ]
+  static let operands = CommandOperands.script
+
   var scriptPath: String
   var outputPath: String?
 
@@ -42,7 +48,7 @@ struct ViewCommand: Subcommand {
       case .option(let name, let inline) where name == "-o" || name == "--output":
         outputPath = try reader.value(for: name, inline: inline)
       case .option(let name, _):
-        throw UsageError.unknownOption(name, known: ["--output"])
+        throw Self.unknownOption(name)
       }
     }
     guard let script else {

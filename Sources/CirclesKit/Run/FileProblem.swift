@@ -1,7 +1,7 @@
 import Foundation
 
 /// A file that could not be read or written, as one readable phrase.
-struct FileProblem: Error, CustomStringConvertible {
+struct FileProblem: Error, Equatable, CustomStringConvertible {
   var description: String
 
   init(_ description: String) {

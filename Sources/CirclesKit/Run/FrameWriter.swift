@@ -11,18 +11,22 @@ import Foundation
 /// undo or redo) is written from the same bytes. The files are the same whether the pipeline
 /// is parallel or not.
 final class FrameWriter: ScriptHost {
-  let outputDirectory: URL
+  /// The output folder, locked for the run.
+  let folder: FrameFolder
   let options: FrameOptions
   private(set) var frames: [WrittenFrame] = []
   private(set) var renders: [URL] = []
-  private let renderer = IncrementalRenderer()
+  /// The `render` that wanted the file of a later frame, if one did: the run stopped there.
+  private(set) var clash: FrameFolder.Clash?
+  /// Draws every state; the run's animation and contact sheet read its pictures too.
+  let renderer = IncrementalRenderer()
   private let cache = EncodedFrameCache()
   /// Shares compressed rows between consecutive PNG frames.
   private let pngEncoder: PNGSequenceEncoder
   private let pipeline: FramePipeline
 
-  init(outputDirectory: URL, options: FrameOptions = FrameOptions()) {
-    self.outputDirectory = outputDirectory
+  init(folder: FrameFolder, options: FrameOptions = FrameOptions()) {
+    self.folder = folder
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
     pngEncoder = PNGSequenceEncoder(compression: options.compression)
@@ -32,14 +36,21 @@ final class FrameWriter: ScriptHost {
   var reusedFrames: Int { cache.hits }
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
-    let url = outputDirectory.appendingPathComponent(
-      frame.name + "." + options.format.fileExtension)
+    let name = frame.name + "." + options.format.fileExtension
+    do {
+      try folder.claimFrame(named: name, number: frame.number)
+    } catch {
+      clash = error
+      throw error
+    }
     let (encoded, encode) = try encodedFrame(for: frame.state)
     let make: @Sendable () throws -> Data = {
       encode?()
       return try encoded.bytes()
     }
-    let store: @Sendable (Data) throws -> Void = { data in try Self.write(data, to: url) }
+    let store: @Sendable (Data) throws -> Void = { [folder] data in
+      try folder.writeFrame(data, named: name)
+    }
     // The first frame is written at once, so a folder that cannot be written is reported at
     // the first command.
     if frames.isEmpty {
@@ -47,25 +58,14 @@ final class FrameWriter: ScriptHost {
     } else {
       try pipeline.submit(frame: frame.number, make, then: store)
     }
-    frames.append(WrittenFrame(frame, url: url))
+    frames.append(WrittenFrame(frame, url: folder.url.appendingPathComponent(name)))
   }
 
   func scriptRender(_ state: CanvasState, toPath path: String) throws {
-    var url = URL(fileURLWithPath: path, relativeTo: outputDirectory).standardizedFileURL
-    if options.format.fileExtension != "png", url.pathExtension.lowercased() == "png" {
-      // The language names render targets .png; vector runs write them in their own format.
-      url = url.deletingPathExtension().appendingPathExtension(options.format.fileExtension)
-    }
-    guard url.pathExtension.lowercased() == options.format.fileExtension else {
-      throw FileProblem(
-        "render writes \(options.format.fileExtension.uppercased()) files: give the file name a "
-          + ".\(options.format.fileExtension) extension")
-    }
+    let target = try RenderPath(path, fileExtension: options.format.fileExtension)
     let (encoded, encode) = try encodedFrame(for: state)
     encode?()
-    let data = try encoded.bytes()
-    try Self.write(data, to: url)
-    renders.append(url)
+    renders.append(try folder.writeRender(try encoded.bytes(), to: target))
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
@@ -80,17 +80,16 @@ final class FrameWriter: ScriptHost {
   /// Flushing made a run wait for every dirty file of the file system, other programs' too,
   /// which cost more than encoding the frames.
   ///
-  /// - Returns: the first frame that could not be written and why, if any; frames after it
-  ///   are removed, so the folder holds the frames before the failure, as when writing one by
-  ///   one.
-  func finish() -> (frame: WrittenFrame, error: any Error)? {
+  /// - Returns: the number of the first frame that could not be written and why, if any;
+  ///   frames after it are removed, so the folder holds the frames before the failure, as when
+  ///   writing one by one.
+  func finish() -> (frame: Int, error: any Error)? {
     guard let failure = pipeline.finish() else { return nil }
-    let failed = frames.first { $0.number == failure.frame } ?? frames[frames.count - 1]
     for frame in frames where frame.number > failure.frame {
-      try? FileManager.default.removeItem(at: frame.url)
+      folder.discardFrame(named: frame.url.lastPathComponent)
     }
     frames.removeAll { $0.number >= failure.frame }
-    return (failed, failure.error)
+    return failure
   }
 
   /// The encoded bytes for a state: from the cache, or a new entry with the work that fills
@@ -110,16 +109,6 @@ final class FrameWriter: ScriptHost {
       let format = options.format
       cache.insert(encoded, for: state)
       return (encoded, { encoded.fulfil(Result { try format.encode(state) }) })
-    }
-  }
-
-  private static func write(_ data: Data, to url: URL) throws {
-    do {
-      try AtomicFile.write(data, to: url, syncingFolder: false, flushing: false)
-    } catch .cannotWrite(_, let reason) {
-      throw FileProblem("cannot write '\(url.path)': \(reason)")
-    } catch {
-      throw FileProblem("cannot write '\(url.path)': \(error)")
     }
   }
 }

@@ -1,18 +1,23 @@
+import CircleScript
 import Foundation
 
 /// Reading the script a subcommand was given: a file, or standard input for `-`.
 enum ScriptInput {
+  /// The script at `path` as the user typed it, or standard input for `-`.
+  ///
+  /// - Throws: `RunError.cannotRead` naming the path as typed (or `<stdin>`): a missing or
+  ///   unreadable file, one that is not a regular file, or a script over
+  ///   `ScriptSource.sizeLimit`.
   static func read(_ path: String, in context: ToolContext) throws(RunError) -> ScriptSource {
-    if path == "-" {
-      return ScriptSource(bytes: [UInt8](context.readStandardInput()), fileName: "<stdin>")
+    guard path == "-" else {
+      // Diagnostics name the file as typed, with any control character made visible.
+      return try ScriptSource(
+        contentsOf: context.url(for: path), displayName: DiagnosticPrinter.visibleText(path))
     }
-    let url = context.url(for: path)
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      throw .cannotRead(path: path, reason: "is a folder, not a script")
+    let bytes = context.readStandardInput()
+    guard bytes.count <= ScriptSource.sizeLimit else {
+      throw .cannotRead(path: "<stdin>", reason: ScriptFile.tooLarge(nil).description)
     }
-    return try ScriptSource(contentsOf: url, displayName: path)
+    return ScriptSource(bytes: [UInt8](bytes), fileName: "<stdin>")
   }
 }

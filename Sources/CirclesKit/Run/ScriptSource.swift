@@ -13,15 +13,21 @@ public struct ScriptSource: Sendable {
     self.fileName = fileName
   }
 
+  /// The largest script read, in bytes: 64 MiB. A script's parsed form and run take a small
+  /// multiple of its size, so a larger file is refused before it is read.
+  public static let sizeLimit = 64 << 20
+
   /// Reads a script file.
   ///
-  /// - Throws: `RunError.cannotRead` when the file is missing or unreadable.
+  /// Only a regular file is read: a folder, a named pipe (FIFO), a device such as `/dev/zero`
+  /// or a socket is refused at once, without waiting on it, and so is a file over `sizeLimit`.
+  ///
+  /// - Throws: `RunError.cannotRead` with the path as `displayName` gives it and the reason.
   public init(contentsOf url: URL, displayName: String) throws(RunError) {
-    do {
-      let data = try Data(contentsOf: url)
-      self.init(bytes: [UInt8](data), fileName: displayName)
+    do throws(FileProblem) {
+      self.init(bytes: try ScriptFile.read(url.path), fileName: displayName)
     } catch {
-      throw RunError.cannotRead(path: displayName, reason: FileProblem.reason(error, url: url))
+      throw .cannotRead(path: displayName, reason: error.description)
     }
   }
 

@@ -4,8 +4,8 @@ import CircleScript
 import Foundation
 
 /// A script host that keeps what the viewer shows of each frame: its picture as a whole PNG or
-/// as the rectangle the renderer repainted (`CanvasDamage`), the region to outline
-/// (`ChangedRegion`), the command behind it, and the Edit menu.
+/// as the rectangle the renderer repainted (`IncrementalRenderer.takeDamage()`), the region to
+/// outline (`ChangedRegion`), the command behind it, and the Edit menu.
 ///
 /// `render` commands are skipped and `expect pixel` is answered at the frames' own scale; the
 /// pictures are drawn at a smaller scale when the canvas is larger than `largestSide` pixels.
@@ -34,38 +34,32 @@ final class ViewerRecorder: ScriptHost {
   }
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
-    let start = SourceLocation(file: "", line: 1, column: 1)
-    try scriptDidProduceFrame(frame, at: SourceRange(start: start, length: 0))
-  }
-
-  func scriptDidProduceFrame(_ frame: Frame, at range: SourceRange) throws {
     let state = pictureState(frame.state)
     // The state drawn last is compared before drawing the new one and not kept: holding it
     // would make the canvas copy its circles at the next change.
-    let last = renderer.state
-    let changed = last.flatMap { ChangedRegion.between($0, state) }
-    let damage = last.map { CanvasDamage.between($0, state) } ?? .everything
+    let changed = renderer.state.flatMap { ChangedRegion.between($0, state) }
+    let isFirst = renderer.state == nil
     try renderer.update(to: state)
+    let repainted = renderer.takeDamage()
     let picture: ViewerFrame.Picture
-    let area = state.pixelWidth * state.pixelHeight
-    switch damage {
-    case .none:
+    if repainted.isEmpty, !isFirst {
       picture = .same
-    case .region(let rect) where !mustStoreWhole(rect, area: area):
-      let data = try renderer.encodePNG(of: rect)
-      picture = .patch(rect, data)
+    } else if !isFirst, !mustStoreWhole(repainted, area: state.pixelWidth * state.pixelHeight) {
+      let data = try renderer.encodePNG(of: repainted)
+      picture = .patch(repainted, data)
       sinceWhole = (sinceWhole.bytes + data.count, sinceWhole.count + 1)
-    case .region, .everything:
+    } else {
       let data = try renderer.encodePNG()
       picture = .whole(data)
       wholeBytes = data.count
       sinceWhole = (0, 0)
     }
     menus.record(canvas.undoManager)
+    let start = SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0)
     frames.append(
       ViewerFrame(
         number: frame.number, name: frame.name, action: frame.action, direction: frame.direction,
-        range: range, changed: changed, picture: picture))
+        range: frame.range ?? start, changed: changed, picture: picture))
   }
 
   /// Whether a changed picture is stored whole rather than as the rectangle `changed`: when

@@ -61,20 +61,39 @@ struct ImageComparisonTests {
 
   @Test("black against white is about 32857, under the measure's largest value 35215")
   func blackAgainstWhite() {
-    let delta = Colourimetry.delta(0xFF00_0000, 0xFFFF_FFFF)
+    let (delta, darker) = Colourimetry.distance(
+      0xFFFF_FFFF, 0xFF00_0000, over: .checkerboard, index: 0)
     #expect(abs(delta - 0.5053 * 255 * 255) < 1)
     #expect(delta < 35215)
-    #expect(Colourimetry.delta(0xFF12_3456, 0xFF12_3456) == 0)
+    #expect(darker)
+    #expect(!Colourimetry.distance(0xFF00_0000, 0xFFFF_FFFF, over: .white, index: 0).secondIsDarker)
+    #expect(Colourimetry.distance(0xFF12_3456, 0xFF12_3456, over: .white, index: 5).delta == 0)
   }
 
-  @Test("transparent pixels are compared as if over white")
-  func transparency() {
+  @Test(
+    "transparent pixels are compared over the checkerboard, or over white when asked",
+    arguments: [
+      (0.0, ComparisonBackground.checkerboard, 4), (0.0, .white, 4), (0.01, .checkerboard, 4),
+      (0.01, .white, 0),
+    ])
+  func transparency(threshold: Double, background: ComparisonBackground, differing: Int) {
     let transparent = picture(["tt", "tt"])
     let white = picture(["..", ".."])
-    #expect(ImageComparison(expected: white, actual: transparent).differingPixels == 4)
+    let options = ComparisonOptions(threshold: threshold, background: background)
     #expect(
-      ImageComparison(expected: white, actual: transparent, options: .init(threshold: 0.01))
-        .differingPixels == 0)
+      ImageComparison(expected: white, actual: transparent, options: options).differingPixels
+        == differing)
+  }
+
+  @Test(
+    "the checkerboard is pixelmatch's: red 48, green and blue 48 or 207 by the pixel's offset",
+    arguments: [
+      (0, SIMD3<Int32>(48, 48, 48)), (1, SIMD3(48, 48, 207)), (2, SIMD3(48, 48, 207)),
+      (3, SIMD3(48, 207, 48)), (4, SIMD3(48, 207, 48)), (1000, SIMD3(48, 48, 207)),
+    ])
+  func checkerboard(index: Int, colour: SIMD3<Int32>) {
+    #expect(Colourimetry.background(.checkerboard, index: index) == colour)
+    #expect(Colourimetry.background(.white, index: index) == SIMD3(repeating: 255))
   }
 
   /// A vertical edge between black (left) and white (right); the actual image softens one edge

@@ -80,7 +80,7 @@ struct ReportTests {
         "    actual: /reports/artifacts/sun/0002.actual.png",
         "  orphan  0009-old: golden without a frame: "
           + "/reports/samples/__snapshots__/sun/0009-old.png (delete it with --prune)",
-        "  to accept the new images: circles check /reports/samples/sun.circles --record",
+        "  to accept the new images: circles check /reports/samples/sun.circles --record --prune",
         "ok   /reports/samples/moon.circles: 1 frame, 1 recorded",
         "  RECORD  0000-start: golden written to /reports/samples/__snapshots__/moon/"
           + "0000-start.png",
@@ -119,7 +119,7 @@ struct ReportTests {
     #expect(document.scripts.map(\.passed) == [false, true])
     let sun = document.scripts[0]
     #expect(sun.firstDivergingFrame == "0001-add-sun")
-    #expect(sun.rerecordCommand == "circles check /reports/samples/sun.circles --record")
+    #expect(sun.rerecordCommand == "circles check /reports/samples/sun.circles --record --prune")
     #expect(sun.frames.map(\.status) == [.passed, .failed, .missing, .orphan])
     #expect(sun.frames[1].differingPixels == 12)
     #expect(sun.frames[1].diff == "/reports/artifacts/sun/0001-add-sun.diff.png")
@@ -158,5 +158,77 @@ struct ReportTests {
   @Test("escaping covers markup characters and drops control characters")
   func escaping() {
     #expect(Markup.escape("a<b>&\"c\"'d'\u{1}") == "a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;")
+  }
+
+  /// A script whose goldens moved: one moved and passing, one moved and changed.
+  static func movedResult() -> ScriptResult {
+    let golden = root.appendingPathComponent("__snapshots__/face", isDirectory: true)
+    func file(_ name: String) -> URL { golden.appendingPathComponent(name + ".png") }
+    var changed = comparison(differing: 312)
+    changed.expectedSize = PixelSize(width: 40, height: 30)
+    changed.actualSize = PixelSize(width: 40, height: 30)
+    return ScriptResult(
+      script: root.appendingPathComponent("face.circles"), goldenDirectory: golden,
+      frames: [
+        FrameResult(name: "0000-start", status: .passed, golden: file("0000-start")),
+        FrameResult(
+          name: "0002-add-head", status: .moved, golden: file("0002-add-head"),
+          movedFrom: file("0001-add-head"), location: ScriptLocation(line: 3, column: 1)),
+        FrameResult(
+          name: "0003-add-b", status: .failed, golden: file("0003-add-b"),
+          movedFrom: file("0002-add-b"), location: ScriptLocation(line: 4, column: 1),
+          comparison: changed),
+      ], failsOnOrphans: false, commandOptions: ["--golden", "my goldens"])
+  }
+
+  @Test("moved frames read with the golden they moved from; the hint repeats the options")
+  func moved() {
+    #expect(
+      TextReport.lines(for: [Self.movedResult()]) == [
+        "FAIL /reports/samples/face.circles: 1 of 3 frames failed; first diverging frame "
+          + "0003-add-b",
+        "  moved   0002-add-head (was 0001-add-head): same picture as its golden; steps were "
+          + "inserted or removed before it",
+        "  FAIL    0003-add-b (was 0002-add-b): 312 pixels differ (78%), first at 3,4, all "
+          + "within 5x2 at 3,4",
+        "  to accept the new images: circles check /reports/samples/face.circles --golden "
+          + "'my goldens' --record failed",
+        "checked 1 script, 3 frames: 1 passed, 1 failed, 1 moved",
+      ])
+    var passing = Self.movedResult()
+    passing.frames.removeLast()
+    #expect(
+      passing.hint
+        == "to rename the moved goldens: circles check /reports/samples/face.circles --golden "
+        + "'my goldens' --record")
+  }
+
+  @Test("the JSON report gives moved frames their origin and place, in plain fields")
+  func jsonMoved() throws {
+    let data = JSONReport.data(for: [Self.movedResult()])
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(!text.contains("_0"), "Swift's enum encoding leaked")
+    #expect(!text.contains("\"limit\""))
+    let document = try JSONDecoder().decode(JSONReport.Document.self, from: data)
+    let frames = document.scripts[0].frames
+    #expect(frames[1].status == .moved)
+    #expect(frames[1].movedFrom == "/reports/samples/__snapshots__/face/0001-add-head.png")
+    #expect(frames[1].line == 3 && frames[1].column == 1)
+    #expect(frames[2].differenceBounds == JSONReport.Region(x: 3, y: 4, width: 5, height: 2))
+    #expect(frames[2].goldenSize == "40x30" && frames[2].sizesDiffer == false)
+    #expect(document.scripts[0].counts == ["passed": 1, "moved": 1, "failed": 1])
+  }
+
+  @Test("the HTML page magnifies the changed region of a failure")
+  func zoom() throws {
+    let png = try PNGCodec.encode(picture(["#."]))
+    var result = Self.movedResult()
+    result.frames[2].artifacts = FrameArtifacts(
+      actual: URL(fileURLWithPath: "/a/actual.png"), diff: URL(fileURLWithPath: "/a/diff.png"),
+      strip: nil)
+    let page = HTMLReport.html(for: [result]) { _ in png }
+    #expect(page.contains("Zoomed ×16 on 12x10 at 0,0:"), "\(page)")
+    #expect(page.contains("style=\"width:640px;margin-left:-0px;margin-top:-0px\""))
+    #expect(page.components(separatedBy: "(zoomed)").count == 4, "golden, diff and actual")
   }
 }

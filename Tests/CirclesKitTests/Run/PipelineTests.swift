@@ -150,7 +150,7 @@ struct PipelineTests {
     let output = Self.folder()
     defer { try? FileManager.default.removeItem(at: output) }
     let parsed = try Script.parse(Array(script.utf8), fileName: "reuse")
-    let writer = FrameWriter(outputDirectory: output)
+    let writer = FrameWriter(folder: try FrameFolder(opening: output, displayPath: "out"))
     try Interpreter(host: writer).run(parsed)
     #expect(writer.finish() == nil)
     // Frames: start, add a, add b, undo (= start), redo (= add b), render (= add b).
@@ -222,7 +222,7 @@ struct PipelineTests {
     #expect(stored.text == "123")
   }
 
-  @Test("a frame that cannot be written stops the run and names the file")
+  @Test("a frame that cannot be written stops the run at its command and names the file")
   func writeFailure() throws {
     let output = Self.folder()
     defer { try? FileManager.default.removeItem(at: output) }
@@ -231,9 +231,13 @@ struct PipelineTests {
     let script = Array(
       "canvas 40x30\nadd a at 5,5 radius 3\nadd b at 9,9 radius 3\nadd c at 1,1 radius 3\n".utf8)
     let result = try ScriptRunner.run(
-      ScriptSource(bytes: script, fileName: "fail"), outputDirectory: output)
-    let message = result.failure?.diagnostic.message ?? ""
-    #expect(message.contains("0002-add-b.png"))
+      ScriptSource(bytes: script, fileName: "fail"), outputDirectory: output, displayPath: "out")
+    // The frame is written on another thread while the script goes on; the error is still
+    // at the command that made it, line 3, not a later one.
+    #expect(
+      result.failure?.diagnostic.description
+        == "fail:3:1: error: cannot write frame '0002-add-b': 'out/0002-add-b.png': is a directory"
+    )
     #expect(result.frames.map(\.name) == ["0000-start", "0001-add-a"])
     #expect(
       !FileManager.default.fileExists(atPath: output.appendingPathComponent("0003-add-c.png").path))

@@ -22,9 +22,11 @@ final class ScratchFolder {
     try Data(text.utf8).write(to: url.appendingPathComponent(name))
   }
 
+  /// The files of a folder, without the manifest and the lock file of `circles run`.
   func files(in folder: String) -> [String] {
     let path = url.appendingPathComponent(folder).path
     return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+      .filter { $0 != ".circles-frames" && $0 != ".circles-lock" }
   }
 
   /// The inode of a file: a rewrite through `AtomicFile` gives a new one.
@@ -108,7 +110,8 @@ struct WatchTests {
     let watcher = ScriptWatcher(
       scriptPath: "s.circles", scriptURL: folder.url.appendingPathComponent("s.circles"),
       refresher: FrameRefresher(
-        outputDirectory: folder.url.appendingPathComponent("out"), format: .png),
+        outputDirectory: folder.url.appendingPathComponent("out"), displayPath: "out",
+        format: .png),
       sheet: folder.url.appendingPathComponent("sheet.png"), console: console,
       currentDirectory: folder.url)
     var polls = 0

@@ -14,7 +14,9 @@ public final class HeadlessChromium {
   public static let executable: URL? = {
     if let found = locate() { return found }
     let installer = repositoryRoot.appendingPathComponent("scripts/ensure-deps")
-    _ = try? Executable.run(["--test"], in: repositoryRoot, program: installer)
+    _ = try? Executable.run(
+      program: installer, ["--test"], in: repositoryRoot,
+      environment: ProcessInfo.processInfo.environment)
     return locate()
   }()
 

@@ -1,20 +1,29 @@
 /// What the header chunk (`IHDR`) of a PNG file declares: the image's size and how its pixels
 /// are stored.
-package struct PNGHeader: Hashable, Sendable {
+///
+/// ``init(_:)-(Data)`` reads it from a file without decoding anything: comparing two files'
+/// sizes this way answers "sizes differ" for a 16384×16384 image as quickly as for a 10×10 one,
+/// with no pixel memory.
+///
+/// ```swift
+/// let header = try PNGHeader(data)
+/// print(header.width, header.height)  // 1920 1080
+/// ```
+public struct PNGHeader: Hashable, Sendable {
   /// Pixels a row.
-  package var width: Int
+  public var width: Int
   /// Rows.
-  package var height: Int
+  public var height: Int
   /// Bits a sample: 1, 2, 4, 8 or 16.
-  package var bitDepth: UInt8
+  public var bitDepth: UInt8
   /// 0 grey, 2 RGB, 3 palette, 4 grey and alpha, 6 RGBA.
-  package var colourType: UInt8
+  public var colourType: UInt8
   /// The compression method (0, deflate, is the only one defined).
   package var compression: UInt8
   /// The filter method (0, adaptive, is the only one defined).
   package var filter: UInt8
   /// 0 not interlaced, 1 Adam7.
-  package var interlace: UInt8
+  public var interlace: UInt8
 
   /// Reads the data of a header chunk; `nil` unless it is 13 bytes long.
   package init?(_ data: UnsafeRawBufferPointer) {

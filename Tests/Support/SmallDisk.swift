@@ -9,22 +9,23 @@ import Foundation
 ///
 /// Root ignores permission bits, so a read-only folder alone proves nothing when run as root;
 /// a mounted file system refuses root too.
-final class SmallDisk {
+public final class SmallDisk {
   /// How the folder refuses writes.
-  enum Kind: CustomStringConvertible {
+  public enum Kind: CustomStringConvertible, Sendable {
     /// Writes fail with "no space left on device" once a few kilobytes are used.
     case full
     /// Every write fails with "read-only file system" (or "permission denied").
     case readOnly
 
-    var description: String { self == .full ? "full" : "read-only" }
+    public var description: String { self == .full ? "full" : "read-only" }
   }
 
-  let url: URL
+  /// The folder.
+  public let url: URL
   private var isMounted = false
 
   /// Makes the folder, or returns `nil` when neither mounting nor permissions can be used.
-  init?(_ kind: Kind, bytes: Int = 16_384) {
+  public init?(_ kind: Kind, bytes: Int = 16_384) {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "circles-disk-\(UUID().uuidString)", isDirectory: true)
     guard
