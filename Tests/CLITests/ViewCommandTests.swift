@@ -48,6 +48,10 @@ struct ViewCommandTests {
       (["scene.circles", "-o"], "option '-o' needs a value"),
       (["scene.circles", "-o", "page.png"], "the page 'page.png' needs a .html extension"),
       (
+        ["scene.circles", "-o", "~/page.html"],
+        "the page '~/page.html' starts with '~', which the shell did not expand; give the whole path"
+      ),
+      (
         ["page.html", "-o", "./page.html"],
         "the page './page.html' would replace the script; choose another name"
       ),
@@ -142,6 +146,17 @@ struct ViewCommandTests {
     let page = try String(
       contentsOf: folder.url.appendingPathComponent("page.html"), encoding: .utf8)
     #expect(page.hasPrefix("<!DOCTYPE html>"))
+  }
+
+  @Test("a page name with control characters is written as given and shown with pictures of them")
+  func controlCharacters() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.scene, to: "scene.circles")
+    let outcome = try Executable.run(
+      ["view", "scene.circles", "-o", "a\u{1b}[2Jb.html"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout == "history of 4 states written to a\u{241b}[2Jb.html\n")
+    #expect(folder.files(in: ".") == ["a\u{1b}[2Jb.html", "scene.circles"])
   }
 
   @Test("view is listed in the tool's help and has its own")

@@ -1,3 +1,4 @@
+import CircleScript
 import Foundation
 
 /// `circles view <script|-> [-o history.html]`: the history viewer, one self-contained page.
@@ -63,17 +64,22 @@ struct ViewCommand: Subcommand {
     return outputPath ?? "\(base)-history.html"
   }
 
+  /// The page's path as messages show it (control characters as pictures).
+  var shownPath: String { DiagnosticPrinter.visibleText(pagePath) }
+
   func validate(in context: ToolContext) throws(UsageError) {
+    if pagePath.hasPrefix("~") {
+      throw UsageError(
+        "the page '\(shownPath)' starts with '~', which the shell did not expand; give the whole "
+          + "path")
+    }
     let page = context.url(for: pagePath)
     guard ["html", "htm"].contains(page.pathExtension.lowercased()) else {
-      throw UsageError("the page '\(pagePath)' needs a .html extension")
+      throw UsageError("the page '\(shownPath)' needs a .html extension")
     }
-    if scriptPath != "-",
-      page.resolvingSymlinksInPath()
-        == context.url(for: scriptPath)
-        .resolvingSymlinksInPath()
-    {
-      throw UsageError("the page '\(pagePath)' would replace the script; choose another name")
+    let script = context.url(for: scriptPath)
+    if scriptPath != "-", page.resolvingSymlinksInPath() == script.resolvingSymlinksInPath() {
+      throw UsageError("the page '\(shownPath)' would replace the script; choose another name")
     }
   }
 
@@ -95,12 +101,13 @@ struct ViewCommand: Subcommand {
         console.report(failure.diagnostic, source: source.bytes)
         return failure.exitCode
       case .cannotWrite(let reason):
-        console.error("cannot write '\(pagePath)': \(reason)")
+        console.error("cannot write '\(shownPath)': \(reason)")
         return ExitCode.usage
       }
     }
     let count = history.frames.count
-    console.print("history of \(count == 1 ? "1 state" : "\(count) states") written to \(pagePath)")
+    console.print(
+      "history of \(count == 1 ? "1 state" : "\(count) states") written to \(shownPath)")
     guard let failure = history.failure else { return ExitCode.success }
     console.report(failure.diagnostic, source: source.bytes)
     return failure.exitCode
