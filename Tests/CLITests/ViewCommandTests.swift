@@ -19,7 +19,7 @@ struct ViewCommandTests {
       contentsOf: folder.url.appendingPathComponent("scene-history.html"), encoding: .utf8)
     #expect(page.hasPrefix("<!DOCTYPE html>"))
     #expect(page.contains("<title>scene.circles — circles view</title>"))
-    #expect(page.contains("<li class=\"undo\" data-frame=\"3\">"))
+    #expect(page.contains("\"actions\":[\"start\",\"Add sun\",\"Add moon\",\"Undo Add moon\"]"))
   }
 
   @Test(

@@ -172,4 +172,35 @@ struct ViewerBrowserTests {
     }
     #expect(external == [], "the page asked for \(external)")
   }
+
+  @Test("text from the script shows as text: no markup, no script, no request")
+  func hostileText() throws {
+    let folder = try TemporaryFolder()
+    let name = "</script><img src=http://127.0.0.1:9/x.png onerror=alert(2)>"
+    try folder.write(
+      """
+      // <img src="http://127.0.0.1:9/y.png"> </script><script>alert(1)</script><!--
+      group "\(name)" {
+        add at 5,5 r 2
+      }
+      undo
+
+      """, to: "evil.circles")
+    let view = try Executable.run(["view", "evil.circles", "-o", "evil.html"], in: folder.url)
+    #expect(view.status == 0, "\(view)")
+    let browser = try HeadlessChromium()
+    let page = folder.url.appendingPathComponent("evil.html")
+    try browser.open(page)
+    try browser.wait(until: "document.body.dataset.painted === '2'")
+    #expect(try browser.evaluate("document.querySelectorAll('img, iframe').length") as? Int == 0)
+    #expect(try browser.evaluate("document.scripts.length") as? Int == 2)
+    let actions = try browser.evaluate(
+      "[...document.querySelectorAll('#timeline .action')].map(a => a.textContent)")
+    #expect(actions as? [String] == ["start", name, "Undo \(name)"])
+    #expect(
+      try browser.evaluate("document.getElementById('L1').textContent") as? String
+        == #"// <img src="http://127.0.0.1:9/y.png"> </script><script>alert(1)</script><!--"#)
+    #expect(browser.exceptions == [])
+    #expect(browser.requestedURLs.filter { !$0.hasPrefix("data:") } == [page.absoluteString])
+  }
 }

@@ -13,10 +13,27 @@ extension ViewerPage {
     const data = JSON.parse(document.getElementById('history').textContent);
     const S = 15, F = data.frames, N = data.names.length, W = data.width, H = data.height;
     const $ = id => document.getElementById(id);
-    const body = document.body, rows = $('timeline').children;
+    const body = document.body, timeline = $('timeline'), rows = timeline.children;
     const picture = $('picture'), outline = $('outline'), scrub = $('scrub');
     const DIRECTION = ['start', 'change', 'undo', 'redo'];
     if (N === 0) return;
+    // The timeline: one row per frame, a place for its thumbnail, its number, direction and
+    // action.
+    const list = document.createDocumentFragment();
+    for (let i = 0; i < N; i++) {
+      const row = document.createElement('li'), direction = DIRECTION[F[i * S]];
+      row.className = direction;
+      row.dataset.frame = i;
+      for (const [name, text] of [['thumb', ''], ['number', i], ['direction', direction],
+        ['action', data.actions[i]]]) {
+        const part = document.createElement('span');
+        part.className = name;
+        part.textContent = text;
+        row.append(part);
+      }
+      list.append(row);
+    }
+    timeline.append(list);
     // For each frame: the index of its PNG (-1 for the picture before) and its whole picture.
     const png = new Int32Array(N), whole = new Int32Array(N);
     for (let i = 0, next = 0, last = 0; i < N; i++) {
@@ -118,7 +135,7 @@ extension ViewerPage {
       current = i;
       const o = i * S, direction = DIRECTION[F[o]];
       rows[i].classList.add('selected');
-      reveal(rows[i], $('timeline'));
+      reveal(rows[i], timeline);
       scrub.value = i;
       $('position').textContent = `${i} / ${N - 1}`;
       $('status').textContent = `${data.names[i]} · ${data.actions[i]}` +
@@ -172,7 +189,7 @@ extension ViewerPage {
     $('previous').onclick = () => select(current - 1);
     $('next').onclick = () => select(current + 1);
     $('last').onclick = () => select(N - 1);
-    $('timeline').addEventListener('click', event => {
+    timeline.addEventListener('click', event => {
       const row = event.target.closest('li');
       if (row) select(Number(row.dataset.frame));
     });
@@ -210,7 +227,7 @@ extension ViewerPage {
         waiting.add(Number(entry.target.dataset.frame));
       }
       drawThumbnails();
-    }, { root: $('timeline'), rootMargin: '200px 0px' });
+    }, { root: timeline, rootMargin: '200px 0px' });
     for (const row of rows) observer.observe(row);
 
     const asked = /^#(\d+)$/.exec(location.hash);

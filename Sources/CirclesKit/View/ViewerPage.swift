@@ -43,7 +43,7 @@ struct ViewerPage {
       </section>
       <section class="timeline" aria-label="timeline"><h2>Timeline \
       <small>\(count == 1 ? "1 state" : "\(count) states")</small></h2>
-      <ol id="timeline">\(timelineRows)</ol></section>
+      <ol id="timeline"></ol></section>
       </main>
       <script type="application/json" id="history">\(Markup.scriptData(data))</script>
       <script>\(Self.script)</script>
@@ -77,19 +77,6 @@ struct ViewerPage {
     let text = DiagnosticPrinter(colour: false).render(
       failure.diagnostic, source: history.source.bytes)
     return "\n<pre class=\"diagnostic\" role=\"alert\">\(Markup.escape(text))</pre>"
-  }
-
-  /// One item per frame: a place for its thumbnail, its number, direction and action.
-  private var timelineRows: String {
-    var html = "\n"
-    for frame in history.frames {
-      let direction = frame.direction.rawValue
-      html +=
-        "<li class=\"\(direction)\" data-frame=\"\(frame.number)\"><span class=\"thumb\"></span>"
-        + "<span class=\"number\">\(frame.number)</span><span class=\"direction\">\(direction)"
-        + "</span><span class=\"action\">\(Markup.escape(frame.action))</span></li>\n"
-    }
-    return html
   }
 
   /// The history as JSON: the picture size, the frames' names and actions, their numbers (see

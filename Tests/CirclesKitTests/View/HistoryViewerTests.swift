@@ -142,6 +142,8 @@ struct HistoryViewerTests {
     #expect(page.components(separatedBy: "</script>").count == 3)
     #expect(!page.contains("<img"))
     #expect(!page.contains("<!--"))
-    #expect(page.contains("Undo &lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;"))
+    #expect(page.contains(#""Undo \u003c\/script>\u003cimg src=x onerror=alert(2)>""#))
+    #expect(
+      page.contains("<code>// &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</code>"))
   }
 }
