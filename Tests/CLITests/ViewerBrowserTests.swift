@@ -203,4 +203,71 @@ struct ViewerBrowserTests {
     #expect(browser.exceptions == [])
     #expect(browser.requestedURLs.filter { !$0.hasPrefix("data:") } == [page.absoluteString])
   }
+
+  /// 3000 circles added, 1000 undone, 999 redone: 5000 states.
+  static let longScript: String = {
+    var random = SeededGenerator(seed: 5)
+    var lines = ["canvas 200x150 background #101820"]
+    for number in 0..<3000 {
+      let x = Int.random(in: 0...200, using: &random)
+      let y = Int.random(in: 0...150, using: &random)
+      let radius = Int.random(in: 2...12, using: &random)
+      let colour = String(Int.random(in: 0...0xFFFFFF, using: &random), radix: 16)
+      let fill = String(repeating: "0", count: 6 - colour.count) + colour
+      lines.append("add c\(number) at \(x),\(y) radius \(radius) fill #\(fill)")
+    }
+    lines += Array(repeating: "undo", count: 1000) + Array(repeating: "redo", count: 999)
+    return lines.joined(separator: "\n") + "\n"
+  }()
+
+  @Test("5000 states: every one is in the timeline, thumbnails are drawn as rows come into view")
+  func longHistory() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.longScript, to: "long.circles")
+    let view = try Executable.run(["view", "long.circles"], in: folder.url)
+    #expect(view.stdout == "history of 5000 states written to long-history.html\n", "\(view)")
+    let page = folder.url.appendingPathComponent("long-history.html")
+    // Pictures of the changed rectangles keep the page to a few megabytes (the 5000 PNG frames
+    // of such a history take some 160).
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
+    #expect(size < 7_000_000, "\(size) bytes")
+    let frames = try HistoryRunner.run(
+      ScriptSource(bytes: Array(Self.longScript.utf8), fileName: "long.circles")
+    ).frames
+    let browser = try HeadlessChromium()
+    try browser.open(page)
+    try browser.wait(until: "document.body.dataset.painted === '4999'")
+    #expect(
+      try browser.evaluate("document.querySelectorAll('#timeline li').length") as? Int == 5000)
+    // Only the rows in view (and a little beyond) have thumbnails.
+    try browser.wait(until: "document.querySelectorAll('#timeline .thumb canvas').length > 0")
+    let drawn = try browser.evaluate("document.querySelectorAll('#timeline .thumb canvas').length")
+    #expect((drawn as? Int ?? 0) < 100, "\(String(describing: drawn)) thumbnails")
+    #expect(
+      try browser.evaluate("!!document.querySelector('#timeline li[data-frame=\"4999\"] canvas')")
+        as? Bool == true)
+    // Keys and the slider reach states far apart, each with its own picture.
+    func check(_ number: Int) throws {
+      try browser.wait(until: "document.body.dataset.painted === '\(number)'")
+      #expect(
+        try browser.evaluate(Self.pictureHash) as? Int
+          == Self.hash(try Renderer.render(frames[number].state)), "state \(number)")
+    }
+    try browser.press("Home")
+    try check(0)
+    for _ in 0..<3 { try browser.press("PageDown") }
+    try check(30)
+    try browser.press("ArrowRight")
+    try check(31)
+    for number in [2999, 3500, 1234, 4998] {
+      try browser.evaluate(
+        "(s => { s.value = \(number); s.dispatchEvent(new Event('input')); })"
+          + "(document.getElementById('scrub'))")
+      try check(number)
+    }
+    try browser.press("End")
+    try check(4999)
+    #expect(browser.exceptions == [])
+  }
 }
