@@ -61,7 +61,11 @@ let package = Package(
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
       name: "circles-bench",
-      dependencies: ["CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng", "CZlib"],
+      dependencies: [
+        "CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng", "CZlib",
+        // The history viewer's page is timed in Chromium through the tests' driver.
+        "CirclesTestSupport",
+      ],
       exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.

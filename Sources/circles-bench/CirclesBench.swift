@@ -16,6 +16,8 @@ import Foundation
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
 // --history  only time what --sheet (1000 frames) and --animation (W2) add to a run
 // --check    only the `circles check` workloads (CheckBench.swift), against `run` and goals
+// --viewer   only `circles view` on a 5000-state history: its cost against `run`, the page's
+//            size against the frames', and when Chromium shows it (needs Chromium)
 
 @main
 enum CirclesBench {
@@ -187,6 +189,30 @@ enum CirclesBench {
 
     if arguments.contains("--decoders") {
       try decoders(circles: circles, reference: reference, runs: max(shortRuns, 15), path: path)
+      return
+    }
+
+    // --viewer: the history viewer's page of a 5000-state history.
+    if arguments.contains("--viewer") {
+      let scene = Scene(width: 400, height: 300, count: 4999, seed: 2)
+      let result = try ViewerBenchmark.measure(
+        circles: circles, work: work, script: write(scene.script(grouped: false), to: "v.circles"),
+        runs: longRuns, opens: quick ? 3 : 5, progress: progress)
+      let opening = result.opening.sorted()
+      print("| 5000 states (W2 × 10) | run | view | ratio |")
+      print("|---|---|---|---|")
+      print(
+        "| time | \(duration(result.run)) | \(duration(result.view)) | "
+          + String(format: "%.2f×", result.view / result.run) + " |")
+      print(
+        String(
+          format: "| size | %.1f MB of frames | %.1f MB page | %.3f× |",
+          Double(result.frameBytes) / 1e6, Double(result.pageBytes) / 1e6,
+          Double(result.pageBytes) / Double(max(1, result.frameBytes))))
+      print(
+        String(
+          format: "Page shown in Chromium after %.0f ms (median of %d; %.0f–%.0f ms), goal 2000 ms",
+          opening[opening.count / 2], opening.count, opening.first!, opening.last!))
       return
     }
 
