@@ -8,7 +8,7 @@ import UndoKit
 /// entry is recorded once, as a title and the entry below it, and a stack at a state is its top
 /// entry and how many entries it has (the oldest ones past that count were dropped). A history
 /// of 5000 steps holds about 5000 entries instead of the 12 million titles of every stack at
-/// every state.
+/// every state, and recording a state costs what changed, not the stacks' length.
 public struct EditMenuTimeline: Hashable, Sendable {
   /// One entry of a stack: its menu title, and the entry below it (`nil` at the bottom).
   public struct Entry: Hashable, Sendable {
@@ -29,43 +29,29 @@ public struct EditMenuTimeline: Hashable, Sendable {
   /// Every menu title used, each once ("Undo Add sun", "Redo Clear").
   public private(set) var titles: [String] = []
   /// Every entry of any stack at any state.
-  public private(set) var entries: [Entry] = []
+  public internal(set) var entries: [Entry] = []
   /// The undo stack at each recorded state.
-  public private(set) var undoStacks: [Stack] = []
+  public internal(set) var undoStacks: [Stack] = []
   /// The redo stack at each recorded state.
-  public private(set) var redoStacks: [Stack] = []
+  public internal(set) var redoStacks: [Stack] = []
 
   private var titleIndex: [String: Int] = [:]
-  /// The latest state's stacks as action names and entry indices, most recent first, to find
-  /// what the next state shares with it.
-  private var lastUndo = Chain()
-  private var lastRedo = Chain()
-
-  /// A stack's action names and the entries recorded for them, top first.
-  private struct Chain: Hashable, Sendable {
-    var names: [String] = []
-    var entries: [Int] = []
-  }
+  /// The action name of each entry, as an index into `names`.
+  var entryNames: [Int] = []
+  /// Every action name used, each once.
+  private(set) var names: [String] = []
+  private var nameIndex: [String: Int] = [:]
+  /// The manager's limit when the last state was recorded.
+  var lastLimit: Int?
+  /// How many states were recorded by reading both stacks whole, rather than from their step:
+  /// the first, and those after a new limit or with no step given.
+  public internal(set) var statesReadWhole = 0
 
   /// Creates a timeline with no state recorded.
   public init() {}
 
   /// The number of states recorded.
   public var count: Int { undoStacks.count }
-
-  /// Records the stacks of a manager as the next state.
-  public mutating func record(_ manager: UndoManager) {
-    let undo = extend(lastUndo, to: manager.undoActionNames) {
-      manager.undoMenuTitle(forUndoActionName: $0)
-    }
-    let redo = extend(lastRedo, to: manager.redoActionNames) {
-      manager.redoMenuTitle(forUndoActionName: $0)
-    }
-    undoStacks.append(Stack(top: undo.entries.first, count: undo.entries.count))
-    redoStacks.append(Stack(top: redo.entries.first, count: redo.entries.count))
-    lastUndo = undo
-    lastRedo = redo
-  }
 
   /// The Edit menu at a recorded state.
   ///
@@ -77,64 +63,50 @@ public struct EditMenuTimeline: Hashable, Sendable {
 
   /// The titles of a stack, top first.
   public func titles(of stack: Stack) -> [String] {
-    var result: [String] = []
-    result.reserveCapacity(stack.count)
+    walk(stack, count: stack.count).map { titles[entries[$0].title] }
+  }
+
+  /// The first `count` entries of a stack, top first (fewer when it is shorter).
+  func walk(_ stack: Stack, count: Int) -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(min(count, stack.count))
     var next = stack.top
-    while result.count < stack.count, let index = next {
-      result.append(titles[entries[index].title])
+    while result.count < min(count, stack.count), let index = next {
+      result.append(index)
       next = entries[index].below
     }
     return result
   }
 
-  /// The chain for `names`, sharing with `previous` the longest run it can: the stack after a
-  /// push, a pop, an undo or redo of a few steps, or a limit that dropped the oldest entries
-  /// is a few new entries on top of a run of the previous stack.
-  private mutating func extend(
-    _ previous: Chain, to names: [String], title: (String) -> String
-  ) -> Chain {
-    let (fresh, shared) = Self.overlap(previous.names, names) ?? (names.count, 0)
-    var chain = Chain(names: names, entries: [])
-    chain.entries.reserveCapacity(names.count)
-    let kept = previous.entries[shared..<(shared + names.count - fresh)]
-    var below = kept.first
-    var created: [Int] = []
-    for name in names[..<fresh].reversed() {
-      let text = title(name)
-      let titleNumber = titleIndex[text] ?? addTitle(text)
-      entries.append(Entry(title: titleNumber, below: below))
-      below = entries.count - 1
-      created.append(entries.count - 1)
-    }
-    chain.entries = created.reversed() + kept
-    return chain
+  /// The entry `depth` entries below the top of a stack (`nil` past its bottom).
+  func entry(_ stack: Stack, at depth: Int) -> Int? {
+    guard depth < stack.count else { return nil }
+    var next = stack.top
+    for _ in 0..<depth { next = next.flatMap { entries[$0].below } }
+    return next
   }
 
-  private mutating func addTitle(_ text: String) -> Int {
-    titles.append(text)
-    titleIndex[text] = titles.count - 1
-    return titles.count - 1
+  /// The action name of an entry.
+  func name(of entry: Int) -> String { names[entryNames[entry]] }
+
+  /// Records a new entry on top of `below`.
+  ///
+  /// - Returns: its index.
+  mutating func addEntry(name: String, title: String, below: Int?) -> Int {
+    let nameNumber = nameIndex[name] ?? Self.add(name, to: &names, index: &nameIndex)
+    let titleNumber = titleIndex[title] ?? Self.add(title, to: &titles, index: &titleIndex)
+    entries.append(Entry(title: titleNumber, below: below))
+    entryNames.append(nameNumber)
+    return entries.count - 1
   }
 
-  /// How `new` is made from `old`: `fresh` new names on top of `old[shared...]` (as many of
-  /// them as `new` has left). Tried are the changes one state to the next makes: a few names
-  /// pushed or gone from the top, or all the difference in length pushed or popped (`undo 5`);
-  /// `nil` when none fits.
-  static func overlap(_ old: [String], _ new: [String]) -> (fresh: Int, shared: Int)? {
-    let difference = new.count - old.count
-    var candidates = [(0, 0), (1, 0), (0, 1), (2, 0), (0, 2), (1, 1)]
-    if difference > 2 { candidates.append((difference, 0)) }
-    if difference < -2 { candidates.append((0, -difference)) }
-    for (fresh, shared) in candidates where fresh <= new.count {
-      let rest = new.count - fresh
-      guard shared + rest <= old.count else { continue }
-      guard rest > 0 else { return (fresh, shared) }
-      if old[shared] == new[fresh], old[shared + rest - 1] == new[new.count - 1],
-        old[shared..<(shared + rest)].elementsEqual(new[fresh...])
-      {
-        return (fresh, shared)
-      }
-    }
-    return nil
+  /// Adds a text to a table (static: a method of the timeline would need a copy of it while
+  /// two of its tables are being changed).
+  private static func add(
+    _ text: String, to list: inout [String], index: inout [String: Int]
+  ) -> Int {
+    list.append(text)
+    index[text] = list.count - 1
+    return list.count - 1
   }
 }

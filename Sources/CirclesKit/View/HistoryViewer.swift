@@ -14,6 +14,9 @@ import Foundation
 public enum HistoryViewer {
   /// Pictures are drawn smaller when the canvas has more pixels than this on a side.
   public static let largestSide = 2048
+  /// The most states a page shows: a script that makes more stops there with an error, its
+  /// page showing the states before. (A page of this many states weighs some 100 MB.)
+  public static let largestHistory = 100_000
 
   /// Runs a script in memory and records what the viewer shows of every state.
   ///
@@ -21,10 +24,15 @@ public enum HistoryViewer {
   /// error or a failed `expect` stops the script; the history holds the frames before it and
   /// the failure.
   ///
-  /// - Parameter source: the script.
+  /// - Parameters:
+  ///   - source: the script.
+  ///   - limit: the most states recorded (`largestHistory` unless given); a script that makes
+  ///     more stops with an error at the command that would make one more.
   /// - Returns: the history.
   /// - Throws: `ViewerError.script` for a syntax error (nothing ran).
-  public static func record(_ source: ScriptSource) throws(ViewerError) -> ViewerHistory {
+  public static func record(
+    _ source: ScriptSource, limit: Int = largestHistory
+  ) throws(ViewerError) -> ViewerHistory {
     let script: Script
     do {
       script = try Script.parse(source.bytes, fileName: source.fileName)
@@ -32,7 +40,7 @@ public enum HistoryViewer {
       throw .script(.error(error))
     }
     let canvas = Canvas()
-    let recorder = ViewerRecorder(canvas: canvas, largestSide: largestSide)
+    let recorder = ViewerRecorder(canvas: canvas, largestSide: largestSide, limit: limit)
     var failure: ScriptFailure?
     do {
       try Interpreter(canvas: canvas, host: recorder).run(script)

@@ -14,6 +14,8 @@ final class ViewerRecorder: ScriptHost {
   let canvas: Canvas
   /// The longest side of a picture, in pixels.
   let largestSide: Int
+  /// The most frames kept.
+  let limit: Int
   private(set) var frames: [ViewerFrame] = []
   private(set) var menus = EditMenuTimeline()
   private let renderer = IncrementalRenderer()
@@ -28,19 +30,33 @@ final class ViewerRecorder: ScriptHost {
   /// as much as it did: the page then decodes at most that much more to show any frame.
   static let weightPerWhole = 4
 
-  init(canvas: Canvas, largestSide: Int) {
+  init(canvas: Canvas, largestSide: Int, limit: Int) {
     self.canvas = canvas
     self.largestSide = largestSide
+    self.limit = limit
+  }
+
+  /// Why a script's history is too long for the viewer.
+  struct TooLong: Error, CustomStringConvertible {
+    var limit: Int
+    var description: String { "the viewer shows at most \(limit) states; view a shorter script" }
   }
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
+    guard frames.count < limit else { throw TooLong(limit: limit) }
     let state = pictureState(frame.state)
-    // The state drawn last is compared before drawing the new one and not kept: holding it
-    // would make the canvas copy its circles at the next change.
-    let changed = renderer.state.flatMap { ChangedRegion.between($0, state) }
+    // An undo or redo is outlined tightly; comparing the states costs a look at every circle,
+    // so a change is outlined by what the renderer repainted for it, which it knows at once
+    // for circles added on top. The state drawn last is compared before drawing the new one
+    // and not kept: holding it would make the canvas copy its circles at the next change.
+    var changed: PixelRect?
+    if frame.direction == .undo || frame.direction == .redo, let last = renderer.state {
+      changed = ChangedRegion.between(last, state)
+    }
     let isFirst = renderer.state == nil
     try renderer.update(to: state)
     let repainted = renderer.takeDamage()
+    if frame.direction == .change, !repainted.isEmpty { changed = repainted }
     let picture: ViewerFrame.Picture
     if repainted.isEmpty, !isFirst {
       picture = .same
@@ -54,7 +70,7 @@ final class ViewerRecorder: ScriptHost {
       wholeBytes = data.count
       sinceWhole = (0, 0)
     }
-    menus.record(canvas.undoManager)
+    menus.record(canvas.undoManager, after: frame.direction)
     let start = SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0)
     frames.append(
       ViewerFrame(

@@ -127,6 +127,19 @@ struct HistoryViewerTests {
     #expect(throws: ViewerError.self) { try HistoryViewer.record(Self.source("ad a\n")) }
   }
 
+  @Test("a history longer than the limit stops at the state past it, with an error there")
+  func limit() throws {
+    let text = "add a at 1,1 r 1\nadd b at 2,2 r 1\nadd c at 3,3 r 1\n"
+    let history = try HistoryViewer.record(Self.source(text), limit: 3)
+    #expect(history.frames.map(\.name) == ["0000-start", "0001-add-a", "0002-add-b"])
+    #expect(
+      history.failure?.diagnostic.message
+        == "cannot write frame '0003-add-c': the viewer shows at most 3 states; view a shorter script"
+    )
+    #expect(history.failure?.diagnostic.range.start.line == 3)
+    #expect(try HistoryViewer.record(Self.source(text), limit: 4).failure == nil)
+  }
+
   @Test("text from the script cannot end the page's script or add markup")
   func hostileText() throws {
     let text = """
