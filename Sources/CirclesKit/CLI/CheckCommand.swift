@@ -150,7 +150,7 @@ struct CheckCommand: Subcommand {
         exitCode = max(exitCode, readError.exitCode)
       }
       if let failure = check.failure {
-        console.report(failure.diagnostic, source: check.source)
+        console.report(failure, source: check.source)
         exitCode = max(exitCode, failure.exitCode)
       }
     }

@@ -53,7 +53,7 @@ public enum GoldenSuite {
       return ScriptCheck(script: script, source: [], result: nil, failure: nil, readError: error)
     }
     let outcome = ScriptFrames.render(source)
-    if case .error = outcome.failure {
+    if outcome.failure?.isError == true {
       return ScriptCheck(
         script: script, source: source.bytes, result: nil, failure: outcome.failure, readError: nil)
     }

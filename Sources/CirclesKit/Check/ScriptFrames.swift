@@ -21,7 +21,7 @@ public enum ScriptFrames {
     do {
       failure = try source.run(with: host).failure
     } catch {
-      failure = .error(error)
+      failure = .syntax(error)
     }
     return Outcome(frames: host.frames, failure: failure)
   }

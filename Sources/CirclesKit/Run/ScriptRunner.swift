@@ -74,7 +74,7 @@ public enum ScriptRunner {
   ///   - outputDirectory: where frames and `render` files go; created when missing.
   ///   - options: the frame format and whether frames are written beside the drawing.
   /// - Returns: the frames and files written, and the failure that stopped the script, if any.
-  /// - Throws: `RunError.script` for a syntax error (nothing has been written then).
+  /// - Throws: `RunError.script` for syntax errors (nothing has been written then).
   public static func run(
     _ source: ScriptSource, outputDirectory: URL, options: FrameOptions = FrameOptions()
   ) throws(RunError) -> RunResult {
@@ -84,7 +84,7 @@ public enum ScriptRunner {
     do {
       (canvas, failure) = try source.run(with: writer)
     } catch {
-      throw .script(.error(error))
+      throw .script(.syntax(error))
     }
     if let late = writer.finish(), failure == nil {
       // A frame written beside the drawing failed after its command had run.

@@ -6,8 +6,10 @@ extension ScriptSource {
   ///
   /// - Returns: the canvas as the script left it, and the run error or failed `expect` that
   ///   stopped the script, if any.
-  /// - Throws: the syntax error, if the script has one: then nothing has run.
-  func run(with host: ScriptHost) throws(Diagnostic) -> (canvas: Canvas, failure: ScriptFailure?) {
+  /// - Throws: the syntax errors, if the script has any: then nothing has run.
+  func run(
+    with host: ScriptHost
+  ) throws(SyntaxErrors) -> (canvas: Canvas, failure: ScriptFailure?) {
     let script = try Script.parse(bytes, fileName: fileName)
     let interpreter = Interpreter(host: host)
     do {

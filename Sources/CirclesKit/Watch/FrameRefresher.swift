@@ -49,7 +49,7 @@ public final class FrameRefresher {
     do {
       script = try Script.parse(source.bytes, fileName: source.fileName)
     } catch {
-      throw .script(.error(error))
+      throw .script(.syntax(error))
     }
     let host = CanvasHost(renderDirectory: outputDirectory)
     host.renderFormat = format

@@ -69,7 +69,7 @@ public final class ScriptWatcher {
       result = try refresher.refresh(source)
     } catch {
       if case .script(let failure) = error {
-        console.report(failure.diagnostic, source: (try? sourceBytes()) ?? [])
+        console.report(failure, source: (try? sourceBytes()) ?? [])
         return failure.exitCode
       }
       console.error(error.description)
@@ -93,7 +93,7 @@ public final class ScriptWatcher {
     console.print(
       "\(frames) in \(folder): \(result.rewritten) rewritten (\(circles)\(sheetNote), \(seconds))")
     if let failure = result.failure {
-      console.report(failure.diagnostic, source: source.bytes)
+      console.report(failure, source: source.bytes)
       return failure.exitCode
     }
     return ExitCode.success

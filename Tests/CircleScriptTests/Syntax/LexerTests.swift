@@ -109,7 +109,7 @@ struct LexerTests {
       message: "unterminated string; add a closing '\"'"),
     BadInput(
       bytes: Array("group \"a\\nb\" {".utf8), line: 1, column: 9,
-      message: "unknown escape in string; only \\\" and \\\\ are allowed"),
+      message: "unknown escape in string; only \\\", \\\\, \\{ and \\} are allowed"),
   ]
 
   @Test("bad bytes and strings are reported where they start", arguments: badInputs)

@@ -59,7 +59,8 @@ struct RobustnessTests {
         _ = try Parser.parse(bytes, fileName: "noise")
       } catch {
         let text = DiagnosticPrinter().render(error, source: bytes)
-        #expect(text.hasPrefix("noise:\(error.location.line):\(error.location.column): error: "))
+        let first = error.diagnostics[0].location
+        #expect(text.hasPrefix("noise:\(first.line):\(first.column): error: "))
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
       }
     }
@@ -71,7 +72,7 @@ struct RobustnessTests {
     var statement = Statement(command: .clear, keyword: here, range: here)
     for _ in 0..<(Parser.maximumGroupDepth + 5) {
       statement = Statement(
-        command: .group(name: Located("g", at: here), body: [statement]), keyword: here,
+        command: .group(name: .text("g", at: here), body: [statement]), keyword: here,
         range: here)
     }
     let interpreter = Interpreter(host: RecordingHost())
