@@ -8,8 +8,8 @@ struct ExpressionParser {
   /// The deepest nesting of parentheses, calls and unary minus signs in one expression.
   static let maximumNesting = 100
 
-  private let tokens: [ExpressionToken]
-  private var index = 0
+  let tokens: [ExpressionToken]
+  var index = 0
   private let variables: VariableTable
   private var code: [Instruction] = []
   private var sites: [SourceRange] = []
@@ -17,9 +17,9 @@ struct ExpressionParser {
   private var greatestHeight = 0
   private var nesting = 0
   /// Open parentheses around the current token.
-  private var parentheses = 0
+  var parentheses = 0
   /// The parenthesis level at which a `%` followed by `,` or `)` ends an `hsl()` argument.
-  private var percentLevel: Int?
+  var percentLevel: Int?
 
   /// Creates a parser over the tokens of `sources`.
   ///
@@ -29,7 +29,7 @@ struct ExpressionParser {
     self.variables = variables
   }
 
-  private var current: ExpressionToken { tokens[index] }
+  var current: ExpressionToken { tokens[index] }
   private var following: ExpressionToken { tokens[min(index + 1, tokens.count - 1)] }
 
   /// Reads every token as one expression.
@@ -49,68 +49,6 @@ struct ExpressionParser {
     if code.count == 1, case .number(let value) = code[0] { return .number(value, at: range) }
     let compiled = CompiledExpression(code: code, sites: sites, depth: greatestHeight)
     return NumberExpression(.compiled(compiled), at: range)
-  }
-
-  /// Reads `<name> = <expression>`, the rest of a `let` line.
-  mutating func assignment() throws(Diagnostic) -> (name: ExpressionToken, value: NumberExpression)
-  {
-    let name = current
-    guard name.kind == .name else {
-      throw .error("expected a variable name after 'let', found \(name.shown)", at: name.range)
-    }
-    try Self.checkVariableName(String(name.text), at: name.range)
-    index += 1
-    guard current.is("=") else {
-      throw .error(
-        "expected '=' after '\(LineParser.shorten(name.text))', found \(current.shown)",
-        at: current.range)
-    }
-    index += 1
-    return (name, try whole())
-  }
-
-  /// Reads `rgb(…)` or `hsl(…)`: 3 or 4 arguments, each compiled on its own; in `hsl` the
-  /// saturation and the lightness may end with `%`.
-  mutating func colourArguments() throws(Diagnostic) -> (
-    name: String, arguments: [NumberExpression], range: SourceRange
-  ) {
-    let name = current
-    let function = name.text.lowercased()
-    index += 2
-    parentheses += 1
-    var arguments: [NumberExpression] = []
-    while true {
-      let allowsPercent = function == "hsl" && (arguments.count == 1 || arguments.count == 2)
-      percentLevel = allowsPercent ? parentheses : nil
-      arguments.append(try number())
-      percentLevel = nil
-      if allowsPercent, current.is("%") { index += 1 }
-      if current.is(",") {
-        index += 1
-        continue
-      }
-      break
-    }
-    let close = try closing(opening: tokens[1], after: "an argument")
-    let range = name.range.extended(through: close)
-    try expectEnd()
-    guard arguments.count == 3 || arguments.count == 4 else {
-      throw .error(
-        "'\(function)' takes 3 or 4 arguments, not \(arguments.count)", at: range)
-    }
-    return (function, arguments, range)
-  }
-
-  /// Whether `name` may name a variable: not a command, keyword, constant or function.
-  static func checkVariableName(_ name: String, at range: SourceRange) throws(Diagnostic) {
-    if ScriptFunction.isNotANumber(name) {
-      throw .error("'\(name)' is not a number and cannot name a variable", at: range)
-    }
-    guard ScriptFunction.reservedWords.contains(name) else { return }
-    let kind =
-      ScriptFunction.names.contains(name) || ScriptFunction.colourFunctions.contains(name)
-      ? "a function" : name == "pi" ? "a constant" : "a keyword"
-    throw .error("'\(name)' is \(kind) and cannot name a variable", at: range)
   }
 
   // MARK: - Grammar
@@ -259,7 +197,7 @@ struct ExpressionParser {
   }
 
   /// Reads the `)` that closes `opening`.
-  private mutating func closing(
+  mutating func closing(
     opening: ExpressionToken, after what: String
   ) throws(Diagnostic) -> SourceRange {
     let token = current
@@ -274,7 +212,7 @@ struct ExpressionParser {
     throw .error("expected \(expected) after \(what), found \(token.shown)", at: token.range)
   }
 
-  private func expectEnd() throws(Diagnostic) {
+  func expectEnd() throws(Diagnostic) {
     let token = current
     guard token.kind != .end else { return }
     if token.is(")") {

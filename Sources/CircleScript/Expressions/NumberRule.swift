@@ -21,7 +21,9 @@ enum NumberRule: Hashable, Sendable {
   /// value computed).
   ///
   /// - Throws: a diagnostic at `range` when the value breaks the rule.
-  func check(_ value: Double, shown: String, at range: SourceRange) throws(Diagnostic) {
+  func check(
+    _ value: Double, shown: @autoclosure () -> String, at range: SourceRange
+  ) throws(Diagnostic) {
     switch self {
     case .any:
       return
@@ -32,20 +34,21 @@ enum NumberRule: Hashable, Sendable {
     case .between(let name, let low, let high):
       guard value >= low, value <= high else {
         throw .error(
-          "\(name) must be between \(Point.format(low)) and \(Point.format(high)), not \(shown)",
+          "\(name) must be between \(Point.format(low)) and \(Point.format(high)), not \(shown())",
           at: range)
       }
     case .positive(let name):
       guard value > 0 else {
-        throw .error("\(name) must be greater than 0, not \(shown)", at: range)
+        throw .error("\(name) must be greater than 0, not \(shown())", at: range)
       }
     case .count(let name, let bounds):
       guard value == value.rounded() else {
-        throw .error("\(name) must be a whole number, not \(shown)", at: range)
+        throw .error("\(name) must be a whole number, not \(shown())", at: range)
       }
       guard value >= Double(bounds.lowerBound), value <= Double(bounds.upperBound) else {
         throw .error(
-          Self.outOfBounds(name, bounds, below: value < Double(bounds.lowerBound), shown), at: range
+          Self.outOfBounds(name, bounds, below: value < Double(bounds.lowerBound), shown()),
+          at: range
         )
       }
     }
@@ -56,11 +59,11 @@ enum NumberRule: Hashable, Sendable {
   ///
   /// - Throws: a diagnostic at `range` when the value is refused.
   func checkComputed(_ value: Double, at range: SourceRange) throws(Diagnostic) {
-    let shown = Point.format(value)
     guard abs(value) <= LineParser.numberLimit else {
-      throw .error("result \(shown) is too large; \(LineParser.rangeAdvice)", at: range)
+      throw .error(
+        "result \(Point.format(value)) is too large; \(LineParser.rangeAdvice)", at: range)
     }
-    try check(value, shown: shown, at: range)
+    try check(value, shown: Point.format(value), at: range)
   }
 
   /// `name must be at least 1, not 0`, or at most, or between, as the bounds call for.

@@ -25,11 +25,15 @@ enum ScriptFunction: String, CaseIterable, Hashable, Sendable {
   static let colourFunctions = ["rgb", "hsl"]
 
   /// Words that cannot name a variable: the commands, the keywords, `pi`, and the functions.
+  ///
+  /// `r`, short for `radius`, is not among them: a value always follows its keyword, so
+  /// `radius r` and `let r = r * 2 + 1` read without doubt.
   static let reservedWords: Set<String> = Set(
     LineParser.commandNames + LineParser.propertyKeywords + names + colourFunctions + [
-      "let", "seed", "repeat", "as", "to", "by", "background", "scale", "count", "pixel",
-      "within", "none", "transparent", "pi",
-    ])
+      "as", "to", "by", "background", "scale", "count", "pixel", "within", "none",
+      "transparent", "pi",
+    ]
+  ).subtracting(["r"])
 
   /// Whether a word spells a value that is not a finite number (`nan`, `inf`, `infinity`, in
   /// any case): never a variable, so that `radius nan` is refused as it always was.

@@ -76,6 +76,7 @@ final class Evaluator {
       stack = .allocate(capacity: capacity)
     }
     let stack = self.stack
+    let (values, binding) = (self.values, self.binding)
     var top = -1
     for instruction in compiled.code {
       switch instruction {

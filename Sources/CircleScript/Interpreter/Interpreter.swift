@@ -23,8 +23,8 @@ public final class Interpreter {
   public let canvas: Canvas
   let host: ScriptHost
   let evaluator = Evaluator()
-  private var nextFrameNumber = 0
-  private var hasProducedStart = false
+  var nextFrameNumber = 0
+  var hasProducedStart = false
   /// Commands left before the run stops; see `maximumCommands`.
   private var commandsLeft = Int.max
   /// Where each circle was added by name, for notes on duplicate ids.
@@ -232,81 +232,6 @@ public final class Interpreter {
     default:
       break
     }
-  }
-
-  private func configure(_ settings: CanvasSettings) throws(ScriptFailure) {
-    let background = try settings.background.map { expression throws(ScriptFailure) in
-      try colour(expression)
-    }
-    var scale = 1.0
-    if let expression = settings.scale {
-      scale = try number(expression, .positive("scale"))
-      try diagnosing { () throws(Diagnostic) in
-        try LineParser.checkScale(
-          scale, width: settings.width, height: settings.height, shown: Point.format(scale),
-          at: expression.range)
-      }
-    }
-    do {
-      try canvas.configure(
-        width: settings.width, height: settings.height, scale: scale,
-        background: background ?? .white)
-    } catch {
-      throw .error(.error(error.description, at: settings.sizeRange))
-    }
-  }
-
-  /// `undo [n]` or `redo [n]`: one frame named after the last step undone or redone.
-  private func undo(
-    count: NumberExpression?, redo: Bool, _ statement: Statement
-  ) throws(ScriptFailure) {
-    let verb = redo ? "redo" : "undo"
-    let steps =
-      try count.map { expression throws(ScriptFailure) in
-        try self.count(expression, .count("\(verb) count", 1...LineParser.largestCount))
-      } ?? 1
-    let available = redo ? undoManager.redoCount : undoManager.undoCount
-    guard available >= steps else {
-      let message =
-        switch (steps, available) {
-        case (1, _): "nothing to \(verb)"
-        case (_, 0): "cannot \(verb) \(steps) steps: nothing to \(verb)"
-        default: "cannot \(verb) \(steps) steps: only \(available) available"
-        }
-      throw .error(.error(message, at: count?.range ?? statement.keyword))
-    }
-    for _ in 0..<steps {
-      if redo { undoManager.redo() } else { undoManager.undo() }
-    }
-    let last = redo ? undoManager.undoActionName : undoManager.redoActionName
-    try produceFrame(action: (redo ? "Redo " : "Undo ") + last, at: statement.range)
-  }
-
-  private func currentUndoName(fallback: String) -> String {
-    let name = undoManager.undoActionName
-    return name.isEmpty ? fallback : name
-  }
-
-  private func produceStart(at range: SourceRange) throws(ScriptFailure) {
-    hasProducedStart = true
-    try produceFrame(action: "start", at: range)
-  }
-
-  private func produceFrame(action: String, at range: SourceRange) throws(ScriptFailure) {
-    let frame = Frame(number: nextFrameNumber, action: action, state: canvas.state)
-    do {
-      try host.scriptDidProduceFrame(frame)
-    } catch {
-      throw .error(.error("cannot write frame '\(frame.name)': \(error)", at: range))
-    }
-    nextFrameNumber += 1
-  }
-
-  private func closeOpenGroups() {
-    for _ in 0..<undoManager.groupingLevel where undoManager.groupingLevel > 0 {
-      undoManager.endUndoGrouping()
-    }
-    undoManager.endEvent()
   }
 }
 

@@ -159,7 +159,9 @@ public struct Lexer {
       case Byte.closeBrace where depth > 0:
         depth -= 1
       default:
-        if depth == 0, Byte.endsWord(byte) { break scanning }
+        // The first character is always taken (and checked): it may be a lone carriage
+        // return, which must be reported rather than make an empty word.
+        if depth == 0, offset > start, Byte.endsWord(byte) { break scanning }
       }
       offset += try scalarLength(at: offset)
     }

@@ -10,6 +10,7 @@ extension LineParser {
       "expected a number after '\(Self.shorten(keyword.text))', found \(Self.describe(token))"
     guard token.kind == .word else { throw .error(found, at: token.range) }
     let text = token.text[...]
+    try Self.checkParentheses(text, at: token.range)
     switch Self.decimal(text) {
     case .value(let value):
       try rule.check(value, shown: Self.shorten(text), at: token.range)
@@ -32,6 +33,7 @@ extension LineParser {
   /// position, and commas inside parentheses do not split it.
   func point(_ token: Token, after keyword: Token) throws(Diagnostic) -> PointExpression {
     let shown = Self.shorten(token.text)
+    if token.kind == .word { try Self.checkParentheses(token.text[...], at: token.range) }
     let parts = Self.topLevelParts(of: token.text[...], separatedBy: ",")
     guard token.kind == .word, parts.count >= 2 else {
       throw .error(
@@ -77,6 +79,7 @@ extension LineParser {
     let shown = Self.shorten(text)
     let expected = "expected a whole number for the \(name), found \(Self.describe(token))"
     guard token.kind == .word else { throw .error(expected, at: token.range) }
+    try Self.checkParentheses(text[...], at: token.range)
     let isDigits = { (digits: Substring) in
       !digits.isEmpty && digits.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
@@ -146,6 +149,31 @@ extension LineParser {
       (try? parser.whole()) != nil
     else { return "" }
     return "; put an expression in parentheses: (\(Self.shorten(text)))"
+  }
+
+  /// Checks that the parentheses of a word pair up, before it is split or read.
+  ///
+  /// - Throws: a diagnostic at a `)` with no `(`, or at the last `(` left open.
+  static func checkParentheses(_ text: Substring, at range: SourceRange) throws(Diagnostic) {
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
+    else { return }
+    var open: [Int] = []
+    for (offset, character) in text.enumerated() {
+      if character == "(" {
+        open.append(offset)
+      } else if character == ")" {
+        guard open.popLast() != nil else {
+          throw .error(
+            "unbalanced parentheses; this ')' has no '('",
+            at: range.subrange(offset: offset, length: 1))
+        }
+      }
+    }
+    if let last = open.last {
+      throw .error(
+        "unbalanced parentheses; add a ')' to close this '('",
+        at: range.subrange(offset: last, length: 1))
+    }
   }
 
   /// The parts of `text` between the separators outside parentheses and braces.

@@ -43,9 +43,7 @@ public enum Parser {
         try parse(line.tokens, into: &builder, variables: variables)
       } catch {
         errors.append(error)
-        if builder.depth == depth, first.kind != .closeBrace,
-          line.tokens.last?.kind == .openBrace
-        {
+        if builder.depth == depth, first.kind != .closeBrace, opensBody(line.tokens) {
           let range = first.range.extended(through: line.tokens[line.tokens.count - 1].range)
           builder.openPlaceholder(isGroup: first.text == "group", at: range)
         }
@@ -66,6 +64,16 @@ public enum Parser {
   /// - Throws: every syntax error found, in order (at most `SyntaxErrors.limit`).
   public static func parse(_ source: String, fileName: String) throws(SyntaxErrors) -> Script {
     try parse(Array(source.utf8), fileName: fileName)
+  }
+
+  /// Whether a line that failed ends with a `{`, even one swallowed by a word whose
+  /// parenthesis is not closed (`repeat (2 {`).
+  private static func opensBody(_ tokens: [Token]) -> Bool {
+    guard let last = tokens.last else { return false }
+    if last.kind == .openBrace { return true }
+    guard last.kind == .word, last.text.hasSuffix("{") else { return false }
+    let before = last.text.dropLast().last
+    return before == " " || before == "\t"
   }
 
   /// Parses one line into the builder.
