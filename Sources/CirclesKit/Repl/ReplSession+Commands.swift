@@ -21,8 +21,9 @@ extension ReplSession {
     }
     return """
       Type commands of the script language, one per line: add, remove, move, set, front, back,
-      clear, undo, redo, group "name" { … }, canvas, limit, render, expect. Each line is one undo
-      step; a group typed over several lines runs when its '}' is typed.
+      clear, undo, redo, group "name" { … }, repeat n [as i] { … }, let, seed, canvas, limit,
+      render, expect. Each line is one undo step; a group or a repeat typed over several lines
+      runs when its '}' is typed. Variables keep their values from line to line.
 
       Session commands:
       \(rows.joined(separator: "\n"))
