@@ -52,7 +52,8 @@ let package = Package(
     ),
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
-      name: "circles-bench", dependencies: ["CircleRender", "CircleCanvas", "UndoKit"],
+      name: "circles-bench",
+      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "UndoKit"],
       exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.

@@ -13,6 +13,7 @@ import Foundation
 // --quick    fewer runs and no 5000-step reference run, for a first look
 // --sweep    also time every zlib level, strategy and row filter on the W1 and W2 pictures
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
+// --language only the script language's workloads (LanguageBenchmark), which also end a full run
 
 @main
 enum CirclesBench {
@@ -52,6 +53,12 @@ enum CirclesBench {
       }
     }
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
+
+    if arguments.contains("--language") {
+      try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns)
+        .forEach { print($0) }
+      return
+    }
 
     // The C reference, built now from the sources beside this file.
     let referenceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -285,6 +292,11 @@ enum CirclesBench {
     print(
       "Runs (medians): \(shortRuns) of each short workload and of circles on W2 (C: \(longRuns)), "
         + "\(quick ? 1 : 5) of circles on W2 × 5000 (C: \(quick ? 0 : 1)).")
+
+    print("")
+    print("The script language:")
+    try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns)
+      .forEach { print($0) }
 
     if sweep {
       for (name, scene) in [("W2 final frame, 400×300", w2), ("W1 frame, 800×600", w1)] {
