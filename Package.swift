@@ -14,10 +14,11 @@ let package = Package(
     .library(name: "CirclesKit", targets: ["CirclesKit"]),
   ],
   targets: [
-    // Cairo's headers only: the library is not linked but loaded on first use by CCairoLoader,
-    // so the package takes no `pkgConfig` here (pkg-config would add `-lcairo`, and with it
-    // Cairo's two dozen libraries to every start of `circles`).
-    .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+    ),
     .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",
@@ -26,34 +27,36 @@ let package = Package(
     // igzip, the deflate compressor of Intel's Intelligent Storage Acceleration Library: the
     // `fast` PNG compression (the default is zlib's).
     .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
-    // Cairo's functions, forwarded to the library loaded on first use (see CairoLoader.c).
-    .target(name: "CCairoLoader", dependencies: ["CCairo"]),
+    // giflib: GIF writing for `circles run --animation history.gif` (and reading, in tests).
+    .systemLibrary(
+      name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(
       name: "CircleRender",
-      dependencies: ["CCairo", "CCairoLoader", "CZlib", "CIsal", "CircleCanvas"]),
+      dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CircleCanvas"]),
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
-    .target(name: "CircleSnapshotTesting", dependencies: ["CircleSnapshot", "CircleRender"]),
+    .target(
+      name: "CircleSnapshotTesting",
+      dependencies: [
+        "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit",
+      ]),
     .target(
       name: "CirclesKit",
       dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
     ),
-    // Release builds link a position-dependent executable: with the Swift runtime linked in
-    // statically there are no tens of thousands of relocations to apply at every start, which
-    // takes `circles --version` from about 2.9 to 2.4 ms (BENCHMARKS.md). The price is that the
-    // executable itself always loads at the same address.
-    .executableTarget(
-      name: "circles", dependencies: ["CirclesKit"],
-      linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
-    ),
+    .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
+    // libspng, which circles-bench measures against circles' own PNG decoder (BENCHMARKS.md).
+    .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
       name: "circles-bench",
-      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "UndoKit"],
+      dependencies: [
+        "CircleRender", "CircleCanvas", "CircleScript", "UndoKit", "CCairo", "CSpng", "CZlib",
+      ],
       exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.
@@ -76,24 +79,36 @@ let package = Package(
     ),
     .testTarget(
       name: "CircleSnapshotTests",
-      dependencies: ["CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas"]
+      dependencies: [
+        "CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas",
+        "CirclesTestSupport",
+      ],
+      // pixelmatch's test images, read from the source tree.
+      exclude: ["Comparison/Fixtures"]
     ),
     .testTarget(
       name: "CirclesKitTests",
       dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"],
       resources: []
     ),
-    // What the end-to-end tests share: running the built binary, temporary folders.
-    .target(name: "CirclesTestSupport", path: "Tests/Support"),
+    // What the test targets share: running the built binary, temporary folders, reading back
+    // documents and contact sheets.
+    .target(
+      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas", "CGif"],
+      path: "Tests/Support"),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CirclesKit", "CircleRender", "CirclesTestSupport"]
+      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"]
     ),
+    // Builds and tests a package that depends on circles by URL and version (slow: run by
+    // scripts/test-consumer).
+    .testTarget(
+      name: "ConsumerPackageTests", dependencies: ["CirclesTestSupport"], exclude: ["Consumer"]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
         "CirclesKit", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot", "UndoKit",
-        "CirclesTestSupport",
+        "CirclesTestSupport", "CZlib",
       ]
     ),
   ]

@@ -1,7 +1,7 @@
 #ifndef CIRCLES_CCAIRO_SHIM_H
 #define CIRCLES_CCAIRO_SHIM_H
-// Found under the system's include folder, as Debian's libcairo2-dev installs them.
-#include <cairo/cairo.h>
-#include <cairo/cairo-pdf.h>
-#include <cairo/cairo-svg.h>
+// The include folder comes from pkg-config (`pkg-config --cflags cairo`).
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #endif

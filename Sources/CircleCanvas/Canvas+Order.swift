@@ -9,8 +9,10 @@ extension Canvas {
   /// - Throws: `CanvasError.unknownID` when there is no such circle.
   public func bringToFront(id: String) throws(CanvasError) {
     guard let index = index(ofID: id) else { throw .unknownID(id) }
-    reorder(from: index, to: state.circles.count - 1)
-    nameStep("Bring \(id) to Front")
+    recordingStep {
+      reorder(from: index, to: state.circles.count - 1)
+      nameStep("Bring \(id) to Front")
+    }
   }
 
   /// Draws a circle below all others; the step is named `Send <id> to Back`.
@@ -20,8 +22,10 @@ extension Canvas {
   /// - Throws: `CanvasError.unknownID` when there is no such circle.
   public func sendToBack(id: String) throws(CanvasError) {
     guard let index = index(ofID: id) else { throw .unknownID(id) }
-    reorder(from: index, to: 0)
-    nameStep("Send \(id) to Back")
+    recordingStep {
+      reorder(from: index, to: 0)
+      nameStep("Send \(id) to Back")
+    }
   }
 
   /// Removes every circle as one undo group named `Clear`.
@@ -30,17 +34,19 @@ extension Canvas {
   /// group is already open (it then nests in that group). Undo restores every circle, in order,
   /// from a snapshot; redo clears again.
   public func clear() {
-    let grouped = !undoManager.isUndoing && !undoManager.isRedoing
-    if grouped { undoManager.beginUndoGrouping() }
-    let snapshot = editCircles { circles in
-      defer { circles = [] }
-      return circles
+    recordingStep {
+      let grouped = !undoManager.isUndoing && !undoManager.isRedoing
+      if grouped { undoManager.beginUndoGrouping() }
+      let snapshot = editCircles { circles in
+        defer { circles = [] }
+        return circles
+      }
+      undoManager.registerUndo(withTarget: self) { canvas in
+        canvas.restore(snapshot)
+      }
+      nameStep("Clear")
+      if grouped { undoManager.endUndoGrouping() }
     }
-    undoManager.registerUndo(withTarget: self) { canvas in
-      canvas.restore(snapshot)
-    }
-    nameStep("Clear")
-    if grouped { undoManager.endUndoGrouping() }
   }
 
   /// Moves the circle at one z-position to another and registers moving it back.

@@ -7,16 +7,19 @@ import UndoKit
 /// (`Add sun`, `Move sun`, `Clear`). Each reversing operation records its own reverse in turn,
 /// so redo follows UndoKit's rules. Undo and redo keep the step's name.
 ///
-/// Grouping follows the manager: with `groupsByEvent` on, the host calls
-/// `undoManager.endEvent()` after each command to make it one step. `clear()` always records one
-/// group of its own.
+/// Steps: a canvas made without a manager of the caller's makes each change one undo step, and
+/// ``group(_:_:)`` makes several changes one named step. Its manager has `groupsByEvent` off, so
+/// that an explicit `beginUndoGrouping()` / `endUndoGrouping()` pair makes one step too. A canvas
+/// given the caller's manager follows that manager's rules, which are Apple's: with
+/// `groupsByEvent` on, the changes of one event are one step, and the host ends the event with
+/// `undoManager.endEvent()`. `clear()` always records one group of its own.
 ///
 /// ```swift
 /// let canvas = Canvas()
 /// try canvas.add(Circle(id: "sun", center: Point(x: 50, y: 50), radius: 20))
-/// canvas.undoManager.endEvent()
-/// canvas.undoManager.undoMenuItemTitle  // "Undo Add sun"
-/// canvas.undoManager.undo()             // the canvas is empty again
+/// try canvas.add(Circle(id: "moon", center: Point(x: 80, y: 20), radius: 8))
+/// canvas.undoManager.undoMenuItemTitle  // "Undo Add moon"
+/// canvas.undoManager.undo()             // the sun is still there
 /// ```
 ///
 /// The manager holds the canvas weakly, as Apple's holds its targets: keep the canvas alive for
@@ -30,18 +33,48 @@ public final class Canvas {
   private var nextAutomaticNumber = 1
   /// The ids in use, for checks that need not scan the circles.
   private var ids: Set<String>
+  /// Whether the canvas made its manager, and so makes each change outside a group one step.
+  let ownsUndoManager: Bool
+  /// The groups ``group(_:_:)`` has open, outermost first, and whether each has opened its undo
+  /// group yet (that waits for the first change).
+  var openGroups: [Bool] = []
 
   /// Creates a canvas.
   ///
   /// - Parameters:
   ///   - state: the size, scale, background and circles to start with; the default is a
   ///     512×512 white canvas without circles.
-  ///   - undoManager: the manager to register changes with; a new one by default.
-  public init(state: CanvasState = CanvasState(), undoManager: UndoManager = UndoManager()) {
+  ///   - undoManager: the manager to register changes with. Without one, the canvas makes its
+  ///     own, with `groupsByEvent` off, and makes each change one step; a manager of the
+  ///     caller's keeps its own rules.
+  public init(state: CanvasState = CanvasState(), undoManager: UndoManager? = nil) {
     self.state = state
     self.state.startLineage()
-    self.undoManager = undoManager
+    if let undoManager {
+      self.undoManager = undoManager
+      ownsUndoManager = false
+    } else {
+      self.undoManager = UndoManager()
+      self.undoManager.groupsByEvent = false
+      ownsUndoManager = true
+    }
     self.ids = Set(state.circles.map(\.id))
+  }
+
+  /// Creates an empty canvas of a size, with a new manager.
+  ///
+  /// - Parameters:
+  ///   - width: the width in points, 1…16384.
+  ///   - height: the height in points, 1…16384.
+  ///   - scale: pixels per point; 1 by default.
+  ///   - background: the colour under the circles; white by default.
+  /// - Throws: `CanvasError` when a side is out of range, the scale is not positive and finite,
+  ///   or a side × scale exceeds 16384 pixels.
+  public convenience init(
+    width: Int, height: Int, scale: Double = 1, background: Colour = .white
+  ) throws(CanvasError) {
+    self.init()
+    try configure(width: width, height: height, scale: scale, background: background)
   }
 
   /// The circles, back to front.
@@ -91,8 +124,10 @@ public final class Canvas {
   public func add(_ circle: Circle) throws(CanvasError) {
     try Self.validate(circle)
     guard !ids.contains(circle.id) else { throw .duplicateID(circle.id) }
-    insert(circle, at: state.circles.count)
-    nameStep("Add \(circle.id)")
+    recordingStep {
+      insert(circle, at: state.circles.count)
+      nameStep("Add \(circle.id)")
+    }
   }
 
   /// Removes a circle; the step is named `Remove <id>`.
@@ -102,8 +137,10 @@ public final class Canvas {
   /// - Throws: `CanvasError.unknownID` when there is no such circle.
   public func remove(id: String) throws(CanvasError) {
     guard let index = index(ofID: id) else { throw .unknownID(id) }
-    delete(at: index)
-    nameStep("Remove \(id)")
+    recordingStep {
+      delete(at: index)
+      nameStep("Remove \(id)")
+    }
   }
 
   /// Moves a circle's centre to a point; the step is named `Move <id>`.
@@ -112,8 +149,10 @@ public final class Canvas {
   public func move(id: String, to point: Point) throws(CanvasError) {
     guard let index = index(ofID: id) else { throw .unknownID(id) }
     try Self.validate(point)
-    replace(at: index, with: CircleChange(center: point))
-    nameStep("Move \(id)")
+    recordingStep {
+      replace(at: index, with: CircleChange(center: point))
+      nameStep("Move \(id)")
+    }
   }
 
   /// Moves a circle's centre by an offset; the step is named `Move <id>`.
@@ -129,8 +168,10 @@ public final class Canvas {
     let center = state.circles[index].center
     let target = Point(x: center.x + offset.x, y: center.y + offset.y)
     try Self.validate(target)
-    replace(at: index, with: CircleChange(center: target))
-    nameStep("Move \(id)")
+    recordingStep {
+      replace(at: index, with: CircleChange(center: target))
+      nameStep("Move \(id)")
+    }
   }
 
   /// Changes some of a circle's properties; the step is named `Change <id>`.
@@ -141,8 +182,10 @@ public final class Canvas {
     guard let index = index(ofID: id) else { throw .unknownID(id) }
     guard !change.isEmpty else { throw .emptyChange(id) }
     try Self.validate(change)
-    replace(at: index, with: change)
-    nameStep("Change \(id)")
+    recordingStep {
+      replace(at: index, with: change)
+      nameStep("Change \(id)")
+    }
   }
 
   /// Names the step being recorded, unless an undo or redo is running: those keep the name of

@@ -19,8 +19,12 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case cairo(operation: String, reason: String)
   /// A file or folder could not be written at `path`.
   case cannotWrite(path: String, reason: String)
-  /// The Cairo library could not be loaded; `reason` says why.
-  case cairoUnavailable(reason: String)
+  /// A pixel was asked for at `x,y`, outside the `width × height` image.
+  case pixelOutsideImage(x: Int, y: Int, width: Int, height: Int)
+  /// There was not enough memory to do `operation` (`create a 16384×16384 surface`, …).
+  case outOfMemory(operation: String)
+  /// The compressor (zlib or igzip) failed while compressing the rows of a PNG file.
+  case compressionFailed
 
   /// The error as one lower-case phrase, e.g. `image too large: 20000×10 pixels`.
   public var description: String {
@@ -39,8 +43,12 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cairo could not \(operation): \(reason)"
     case .cannotWrite(let path, let reason):
       return "cannot write '\(path)': \(reason)"
-    case .cairoUnavailable(let reason):
-      return reason
+    case .pixelOutsideImage(let x, let y, let width, let height):
+      return "pixel \(x),\(y) is outside the \(width)×\(height) image"
+    case .outOfMemory(let operation):
+      return "not enough memory to \(operation)"
+    case .compressionFailed:
+      return "the PNG compressor failed"
     }
   }
 }

@@ -3,23 +3,26 @@ import CircleRender
 import CircleSnapshot
 import Foundation
 
-/// Checks one canvas against its golden image: the engine under `assertSnapshot` and
-/// `verifySnapshot`.
+/// Checks canvases and scripts against their golden images: the engine under `assertSnapshot`
+/// and `verifySnapshot`.
 ///
-/// Goldens live in `__snapshots__/<test file name without .swift>/<name>.png` beside the test
-/// file, unless a folder is given. The record mode comes from the call, else from the
-/// `CIRCLES_RECORD` environment variable, else it is `none`. As in swift-snapshot-testing, a
-/// snapshot that gets recorded is reported too, so that a test run in record mode never passes
-/// silently: run again to check against the new golden.
+/// Goldens of a canvas live in `__snapshots__/<test file name without .swift>/<name>.png` beside
+/// the test file, and the frames of a script given as text in
+/// `__snapshots__/<test file name>/<name>/`, unless a folder is given. The record mode comes
+/// from the call, else from the `CIRCLES_RECORD` environment variable, else it is `none`. As in
+/// swift-snapshot-testing, a snapshot that gets recorded is reported too, so that a test run in
+/// record mode never passes silently: run again to check against the new golden.
 public struct SnapshotVerifier: Sendable {
   /// The record mode given to the call, if any.
   public var record: RecordMode?
   /// How images are compared; exact by default.
   public var comparison: ComparisonOptions
-  /// The golden folder; `nil` means `__snapshots__/<test file name>/` beside the test file.
+  /// The golden folder; `nil` means the default folder beside the test file (or the script).
   public var snapshotDirectory: URL?
-  /// Where actual, diff and strip images of failures go; `nil` means
-  /// `circles-artifacts/<test file name>/` in the system's temporary folder.
+  /// Where actual, diff and strip images of failures go, in a folder per test file or script;
+  /// `nil` means `.circles-artifacts/` in the package of the test file (the folder above it that
+  /// holds `Package.swift`, else the current folder), as `circles check` uses
+  /// `.circles-artifacts/` in the folder it runs in.
   public var artifactsDirectory: URL?
   /// The process environment, read for `CIRCLES_RECORD`.
   public var environment: [String: String]
@@ -46,9 +49,10 @@ public struct SnapshotVerifier: Sendable {
   /// - Returns: `nil` when the snapshot matches; otherwise a message saying what differs, where
   ///   the images are and how to record.
   public func verify(_ canvas: CanvasState, named name: String, testFile: String) -> String? {
+    if let problem = Self.nameProblem(name) { return problem }
     let mode: RecordMode
     do {
-      mode = try record ?? RecordMode(environment: environment) ?? .none
+      mode = try recordMode()
     } catch {
       return "\(error)"
     }
@@ -59,36 +63,76 @@ public struct SnapshotVerifier: Sendable {
       return "cannot render snapshot '\(name)': \(error)"
     }
     let testURL = URL(fileURLWithPath: testFile)
-    let testName = testURL.deletingPathExtension().lastPathComponent
-    let artifacts =
-      artifactsDirectory
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-        "circles-artifacts", isDirectory: true)
     let options = CheckOptions(
-      goldenDirectory: snapshotDirectory, record: mode, comparison: comparison,
-      artifactsDirectory: artifacts)
-    let result = GoldenChecker.check(
-      script: testURL, frames: [(name: name, image: image, state: canvas)], options: options)
-    guard let frame = result.frames.first(where: { $0.name == name }) else {
-      return "snapshot '\(name)' was not checked"
+      record: mode, comparison: comparison, artifactsDirectory: artifactsRoot(for: testURL))
+    let frame = GoldenChecker.checkSnapshot(
+      named: name, image: image, state: canvas,
+      folder: snapshotDirectory ?? Self.snapshotFolder(of: testURL), options: options)
+    return Self.message(for: frame)
+  }
+
+  /// The record mode of a check: the call's, else `CIRCLES_RECORD`'s, else none.
+  ///
+  /// - Throws: `SnapshotError` when `CIRCLES_RECORD` holds no record mode.
+  func recordMode() throws(SnapshotError) -> RecordMode {
+    try CheckOptions.recordMode(requested: record, environment: environment)
+  }
+
+  /// Why a snapshot name cannot name a file in the golden folder, if it cannot: it must not be
+  /// empty, start with `.`, or hold `/`, `\` or control characters.
+  static func nameProblem(_ name: String) -> String? {
+    let bad =
+      name.isEmpty || name.hasPrefix(".")
+      || name.unicodeScalars.contains {
+        $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7f
+      }
+    guard bad else { return nil }
+    return "invalid snapshot name '\(name.debugDescription.dropFirst().dropLast())': use a file "
+      + "name without '/' that does not start with '.'"
+  }
+
+  /// `__snapshots__/<test file name>/` beside the test file.
+  static func snapshotFolder(of testFile: URL) -> URL {
+    CheckOptions.defaultGoldenDirectory(forScript: testFile)
+  }
+
+  /// The artifacts folder: the one given, or `.circles-artifacts/` in the test file's package.
+  func artifactsRoot(for testFile: URL) -> URL {
+    if let artifactsDirectory { return artifactsDirectory }
+    let files = FileManager.default
+    var folder = testFile.deletingLastPathComponent()
+    while folder.pathComponents.count > 1 {
+      if files.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        return folder.appendingPathComponent(".circles-artifacts", isDirectory: true)
+      }
+      folder.deleteLastPathComponent()
     }
-    return Self.message(for: frame, testName: testName)
+    return URL(fileURLWithPath: files.currentDirectoryPath, isDirectory: true)
+      .appendingPathComponent(".circles-artifacts", isDirectory: true)
   }
 
   /// The message for a frame's outcome; `nil` when it passed.
-  static func message(for frame: FrameResult, testName: String) -> String? {
+  static func message(for frame: FrameResult) -> String? {
+    guard var lines = problemLines(for: frame) else { return nil }
+    if frame.status != .recorded {
+      lines.append(recordHint(frame.status == .missing ? .missing : .failed))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// What went wrong with a frame, or what was recorded, without the hint to record; `nil` when
+  /// it passed.
+  static func problemLines(for frame: FrameResult) -> [String]? {
     let golden = frame.golden.path
     var lines: [String]
     switch frame.status {
-    case .passed, .orphan, .pruned:
-      return nil
     case .recorded:
       lines = ["recorded snapshot '\(frame.name)' at \(golden)"]
       if let comparison = frame.comparison, !comparison.matches {
         lines.append("it replaced a golden that differed: \(comparison.summary)")
       }
       lines.append("run the test again without a record mode to check against it")
-      return lines.joined(separator: "\n")
+      return lines
     case .missing:
       lines = ["no golden for snapshot '\(frame.name)' at \(golden)"]
     case .failed:
@@ -96,11 +140,19 @@ public struct SnapshotVerifier: Sendable {
       lines = [
         "snapshot '\(frame.name)' does not match its golden: \(reason)", "golden: \(golden)",
       ]
+    default:
+      // Passed, or a golden with no frame: nothing to report.
+      return nil
     }
-    lines += frame.detailLines(path: \.path)
-    let mode = frame.status == .missing ? "missing" : "failed"
-    lines.append(
-      "to record it: pass record: .\(mode), or set \(RecordMode.environmentVariable)=\(mode)")
-    return lines.joined(separator: "\n")
+    return lines + frame.detailLines(path: \.path)
+  }
+
+  /// How to record the goldens a check lacked.
+  static func recordHint(_ mode: RecordMode) -> String {
+    let call =
+      mode == .missing ? "missing" : mode == .failed ? "failed" : "missingAndFailed"
+    let variable = mode == .missingAndFailed ? "missing,failed" : call
+    return
+      "to record it: pass record: .\(call), or set \(RecordMode.environmentVariable)=\(variable)"
   }
 }

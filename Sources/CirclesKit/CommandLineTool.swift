@@ -6,8 +6,14 @@ public enum CommandLineTool {
   public static let version = "0.1.0"
 
   static var subcommands: [any Subcommand.Type] {
-    [RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self]
+    [
+      RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
+      CompletionsCommand.self,
+    ]
   }
+
+  /// The options that may come before a subcommand (described as each subcommand's are).
+  static let options: [CommandOption] = [.help, .flag("--version", "Print the version")]
 
   static var help: String {
     let width = subcommands.map { $0.name.count }.max() ?? 0
@@ -38,12 +44,14 @@ public enum CommandLineTool {
     // Help and the version need only the output, so they are answered before the environment
     // and the working folder are read: `circles --version` starts as quickly as it can.
     if let code = answerWithoutContext(arguments, console: console) { return code }
+    // Ctrl-C and SIGTERM remove the temporary files of writes under way before the process ends.
+    StopSignals.install()
     let environment = ProcessInfo.processInfo.environment
     let context = ToolContext(
       console: console, environment: environment,
       currentDirectory: URL(
         fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-      readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+      readStandardInput: { ScriptFile.readStandardInput() })
     return main(arguments: arguments, context: context)
   }
 

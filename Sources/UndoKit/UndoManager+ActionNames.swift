@@ -34,27 +34,13 @@ extension UndoManager {
     redoMenuTitle(forUndoActionName: redoActionName)
   }
 
-  /// The Undo menu title for an action name: "Undo" alone for an empty name.
-  ///
-  /// - Parameter actionName: The name given with `setActionName(_:)`.
-  /// - Returns: "Undo", a space and the name; titles are in English.
-  public func undoMenuTitle(forUndoActionName actionName: String) -> String {
-    actionName.isEmpty ? "Undo" : "Undo \(actionName)"
-  }
-
-  /// The Redo menu title for an action name: "Redo" alone for an empty name.
-  ///
-  /// - Parameter actionName: The name given with `setActionName(_:)`.
-  /// - Returns: "Redo", a space and the name; titles are in English.
-  public func redoMenuTitle(forUndoActionName actionName: String) -> String {
-    actionName.isEmpty ? "Redo" : "Redo \(actionName)"
-  }
-
-  /// Names the group being recorded, or the top of the undo stack when none is open.
+  /// Names the group being recorded, or the top of the undo stack when none is open; nothing
+  /// while registration is disabled.
   func applyActionName(_ name: String) {
+    guard isUndoRegistrationEnabled else { return }
     if let index = frames.indices.last {
       frames[index].name = name
-    } else if !isNameTargetDiscarded, let top = undoStack.indices.last {
+    } else if let top = undoStack.indices.last {
       undoStack[top].name = name
     }
   }

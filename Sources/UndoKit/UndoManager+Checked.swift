@@ -15,22 +15,20 @@ extension UndoManager {
       guard groupsByEvent else { throw .registrationWithoutOpenGroup }
       openGroup(automatic: true)
     }
-    if !isUndoing && !isRedoing {
+    if activity == nil {
       redoStack.removeAll()
     }
-    let index = frames.count - 1
-    frames[index].actions.append(UndoAction(target: target, handler: handler))
-    frames[index].levels[frames[index].levels.count - 1].lastClosedChild = nil
-    isNameTargetDiscarded = false
+    frames[frames.count - 1].actions.append(UndoAction(target: target, handler: handler))
     checkInvariants()
   }
 
   /// ``undo()``, throwing instead of reporting misuse.
   ///
   /// - Throws: ``UndoManagerError/undoDuringUndoOrRedo`` from a handler,
-  ///   ``UndoManagerError/undoWithNestedGroupsOpen(groupingLevel:)`` with nested groups open.
+  ///   ``UndoManagerError/undoWithNestedGroupsOpen(groupingLevel:)`` with more than one group
+  ///   open.
   public func undoChecked() throws(UndoManagerError) {
-    if isUndoing || isRedoing { throw .undoDuringUndoOrRedo }
+    if activity != nil { throw .undoDuringUndoOrRedo }
     if groupingLevel > 1 { throw .undoWithNestedGroupsOpen(groupingLevel: groupingLevel) }
     if groupingLevel == 1 {
       try endUndoGroupingChecked()
@@ -40,45 +38,33 @@ extension UndoManager {
 
   /// ``redo()``, throwing instead of reporting misuse.
   ///
-  /// - Throws: ``UndoManagerError/redoDuringUndoOrRedo`` from a handler,
-  ///   ``UndoManagerError/redoWithNestedGroupsOpen(groupingLevel:)`` with nested groups open.
+  /// - Throws: ``UndoManagerError/redoDuringUndoOrRedo`` from a handler.
   public func redoChecked() throws(UndoManagerError) {
-    if isUndoing || isRedoing { throw .redoDuringUndoOrRedo }
-    if groupingLevel > 1 { throw .redoWithNestedGroupsOpen(groupingLevel: groupingLevel) }
-    if groupingLevel == 1 {
-      try endUndoGroupingChecked()
-    } else {
-      post(.checkpoint)
-    }
-    // An observer may have opened a group again; acting now would break the nesting.
-    if groupingLevel > 0 { throw .redoWithNestedGroupsOpen(groupingLevel: groupingLevel) }
+    if activity != nil { throw .redoDuringUndoOrRedo }
+    post(.checkpoint)
     guard let group = redoStack.popLast() else { return }
-    perform(group.actions, name: group.name, userInfo: group.userInfo, as: .redoing)
+    perform(group, as: .redoing)
   }
 
   /// ``undoNestedGroup()``, throwing instead of reporting misuse.
   ///
   /// - Throws: ``UndoManagerError/undoDuringUndoOrRedo`` from a handler,
-  ///   ``UndoManagerError/noNestedGroupToUndo`` when a group is open but holds no closed nested
-  ///   group at its end.
+  ///   ``UndoManagerError/noNestedGroupToUndo`` when a group is open that does not end with a
+  ///   closed nested group.
   public func undoNestedGroupChecked() throws(UndoManagerError) {
     _ = try nestedUndoTarget()
     post(.checkpoint)
-    let actions: [UndoAction]
-    var name = ""
-    var userInfo: [UserInfoKey: Any] = [:]
-    if let range = try nestedUndoTarget() {
-      let index = frames.count - 1
-      actions = Array(frames[index].actions[range])
-      frames[index].actions.removeSubrange(range)
-      frames[index].levels[frames[index].levels.count - 1].lastClosedChild = nil
-    } else {
+    // An observer of the checkpoint may have registered or opened a group: look again.
+    guard let range = try nestedUndoTarget() else {
       guard let group = undoStack.popLast() else { return }
-      actions = group.actions
-      name = group.name
-      userInfo = group.userInfo
+      perform(group, as: .undoing)
+      return
     }
-    perform(actions, name: name, userInfo: userInfo, as: .undoing)
+    let index = frames.count - 1
+    let actions = Array(frames[index].actions[range])
+    frames[index].actions.removeSubrange(range)
+    frames[index].levels[frames[index].levels.count - 1].children.removeLast()
+    perform(UndoGroup(actions: actions, name: ""), as: .undoing)
   }
 
   /// ``endUndoGrouping()``, throwing instead of reporting misuse.
@@ -87,28 +73,7 @@ extension UndoManager {
   ///   the group an undo or redo is recording.
   public func endUndoGroupingChecked() throws(UndoManagerError) {
     guard canCloseGroup else { throw .endGroupingWithoutOpenGroup }
-    post(.checkpoint)
-    post(.willCloseUndoGroup)
-    guard canCloseGroup else { return }
-    let index = frames.count - 1
-    let isDiscardable: Bool
-    if frames[index].levels.count > 1 {
-      let level = frames[index].levels.removeLast()
-      let range = level.start..<frames[index].actions.count
-      frames[index].levels[frames[index].levels.count - 1].lastClosedChild = range
-      let nested = UndoGroup(actions: Array(frames[index].actions[range]), name: "")
-      isDiscardable = nested.isDiscardable
-    } else {
-      let frame = frames.removeLast()
-      isDiscardable = frame.group.isDiscardable
-      if frame.actions.isEmpty {
-        isNameTargetDiscarded = true
-      } else {
-        push(frame.group, onto: .undo)
-      }
-    }
-    checkInvariants()
-    post(.didCloseUndoGroup(isDiscardable: isDiscardable))
+    closeInnermostGroup(keepingEmpty: true)
   }
 
   /// ``enableUndoRegistration()``, throwing instead of reporting misuse.
@@ -120,20 +85,21 @@ extension UndoManager {
     disableCount -= 1
   }
 
-  /// Whether the innermost open group is one the caller may close.
+  /// Whether the innermost open group is one the caller may close: not the group an undo or redo
+  /// records.
   var canCloseGroup: Bool {
-    guard let frame = frames.last else { return false }
-    return frame.kind == .user || frame.levels.count > 1
+    guard let frame = frames.last, let level = frame.levels.last, !level.recordsRedo else {
+      return false
+    }
+    return frame.levels.count > 1 || frame.kind == .user
   }
 
   /// What `undoNestedGroup()` would reverse: a range of the open group's operations, or `nil`
   /// for the top of the undo stack.
   func nestedUndoTarget() throws(UndoManagerError) -> Range<Int>? {
-    if isUndoing || isRedoing { throw .undoDuringUndoOrRedo }
+    if activity != nil { throw .undoDuringUndoOrRedo }
     guard let frame = frames.last else { return nil }
-    guard let range = frame.levels[frame.levels.count - 1].lastClosedChild else {
-      throw .noNestedGroupToUndo
-    }
+    guard let range = frame.lastClosedChild else { throw .noNestedGroupToUndo }
     return range
   }
 

@@ -1,33 +1,32 @@
-/// Opening groups and marking the end of an event.
+/// Opening and closing groups, and marking the end of an event.
 extension UndoManager {
-  /// The number of open groups, counting the group an undo or redo is recording; 0 when none is
-  /// open.
+  /// The number of open groups, counting the event's group and the group an undo or redo is
+  /// recording; 0 when none is open.
   public var groupingLevel: Int {
     frames.reduce(0) { $0 + $1.levels.count }
   }
 
-  /// Tells the manager that one event is over: closes the group `groupsByEvent` opened, then
-  /// announces a checkpoint. An extension beyond Apple's API.
+  /// Tells the manager that one event is over: closes the event's group, then announces a
+  /// checkpoint. An extension beyond Apple's API.
   ///
-  /// Apple's manager closes its automatic group when the run loop finishes an event; here the
-  /// host calls this method instead, for example after each script command, each input line or
-  /// each gesture. Only a group that registration opened automatically, at level 1, is closed:
-  /// explicit groups and nested groups are left alone, and so is an undo or redo in progress.
-  /// Calling it with nothing open only announces the checkpoint.
+  /// Apple's manager closes the event's group when the run loop finishes an event; here the host
+  /// calls this method instead, for example after each script command, each input line or each
+  /// gesture. Only the event's group is closed, and only when no group is open inside it: a
+  /// group opened with `beginUndoGrouping()` and not yet closed keeps the event open, and so does
+  /// an undo or redo in progress. Calling it with nothing open only announces the checkpoint.
   public func endEvent() {
-    if frames.count == 1, frames[0].kind == .user, frames[0].isAutomatic,
-      frames[0].levels.count == 1
-    {
-      try? endUndoGroupingChecked()
+    if activity == nil, frames.count == 1, frames[0].isAutomatic, frames[0].levels.count == 1 {
+      closeInnermostGroup(keepingEmpty: false)
     }
-    isNameTargetDiscarded = false
     post(.checkpoint)
   }
 
   /// Opens a group: a new top-level group when none is open, or a nested level inside the
   /// innermost one.
+  ///
+  /// - Parameter automatic: whether the group is the event's, opened by `groupsByEvent`.
   func openGroup(automatic: Bool) {
-    if !isUndoing && !isRedoing {
+    if activity == nil {
       post(.checkpoint)
     }
     if let index = frames.indices.last {
@@ -35,8 +34,37 @@ extension UndoManager {
     } else {
       frames.append(OpenFrame(kind: .user, isAutomatic: automatic))
     }
-    isNameTargetDiscarded = false
     checkInvariants()
     post(.didOpenUndoGroup)
+  }
+
+  /// Closes the innermost open group, which the caller may close.
+  ///
+  /// A nested group becomes a closed child of its parent; a top-level group goes on the undo
+  /// stack.
+  ///
+  /// - Parameter keepingEmpty: whether a top-level group with no operation and no nested group
+  ///   stays on the stack (it does when closed by `endUndoGrouping()`, as on Apple platforms).
+  func closeInnermostGroup(keepingEmpty: Bool) {
+    post(.checkpoint)
+    if let frame = frames.last {
+      post(.willCloseUndoGroup, groupIsDiscardable: frame.innermostIsDiscardable)
+    }
+    // An observer of the notifications may have closed the group already.
+    guard canCloseGroup else { return }
+    let index = frames.count - 1
+    let isDiscardable = frames[index].innermostIsDiscardable
+    if frames[index].levels.count > 1 {
+      let level = frames[index].levels.removeLast()
+      let range = level.start..<frames[index].actions.count
+      frames[index].levels[frames[index].levels.count - 1].children.append(range)
+    } else {
+      let frame = frames.removeLast()
+      if keepingEmpty || frame.hasContent {
+        push(frame.group, onto: .undo)
+      }
+    }
+    checkInvariants()
+    post(.didCloseUndoGroup(isDiscardable: isDiscardable))
   }
 }

@@ -1,4 +1,6 @@
-/// Observers: the run-loop-free replacement for Apple's undo notifications.
+import Foundation
+
+/// Observers: closures that hear the same events as Apple's undo notifications.
 extension UndoManager {
   /// Adds a closure that is called with every event the manager announces.
   ///
@@ -23,10 +25,22 @@ extension UndoManager {
     observers.removeAll { $0.token == token }
   }
 
-  /// Calls every observer with `event`.
-  func post(_ event: UndoManagerEvent) {
+  /// Announces an event: calls every observer, then posts the matching notification on
+  /// `NotificationCenter.default`.
+  ///
+  /// - Parameters:
+  ///   - event: what happened.
+  ///   - groupIsDiscardable: for a group about to close, whether it is discardable.
+  func post(_ event: UndoManagerEvent, groupIsDiscardable: Bool? = nil) {
     for observer in observers {
       observer.handler(event)
     }
+    var discardable = groupIsDiscardable
+    if case .didCloseUndoGroup(let isDiscardable) = event {
+      discardable = isDiscardable
+    }
+    NotificationCenter.default.post(
+      name: event.notificationName, object: self,
+      userInfo: discardable.map { [NSUndoManagerGroupIsDiscardableKey: $0] })
   }
 }

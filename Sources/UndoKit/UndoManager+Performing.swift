@@ -6,40 +6,70 @@ extension UndoManager {
     case redo
   }
 
-  /// Runs `actions` newest first inside a new group that lands on the opposite stack.
+  /// Runs a group's operations newest first while recording what they register as one group.
   ///
-  /// The new group starts with `name` and `userInfo`; a handler may rename it with `setActionName(_:)`. Groups
-  /// a handler leaves open are folded into the new group and reported.
-  func perform(
-    _ actions: [UndoAction], name: String, userInfo: [UserInfoKey: Any] = [:],
-    as kind: OpenFrame.Kind
-  ) {
-    let undoing = kind == .undoing
+  /// An undo records into a new group that lands on the redo stack. A redo records into a new
+  /// group that lands on the undo stack or, when the caller has a group open, into a nested group
+  /// of that group. The recorded group starts with the name and values of `group`; a handler may
+  /// rename it. As with Apple's, the recorded group stays even when the handlers registered
+  /// nothing (redo then does nothing, and is itself a step), unless registration was disabled
+  /// when the undo or redo began or a handler removed all actions. Groups a handler leaves open are folded into the recorded group
+  /// and reported.
+  func perform(_ group: UndoGroup, as activity: Activity) {
+    let undoing = activity == .undoing
+    keepsEmptyRecording = isUndoRegistrationEnabled
     post(undoing ? .willUndoChange : .willRedoChange)
-    frames.append(OpenFrame(kind: kind, name: name, userInfo: userInfo))
-    inFlight = actions
-    isNameTargetDiscarded = false
+    if !undoing, let index = frames.indices.last {
+      var level = OpenFrame.Level(start: frames[index].actions.count)
+      level.recordsRedo = true
+      frames[index].levels.append(level)
+    } else {
+      let kind: OpenFrame.Kind = undoing ? .undoing : .redoing
+      frames.append(OpenFrame(kind: kind, name: group.name, userInfo: group.userInfo))
+    }
+    self.activity = activity
+    inFlight = group.actions
     checkInvariants()
     post(.didOpenUndoGroup)
-    for action in actions.reversed() {
+    for action in group.actions.reversed() {
       action.run()
     }
     inFlight = []
+    let isDiscardable = finishRecording(keepingEmpty: keepsEmptyRecording)
+    self.activity = nil
+    checkInvariants()
+    post(.didCloseUndoGroup(isDiscardable: isDiscardable))
+    post(undoing ? .didUndoChange : .didRedoChange)
+  }
+
+  /// Closes the group an undo or redo recorded, with the groups its handlers left open.
+  ///
+  /// - Parameter keepingEmpty: whether the group stays when nothing was registered in it.
+  /// - Returns: whether the recorded group is discardable.
+  private func finishRecording(keepingEmpty: Bool) -> Bool {
     let index = frames.count - 1
-    let leftOpen = frames[index].levels.count - 1
+    // A redo inside an open group records at a level of its own; otherwise in a frame.
+    let recordingLevel = frames[index].levels.lastIndex(where: \.recordsRedo) ?? 0
+    let leftOpen = frames[index].levels.count - 1 - recordingLevel
     if leftOpen > 0 {
       frames[index].levels.removeLast(leftOpen)
-      frames[index].levels[0].lastClosedChild = nil
       report(.groupsLeftOpenByHandler(count: leftOpen))
     }
-    post(.willCloseUndoGroup)
-    let frame = frames.removeLast()
-    if !frame.actions.isEmpty {
-      push(frame.group, onto: undoing ? .redo : .undo)
+    let isDiscardable = frames[index].innermostIsDiscardable
+    post(.willCloseUndoGroup, groupIsDiscardable: isDiscardable)
+    if recordingLevel > 0 {
+      let level = frames[index].levels.removeLast()
+      let range = level.start..<frames[index].actions.count
+      if keepingEmpty || !range.isEmpty {
+        frames[index].levels[recordingLevel - 1].children.append(range)
+      }
+    } else {
+      let frame = frames.removeLast()
+      if keepingEmpty || !frame.actions.isEmpty {
+        push(frame.group, onto: frame.kind == .undoing ? .redo : .undo)
+      }
     }
-    checkInvariants()
-    post(.didCloseUndoGroup(isDiscardable: frame.group.isDiscardable))
-    post(undoing ? .didUndoChange : .didRedoChange)
+    return isDiscardable
   }
 
   /// Puts a closed group on a stack, dropping the oldest groups beyond `levelsOfUndo`.
@@ -48,7 +78,6 @@ extension UndoManager {
     case .undo: undoStack.append(group)
     case .redo: redoStack.append(group)
     }
-    isNameTargetDiscarded = false
     trimToLimit()
   }
 

@@ -1,13 +1,21 @@
 /// Removing recorded operations.
 extension UndoManager {
   /// Empties the stacks and open groups and re-enables registration.
+  ///
+  /// During an undo or redo, the group it records is kept, emptied, so that the running handlers
+  /// still have a group to register into; it is dropped at the end if they register nothing.
   func removeEverything() {
     undoStack.removeAll()
     redoStack.removeAll()
     disableCount = 0
-    isNameTargetDiscarded = false
-    if let running = frames.last, running.kind != .user {
-      frames = [OpenFrame(kind: running.kind, name: running.name, userInfo: running.userInfo)]
+    if let activity {
+      keepsEmptyRecording = false
+      let recording = frames.last.map { $0.kind == .user ? OpenFrame(kind: .redoing) : $0 }
+      frames = [
+        OpenFrame(
+          kind: activity == .undoing ? .undoing : .redoing, name: recording?.name ?? "",
+          userInfo: recording?.userInfo ?? [:])
+      ]
     } else {
       frames.removeAll()
     }
@@ -28,13 +36,16 @@ extension UndoManager {
     checkInvariants()
   }
 
+  /// The group without the target's operations; `nil` when the removal left it empty.
   private func removing(_ target: AnyObject, from group: UndoGroup) -> UndoGroup? {
     var group = group
+    let count = group.actions.count
     group.actions.removeAll { $0.belongs(to: target) }
-    return group.actions.isEmpty ? nil : group
+    return count > 0 && group.actions.isEmpty ? nil : group
   }
 
-  /// Removes operations from an open group, moving the recorded level boundaries with them.
+  /// Removes operations from an open group, moving the recorded level boundaries and nested
+  /// groups with them; nested groups the removal empties disappear.
   private func removeActions(of target: AnyObject, from frame: inout OpenFrame) {
     var newIndex: [Int] = []
     newIndex.reserveCapacity(frame.actions.count + 1)
@@ -47,9 +58,9 @@ extension UndoManager {
     frame.actions.removeAll { $0.belongs(to: target) }
     for index in frame.levels.indices {
       frame.levels[index].start = newIndex[frame.levels[index].start]
-      if let range = frame.levels[index].lastClosedChild {
-        frame.levels[index].lastClosedChild =
-          newIndex[range.lowerBound]..<newIndex[range.upperBound]
+      frame.levels[index].children = frame.levels[index].children.compactMap { child in
+        let moved = newIndex[child.lowerBound]..<newIndex[child.upperBound]
+        return !child.isEmpty && moved.isEmpty ? nil : moved
       }
     }
   }

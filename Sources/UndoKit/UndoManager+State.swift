@@ -1,7 +1,7 @@
 /// What the manager holds: counts, flags and whether undo or redo is possible.
 ///
-/// A top-level group still being recorded, outside undo and redo, counts as the most recent undo
-/// step as soon as it holds an operation, because `undo()` closes and undoes it.
+/// A top-level group still being recorded counts as the most recent undo step as soon as it holds
+/// an operation or a closed nested group, because `undo()` closes and undoes it.
 extension UndoManager {
   /// Whether there is a step to undo (which may require closing nested groups first).
   public var canUndo: Bool {
@@ -27,12 +27,12 @@ extension UndoManager {
 
   /// Whether an undo is running its handlers.
   public var isUndoing: Bool {
-    frames.last?.kind == .undoing
+    activity == .undoing
   }
 
   /// Whether a redo is running its handlers.
   public var isRedoing: Bool {
-    frames.last?.kind == .redoing
+    activity == .redoing
   }
 
   /// Whether registrations are recorded: no `disableUndoRegistration()` is in effect.
@@ -50,9 +50,9 @@ extension UndoManager {
     redoStack.last?.isDiscardable ?? false
   }
 
-  /// The open top-level group, when it holds operations and is not recording an undo or redo.
+  /// The open top-level group of the caller, once it holds an operation or a closed nested group.
   var pendingUndoGroup: UndoGroup? {
-    guard let first = frames.first, first.kind == .user, !first.actions.isEmpty else {
+    guard let first = frames.first, first.kind == .user, first.hasContent else {
       return nil
     }
     return first.group

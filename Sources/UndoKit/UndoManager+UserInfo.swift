@@ -27,7 +27,7 @@ extension UndoManager {
   public func setActionUserInfoValue(_ info: Any?, forKey key: UserInfoKey) {
     if let index = frames.indices.last {
       frames[index].userInfo[key] = info
-    } else if !isNameTargetDiscarded, let top = undoStack.indices.last {
+    } else if let top = undoStack.indices.last {
       undoStack[top].userInfo[key] = info
     }
   }

@@ -24,35 +24,41 @@
 /// lands on the undo stack, and any other registration lands on the undo stack and clears the
 /// redo stack.
 ///
-/// There is no run loop: with `groupsByEvent` on (the default), the first registration opens a
-/// group and the host closes it by calling ``endEvent()`` once an event (a command, an input
-/// line, a gesture) is over. Undo and redo close such a group themselves, as Apple's do.
+/// There is no run loop on Linux: with `groupsByEvent` on (the default), the first registration
+/// of an event opens the event's group, and the host closes it by calling ``endEvent()`` where
+/// the event (a command, an input line, a gesture) ends; `undo()` closes it too. Hosts without
+/// events turn `groupsByEvent` off and group explicitly with `beginUndoGrouping()` and
+/// `endUndoGrouping()`.
 ///
-/// Differences from Apple's class: targets are held weakly and a freed target's operations are
-/// skipped; misuse that Apple answers with an exception is refused and reported through
-/// ``misuseHandler`` and ``lastMisuse`` (or thrown by the `…Checked` methods); observation is
-/// through ``addObserver(_:)`` instead of `NotificationCenter`. The class is not thread-safe and
-/// not actor-isolated: use each manager from one thread or actor at a time.
+/// The manager posts Apple's notifications (``checkpointNotification`` and the others) on
+/// `NotificationCenter.default` with the manager as their object, and announces the same events
+/// to closures added with ``addObserver(_:)``. Misuse that Apple answers with an exception is
+/// refused and reported through ``misuseHandler`` and ``lastMisuse`` (or thrown by the
+/// `…Checked` methods). Targets are held weakly: a freed target's operations are skipped. The
+/// class is not thread-safe and not actor-isolated: use each manager from one thread or actor at
+/// a time. The README of UndoKit lists every difference from Apple's class.
 open class UndoManager {
   var undoStack: [UndoGroup] = []
   var redoStack: [UndoGroup] = []
   /// Groups being recorded: at most a user group and, inside it, the group an undo records.
   var frames: [OpenFrame] = []
+  /// Whether an undo or a redo is running its operations.
+  var activity: Activity?
   /// The operations of the group an undo or redo is running.
   var inFlight: [UndoAction] = []
+  /// Whether the group the running undo or redo records stays when nothing is registered in it.
+  var keepsEmptyRecording = true
   var disableCount = 0
-  /// Set when `endUndoGrouping()` discarded an empty group, so that a following
-  /// `setActionName(_:)` does not rename an older step.
-  var isNameTargetDiscarded = false
   var observers: [(token: UndoObserverToken, handler: (UndoManagerEvent) -> Void)] = []
   var nextObserverID = 0
 
-  /// Whether the first registration outside any group opens a group automatically; `true` by
-  /// default.
+  /// Whether the first registration of an event opens a group automatically; `true` by default.
   ///
-  /// The automatic group stays open until ``endEvent()``, `undo()`, `redo()` or
-  /// `endUndoGrouping()` closes it. With `false`, registering outside a group is refused and
-  /// reported as ``UndoManagerError/registrationWithoutOpenGroup``.
+  /// The event's group stays open until ``endEvent()``, `undo()` or `endUndoGrouping()` closes
+  /// it. While it is on, `beginUndoGrouping()` with no group open first opens the event's group
+  /// and then the requested one inside it, as Apple's does: `groupingLevel` is then 2, and groups
+  /// opened one after another in one event undo as one step. With `false`, registering outside a
+  /// group is refused and reported as ``UndoManagerError/registrationWithoutOpenGroup``.
   open var groupsByEvent = true
 
   /// The largest number of groups kept on each stack; 0, the default, keeps all of them.
@@ -77,9 +83,9 @@ open class UndoManager {
 
   /// Records an operation that undoes a change: `handler` is called with `target` on undo.
   ///
-  /// Outside any group, with `groupsByEvent` on, this opens a group that ``endEvent()`` closes.
-  /// Nothing is recorded while registration is disabled. The target is not retained; if it has
-  /// been freed when the operation runs, the operation is skipped.
+  /// With no group open and `groupsByEvent` on, this opens the event's group, which
+  /// ``endEvent()`` closes. Nothing is recorded while registration is disabled. The target is not
+  /// retained; if it has been freed when the operation runs, the operation is skipped.
   ///
   /// - Parameters:
   ///   - target: The object the handler acts on, usually `self`.
@@ -94,45 +100,54 @@ open class UndoManager {
 
   /// Closes a group open at level 1, then undoes the most recent group on the undo stack.
   ///
-  /// Refused (``UndoManagerError/undoWithNestedGroupsOpen(groupingLevel:)``) while nested
-  /// groups are open, and while an undo or redo runs.
+  /// Refused (``UndoManagerError/undoWithNestedGroupsOpen(groupingLevel:)``) while more than one
+  /// group is open, and while an undo or redo runs.
   open func undo() {
     reportingMisuse { () throws(UndoManagerError) in try undoChecked() }
   }
 
-  /// Closes a group open at level 1, then redoes the most recent group on the redo stack.
+  /// Redoes the most recent group on the redo stack, recording its inverse as one group.
   ///
-  /// Refused while nested groups are open, and while an undo or redo runs.
+  /// With no group open the inverse lands on the undo stack as a step of its own; with a group
+  /// open (for example the event's) it becomes a nested group of that group, as with Apple's.
+  /// Refused while an undo or redo runs.
   open func redo() {
     reportingMisuse { () throws(UndoManagerError) in try redoChecked() }
   }
 
   /// Undoes the last group: the top of the undo stack when no group is open, or else the nested
-  /// group closed most recently inside the open one.
+  /// group closed most recently in the innermost open group.
   ///
-  /// The inverse operations are recorded as one group on the redo stack. Refused when a group is
-  /// open but no nested group was closed in it since the last registration.
+  /// Called again, it undoes the nested group closed before that one. The inverse operations are
+  /// recorded as one group on the redo stack. Refused when a group is open that does not end with
+  /// a closed nested group.
   open func undoNestedGroup() {
     reportingMisuse { () throws(UndoManagerError) in try undoNestedGroupChecked() }
   }
 
   /// Opens a group; groups nest, and a nested group becomes part of its enclosing group.
+  ///
+  /// With no group open and `groupsByEvent` on, the event's group is opened first, and the new
+  /// group nests in it.
   open func beginUndoGrouping() {
+    if frames.isEmpty && groupsByEvent {
+      openGroup(automatic: true)
+    }
     openGroup(automatic: false)
   }
 
   /// Closes the innermost open group.
   ///
-  /// A top-level group with no operations is discarded. Refused when no group is open.
+  /// A group stays on the stack even when it holds no operation: it can be named, counts in
+  /// `canUndo`, and the next `undo()` reverses it (doing nothing). Refused when no group is open.
   open func endUndoGrouping() {
     reportingMisuse { () throws(UndoManagerError) in try endUndoGroupingChecked() }
   }
 
   /// Names the group being recorded, or, with none open, the group on top of the undo stack.
   ///
-  /// The name appears in ``undoActionName`` and the menu titles ("Undo Delete Bread"). Right
-  /// after `endUndoGrouping()` discarded an empty group, the name is ignored rather than given
-  /// to an older step.
+  /// The name appears in ``undoActionName`` and the menu titles ("Undo Delete Bread"). Ignored
+  /// while registration is disabled, as Apple's is.
   open func setActionName(_ actionName: String) {
     applyActionName(actionName)
   }
@@ -165,8 +180,38 @@ open class UndoManager {
 
   /// Removes every operation registered with `target` from both stacks and the open groups.
   ///
-  /// Groups left without operations disappear from the stacks.
-  open func removeAllActions(withTarget target: AnyObject) {
-    removeActions(of: target)
+  /// Groups left without operations by the removal disappear from the stacks.
+  ///
+  /// - Parameter target: The object given to `registerUndo(withTarget:handler:)`; a value that is
+  ///   not an object matches nothing.
+  open func removeAllActions(withTarget target: Any) {
+    removeActions(of: target as AnyObject)
   }
+
+  /// The Undo menu title for an action name: "Undo" alone for an empty name.
+  ///
+  /// ``undoMenuItemTitle`` calls this method; override it to localise the titles, as with
+  /// Apple's class.
+  ///
+  /// - Parameter actionName: The name given with `setActionName(_:)`.
+  /// - Returns: "Undo", a space and the name; titles are in English.
+  open func undoMenuTitle(forUndoActionName actionName: String) -> String {
+    actionName.isEmpty ? "Undo" : "Undo \(actionName)"
+  }
+
+  /// The Redo menu title for an action name: "Redo" alone for an empty name.
+  ///
+  /// ``redoMenuItemTitle`` calls this method; override it to localise the titles.
+  ///
+  /// - Parameter actionName: The name given with `setActionName(_:)`.
+  /// - Returns: "Redo", a space and the name; titles are in English.
+  open func redoMenuTitle(forUndoActionName actionName: String) -> String {
+    actionName.isEmpty ? "Redo" : "Redo \(actionName)"
+  }
+}
+
+/// Which of undo and redo is running its operations.
+enum Activity: Equatable {
+  case undoing
+  case redoing
 }

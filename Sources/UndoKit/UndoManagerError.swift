@@ -8,16 +8,15 @@ public enum UndoManagerError: Error, Equatable, Sendable, CustomStringConvertibl
   /// `endUndoGrouping()` with no group open that the caller may close (none at all, or only the
   /// group an undo or redo is recording).
   case endGroupingWithoutOpenGroup
-  /// `undo()` while nested groups are open; close them with `endUndoGrouping()` first.
+  /// `undo()` while more than one group is open (with `groupsByEvent` on, an explicit group inside
+  /// the event's); close them with `endUndoGrouping()` first.
   case undoWithNestedGroupsOpen(groupingLevel: Int)
-  /// `redo()` while nested groups are open; close them with `endUndoGrouping()` first.
-  case redoWithNestedGroupsOpen(groupingLevel: Int)
   /// `undo()` or `undoNestedGroup()` called from a handler while an undo or redo is running.
   case undoDuringUndoOrRedo
   /// `redo()` called from a handler while an undo or redo is running.
   case redoDuringUndoOrRedo
-  /// `undoNestedGroup()` with a group open but no nested group closed inside it since the last
-  /// registration at that level.
+  /// `undoNestedGroup()` with a group open that does not end with a closed nested group (an
+  /// operation was registered in it after the last one, or none was closed).
   case noNestedGroupToUndo
   /// `registerUndo(withTarget:handler:)` with `groupsByEvent == false` and no open group.
   case registrationWithoutOpenGroup
@@ -34,8 +33,6 @@ public enum UndoManagerError: Error, Equatable, Sendable, CustomStringConvertibl
       "endUndoGrouping() without a matching beginUndoGrouping()"
     case .undoWithNestedGroupsOpen(let level):
       "undo() with \(level) groups open; close the nested groups first"
-    case .redoWithNestedGroupsOpen(let level):
-      "redo() with \(level) groups open; close the nested groups first"
     case .undoDuringUndoOrRedo:
       "undo() while an undo or redo is in progress"
     case .redoDuringUndoOrRedo:

@@ -5,14 +5,20 @@
 /// synchronously, on the caller's thread, in the order they were added. The order of events is:
 ///
 /// - `beginUndoGrouping()`: ``checkpoint`` (not while an undo or redo runs), then
-///   ``didOpenUndoGroup``. A group opened automatically under `groupsByEvent` announces the same.
+///   ``didOpenUndoGroup``. With no group open and `groupsByEvent` on, the event's group opens
+///   first with the same two events. A group opened by registration under `groupsByEvent`
+///   announces the same.
 /// - `endUndoGrouping()`: ``checkpoint``, ``willCloseUndoGroup``, then
 ///   ``didCloseUndoGroup(isDiscardable:)``.
 /// - `undo()` / `undoNestedGroup()`: ``checkpoint``, ``willUndoChange``, ``didOpenUndoGroup``
 ///   for the group that records the inverse, the handlers run, ``willCloseUndoGroup``,
-///   ``didCloseUndoGroup(isDiscardable:)``, then ``didUndoChange``. `redo()` likewise with
+///   ``didCloseUndoGroup(isDiscardable:)``, then ``didUndoChange``. `undo()` with the event's
+///   group open first closes it as `endUndoGrouping()` does. `redo()` likewise with
 ///   ``willRedoChange`` and ``didRedoChange``.
-/// - `endEvent()`: the close of the automatic group if one was open, then ``checkpoint``.
+/// - `endEvent()`: the close of the event's group if it was open, then ``checkpoint``.
+///
+/// Each event is also posted on `NotificationCenter.default` under Apple's name
+/// (``UndoManager/checkpointNotification`` and the others), right after the observers.
 public enum UndoManagerEvent: Equatable, Sendable {
   /// A point where pending edits should be committed (Apple's `NSUndoManagerCheckpoint`).
   case checkpoint

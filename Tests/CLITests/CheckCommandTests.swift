@@ -161,7 +161,11 @@ struct CheckCommandTests {
       (["check", "nowhere"], "cannot read 'nowhere': no such file or folder"),
       (["check", "x.circles", "--shard", "3/2"], "--shard takes <i>/<n>"),
       (["check", "x.circles", "--threshold", "2"], "--threshold takes a number from 0 to 1"),
-      (["check", "x.circles", "--record=sometimes"], "--record takes missing, failed or all"),
+      (
+        ["check", "x.circles", "--record=sometimes"],
+        "unknown record mode 'sometimes'; use missing, failed or all"
+      ),
+      (["check", "--record", "bogus"], "unknown record mode 'bogus'; use missing, failed or all"),
       (["diff", "a.png"], "diff takes two PNG files"),
     ])
   func badCommandLines(arguments: [String], message: String) throws {
@@ -190,5 +194,12 @@ struct CheckCommandTests {
     let bad = try Executable.run(["diff", "fake.png", golden + "0001-add-sun.png"], in: folder.url)
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("not a PNG"), "\(bad)")
+    let missing = try Executable.run(["diff", "missing.png", "fake.png"], in: folder.url)
+    #expect(missing.status == 2, "\(missing)")
+    #expect(missing.stdout.isEmpty, "\(missing)")
+    #expect(missing.stderr == "circles: error: cannot read 'missing.png': no such file\n")
+    let folderGiven = try Executable.run(["diff", golden, "fake.png"], in: folder.url)
+    #expect(folderGiven.status == 2, "\(folderGiven)")
+    #expect(folderGiven.stderr == "circles: error: cannot read '\(golden)': is a directory\n")
   }
 }

@@ -14,7 +14,7 @@ func runInTerminal(_ arguments: [String], in folder: URL, input: String) throws 
   try #require(
     FileManager.default.isExecutableFile(atPath: script.path),
     "util-linux's 'script' is needed to drive a pseudo-terminal")
-  let command = ([Executable.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+  let command = ([try Executable.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
   let process = Process()
   process.executableURL = script
   process.arguments = ["-qfec", command, "/dev/null"]

@@ -29,7 +29,7 @@ struct SheetCommandTests {
     #expect((layout.columns, layout.rows) == (3, 3))
     #expect(image.width == layout.size.width && image.height == layout.size.height)
     let red = Colour(red: 255, green: 0, blue: 0)
-    #expect(thumbnailCount(in: image, layout: layout, background: red) == 7)
+    #expect(layout.thumbnailCount(in: image, background: red) == 7)
     #expect(folder.files(in: "out").count == 7)
   }
 

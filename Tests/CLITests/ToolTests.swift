@@ -4,6 +4,25 @@ import Testing
 
 @Suite("circles: help, version and command-line mistakes")
 struct ToolTests {
+  @Test("the end-to-end tests run the circles of their own build, and say so when there is none")
+  func executableOfThisBuild() throws {
+    let folder = Executable.testBundleFolder
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("circlesPackageTests.xctest").path),
+      "\(folder.path) holds no test bundle")
+    #expect(try Executable.url == folder.appendingPathComponent("circles"))
+    let empty = try TemporaryFolder()
+    guard case .failure(let missing) = Executable.binary(besideBundleIn: empty.url) else {
+      Issue.record("a folder without circles gave an executable")
+      return
+    }
+    #expect(
+      missing.description
+        == "no circles executable in \(empty.url.path), the build folder of these tests: build "
+        + "it with 'swift build --build-tests' before 'swift test --skip-build'")
+  }
+
   @Test("--version prints the version on stdout")
   func version() throws {
     let outcome = try Executable.run(["--version"], in: repositoryRoot)

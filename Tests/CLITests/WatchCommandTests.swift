@@ -13,7 +13,7 @@ final class BackgroundRun {
     output = folder.appendingPathComponent(".watch-output")
     FileManager.default.createFile(atPath: output.path, contents: nil)
     handle = try FileHandle(forWritingTo: output)
-    process.executableURL = Executable.url
+    process.executableURL = try Executable.url
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment

@@ -14,88 +14,61 @@ public struct Executable {
     public var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
   }
 
-  /// The binary beside the test bundle in the build folder.
-  public static let url: URL = {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("circles")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
+  /// Why no `circles` binary can be run.
+  public struct Missing: Error, CustomStringConvertible {
+    /// What is missing and what to do.
+    public var description: String
+  }
+
+  /// The `circles` binary of the build these tests belong to: the one in the folder of the
+  /// test bundle.
+  ///
+  /// - Throws: `Missing` when that folder holds none, rather than running some other build's.
+  public static var url: URL {
+    get throws(Missing) { try located.get() }
+  }
+
+  private static let located = binary(besideBundleIn: testBundleFolder)
+
+  /// The build folder holding the running test bundle: the folder of the test executable, or,
+  /// where tests run as a bundle (`.xctest`) loaded into a runner, the bundle's folder.
+  public static var testBundleFolder: URL {
+    let bundle = Bundle(for: TemporaryFolder.self).bundleURL.resolvingSymlinksInPath()
+    return bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+  }
+
+  /// The `circles` executable in a build folder.
+  ///
+  /// - Returns: its URL, or `Missing` saying where it was looked for and how to build it.
+  public static func binary(besideBundleIn folder: URL) -> Result<URL, Missing> {
+    let candidate = folder.appendingPathComponent("circles")
+    guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+      return .failure(
+        Missing(
+          description: "no circles executable in \(folder.path), the build folder of these "
+            + "tests: build it with 'swift build --build-tests' before 'swift test --skip-build'"
+        ))
     }
-    return repositoryRoot.appendingPathComponent(".build/debug/circles")
-  }()
+    return .success(candidate)
+  }
 
   /// Runs `circles` with arguments in a folder, feeding `input` on standard input.
   public static func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
   ) throws -> Outcome {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    var env = ProcessInfo.processInfo.environment
-    env["NO_COLOR"] = "1"
-    env.merge(environment) { $1 }
-    process.environment = env
-    // Output goes to files rather than pipes, so a chatty child can never block on a full pipe.
-    let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-capture-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: capture) }
-    let outURL = capture.appendingPathComponent("stdout")
-    let errURL = capture.appendingPathComponent("stderr")
-    let inURL = capture.appendingPathComponent("stdin")
-    try Data(input.utf8).write(to: inURL)
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    let inHandle = try FileHandle(forReadingFrom: inURL)
-    process.standardInput = inHandle
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    try inHandle.close()
-    return Outcome(
-      status: process.terminationStatus,
-      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-  }
-}
-
-/// A temporary folder that a test works in, removed when the test ends.
-public final class TemporaryFolder {
-  /// The folder.
-  public let url: URL
-
-  /// Creates an empty folder under the system's temporary folder.
-  public init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-test-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    try Program(url: try url).run(
+      arguments, in: folder, input: input,
+      environment: ["NO_COLOR": "1"].merging(environment) { $1 })
   }
 
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  /// Writes a text file into the folder.
-  @discardableResult
-  public func write(_ text: String, to name: String) throws -> URL {
-    let file = url.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: file)
-    return file
-  }
-
-  /// The names of the files in a subfolder, sorted.
-  public func files(in subfolder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(
-      atPath: url.appendingPathComponent(subfolder).path)) ?? []).sorted()
+  /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`
+  /// on standard input.
+  public static func run(
+    program: URL, _ arguments: [String], in folder: URL, input: String = "",
+    environment: [String: String]
+  ) throws -> Outcome {
+    try Program(url: program).run(
+      arguments, in: folder, input: input, environment: environment, inherits: false)
   }
 }
 

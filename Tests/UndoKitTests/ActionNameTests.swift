@@ -16,9 +16,14 @@ struct ActionNameTests {
       ("[ =1 ] n:Deferred", "Deferred", "", "Undo Deferred", "Redo"),
       // A later name in the same group wins.
       ("=1 n:First n:Second ;", "Second", "", "Undo Second", "Redo"),
-      // An empty group is discarded; its name does not rename the step before it.
-      ("=1 n:Kept ; [ ] n:Lost", "Kept", "", "Undo Kept", "Redo"),
-      ("=1 n:Kept ; [ ] ; n:Renamed", "Renamed", "", "Undo Renamed", "Redo"),
+      // An empty group stays a step of its own and takes the name.
+      ("=1 n:Kept ; [ ] n:Empty", "Empty", "", "Undo Empty", "Redo"),
+      ("=1 n:Kept ; [ ] ; n:Empty", "Empty", "", "Undo Empty", "Redo"),
+      ("manual [ =1 ] n:Kept [ ] n:Empty", "Empty", "", "Undo Empty", "Redo"),
+      ("=1 n:Kept ; [ ] n:Empty ; u", "Kept", "Empty", "Undo Kept", "Redo Empty"),
+      // While registration is disabled, names are ignored.
+      ("=1 n:Kept ; off n:Ignored on", "Kept", "", "Undo Kept", "Redo"),
+      ("=1 n:Kept off n:Ignored on ;", "Kept", "", "Undo Kept", "Redo"),
       // Naming after undo names the top of the undo stack.
       ("=1 n:A ; =2 n:B ; u n:Renamed", "Renamed", "B", "Undo Renamed", "Redo B"),
     ])

@@ -17,19 +17,16 @@ struct InvariantTests {
   @Test(
     "the check notices each kind of corruption",
     arguments: [
-      "empty undo group", "empty redo group", "a stack exceeds levelsOfUndo",
-      "negative disable count", "unexpected open groups", "level 1 starts out of order",
-      "automatic group that is not a top-level user group",
+      "a stack exceeds levelsOfUndo", "negative disable count",
+      "unexpected open groups", "an undo or redo group open outside undo and redo",
+      "level 1 starts out of order", "level 0 holds a nested group out of range",
+      "a redo's level where no redo runs", "automatic group that is not a top-level user group",
     ])
   func detectsCorruption(problem: String) {
     let manager = UndoManager()
     let log = Log()
     let action = UndoAction(target: log) { _ in }
     switch problem {
-    case "empty undo group":
-      manager.undoStack.append(UndoGroup(actions: [], name: ""))
-    case "empty redo group":
-      manager.redoStack.append(UndoGroup(actions: [], name: ""))
     case "a stack exceeds levelsOfUndo":
       manager.levelsOfUndo = 1
       manager.undoStack = Array(repeating: UndoGroup(actions: [action], name: ""), count: 2)
@@ -37,9 +34,20 @@ struct InvariantTests {
       manager.disableCount = -1
     case "unexpected open groups":
       manager.frames = [OpenFrame(kind: .undoing), OpenFrame(kind: .user)]
+    case "an undo or redo group open outside undo and redo":
+      manager.frames = [OpenFrame(kind: .undoing)]
     case "level 1 starts out of order":
       var frame = OpenFrame(kind: .user)
       frame.levels.append(OpenFrame.Level(start: 3))
+      manager.frames = [frame]
+    case "level 0 holds a nested group out of range":
+      var frame = OpenFrame(kind: .user)
+      frame.actions = [action]
+      frame.levels[0].children = [0..<1, 0..<1]
+      manager.frames = [frame]
+    case "a redo's level where no redo runs":
+      var frame = OpenFrame(kind: .user)
+      frame.levels.append(OpenFrame.Level(start: 0, recordsRedo: true))
       manager.frames = [frame]
     default:
       manager.frames = [OpenFrame(kind: .redoing, isAutomatic: true)]

@@ -65,6 +65,11 @@ struct LimitAndRemovalTests {
     #expect(kept.value == 1)
     #expect(removed.value == 4)
     manager.endUndoGrouping()
+    // The event's group now holds only the nested group, emptied by its undo; it is a step.
+    #expect(manager.groupingLevel == 1)
+    #expect(manager.undoActionNames == ["", "Both"])
+    manager.undo()
+    #expect(kept.value == 1)
     #expect(manager.undoActionNames == ["Both"])
     manager.undo()
     #expect(kept.value == 0)

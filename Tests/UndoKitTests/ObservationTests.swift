@@ -6,14 +6,16 @@ struct ObservationTests {
   @Test(
     "event order for each operation",
     arguments: [
-      ("[", "cp open"),
-      ("[ =1 ]", "cp open cp willClose didClose"),
-      ("[ =1 disc ]", "cp open cp willClose didClose*"),
+      // With groupsByEvent on, the event's group opens first.
+      ("[", "cp open cp open"),
+      ("[ =1 ]", "cp open cp open cp willClose didClose"),
+      ("[ =1 disc ]", "cp open cp open cp willClose didClose*"),
+      ("manual [ =1 ]", "cp open cp willClose didClose"),
       ("=1 ;", "cp open cp willClose didClose cp"),
       (";", "cp"),
       ("=1 ; u", "cp open cp willClose didClose cp cp willUndo open willClose didClose didUndo"),
       ("=1 u", "cp open cp willClose didClose cp willUndo open willClose didClose didUndo"),
-      ("[ [ ]", "cp open cp open cp willClose didClose"),
+      ("[ [ ]", "cp open cp open cp open cp willClose didClose"),
       ("u", "cp"),
       ("r", "cp"),
     ])

@@ -69,7 +69,7 @@ struct RegistrationTests {
     #expect(log.entries == [4, 3, 2, 1])
   }
 
-  @Test("a handler that does not re-register leaves nothing to redo")
+  @Test("a handler that does not re-register leaves an empty step to redo, as Apple's does")
   func oneWayUndo() {
     let manager = UndoManager()
     let log = Log()
@@ -79,8 +79,20 @@ struct RegistrationTests {
     manager.undo()
     #expect(log.entries == [1])
     #expect(!manager.canUndo)
-    #expect(!manager.canRedo)
-    #expect(manager.redoActionName == "")
+    #expect(manager.canRedo)
+    #expect(manager.redoActionName == "Once")
+    manager.redo()
+    #expect(log.entries == [1])
+    #expect(manager.canUndo && !manager.canRedo)
+    #expect(manager.undoActionName == "Once")
+  }
+
+  @Test("an undo while registration is disabled records no redo step")
+  func undoWithoutRegistration() {
+    let run = UndoScript()
+    run.run("=1 n:A ; off u on")
+    #expect(run.cell.value == 0)
+    #expect(run.stacks == "|")
   }
 
   @Test(

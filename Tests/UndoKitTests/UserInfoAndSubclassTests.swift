@@ -11,6 +11,17 @@ private final class CommittingUndoManager: UndoManager {
   }
 }
 
+/// A subclass that localises the menu titles, as Apple's documentation suggests.
+private final class GermanUndoManager: UndoManager {
+  override func undoMenuTitle(forUndoActionName actionName: String) -> String {
+    actionName.isEmpty ? "Widerrufen" : "„\(actionName)“ widerrufen"
+  }
+
+  override func redoMenuTitle(forUndoActionName actionName: String) -> String {
+    actionName.isEmpty ? "Wiederholen" : "„\(actionName)“ wiederholen"
+  }
+}
+
 @Suite("User info values, subclassing and events inside handlers")
 struct UserInfoAndSubclassTests {
   static let selection = UndoManager.UserInfoKey("selection")
@@ -42,6 +53,35 @@ struct UserInfoAndSubclassTests {
     #expect(manager.commits == 2)
     #expect(cell.value == 0)
     #expect(manager.redoCount == 1)
+  }
+
+  @Test("a subclass localises the menu item titles by overriding the menu title methods")
+  func localisedTitles() {
+    let manager = GermanUndoManager()
+    let cell = Cell(manager: manager)
+    #expect(manager.undoMenuItemTitle == "Widerrufen")
+    cell.set(1)
+    manager.setActionName("Tippen")
+    manager.endEvent()
+    #expect(manager.undoMenuItemTitle == "„Tippen“ widerrufen")
+    manager.undo()
+    #expect(manager.redoMenuItemTitle == "„Tippen“ wiederholen")
+    let plain: UndoManager = manager
+    #expect(plain.undoMenuTitle(forUndoActionName: "") == "Widerrufen")
+  }
+
+  @Test("removeAllActions(withTarget:) takes any value; one that is not a target matches nothing")
+  func removeByAnyTarget() {
+    let manager = UndoManager()
+    let cell = Cell(manager: manager)
+    cell.set(1)
+    manager.endEvent()
+    manager.removeAllActions(withTarget: 42)
+    manager.removeAllActions(withTarget: "cell")
+    #expect(manager.canUndo)
+    let target: Any = cell
+    manager.removeAllActions(withTarget: target)
+    #expect(!manager.canUndo)
   }
 
   @Test("endEvent inside a handler leaves the running undo alone")

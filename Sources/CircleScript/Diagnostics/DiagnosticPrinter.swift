@@ -106,6 +106,17 @@ public struct DiagnosticPrinter: Sendable {
     return line + "\n" + padding + caret + "\n"
   }
 
+  /// Text from a file made safe for a terminal: control characters (newlines included) as
+  /// their visible Unicode pictures, as source lines are shown.
+  ///
+  /// - Parameter text: text read from a file, such as a circle id or a renderer's name.
+  /// - Returns: the text with no control character left.
+  public static func visibleText(_ text: String) -> String {
+    var shown = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { shown.append(visible(scalar)) }
+    return String(shown)
+  }
+
   private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     switch scalar.value {
     case 0x09: scalar

@@ -47,7 +47,9 @@ extension Interpreter {
       if redo { undoManager.redo() } else { undoManager.undo() }
     }
     let last = redo ? undoManager.undoActionName : undoManager.redoActionName
-    try produceFrame(action: (redo ? "Redo " : "Undo ") + last, at: statement.range)
+    try produceFrame(
+      action: (redo ? "Redo " : "Undo ") + last, direction: redo ? .redo : .undo,
+      at: statement.range)
   }
 
   func currentUndoName(fallback: String) -> String {
@@ -57,11 +59,15 @@ extension Interpreter {
 
   func produceStart(at range: SourceRange) throws(ScriptFailure) {
     hasProducedStart = true
-    try produceFrame(action: "start", at: range)
+    try produceFrame(action: "start", direction: .start, at: range)
   }
 
-  func produceFrame(action: String, at range: SourceRange) throws(ScriptFailure) {
-    let frame = Frame(number: nextFrameNumber, action: action, state: canvas.state)
+  func produceFrame(
+    action: String, direction: Frame.Direction = .change, at range: SourceRange
+  ) throws(ScriptFailure) {
+    let frame = Frame(
+      number: nextFrameNumber, action: action, state: canvas.state, direction: direction,
+      range: range)
     do {
       try host.scriptDidProduceFrame(frame)
     } catch {

@@ -104,11 +104,10 @@ public final class Interpreter {
     case .group(let name, let body):
       try checkDepth(depth, statement)
       let title = try text(name)
-      undoManager.beginUndoGrouping()
       var changed = false
-      try runBody(body, changed: &changed, depth: depth + 1)
-      undoManager.endUndoGrouping()
-      if changed { undoManager.setActionName(title) }
+      try canvas.group(title) { () throws(ScriptFailure) in
+        try runBody(body, changed: &changed, depth: depth + 1)
+      }
       undoManager.endEvent()
       if changed {
         try produceFrame(action: currentUndoName(fallback: title), at: statement.range)
@@ -136,9 +135,9 @@ public final class Interpreter {
       switch statement.command {
       case .group(_, let inner):
         try checkDepth(depth, statement)
-        undoManager.beginUndoGrouping()
-        try runBody(inner, changed: &changed, depth: depth + 1)
-        undoManager.endUndoGrouping()
+        try canvas.group("") { () throws(ScriptFailure) in
+          try runBody(inner, changed: &changed, depth: depth + 1)
+        }
       case .repeat(let count, let variable, let inner):
         try checkDepth(depth, statement)
         var innerChanged = changed
@@ -217,10 +216,9 @@ public final class Interpreter {
         try LineParser.checkRenderPath(path, shown: path, at: template.range)
       }
       do {
-        try host.scriptRender(canvas.state, toPath: path)
+        try host.scriptRender(canvas.state, toPath: path, at: statement.range)
       } catch {
-        throw .error(
-          .error("cannot render '\(path)': \(error)", at: statement.range))
+        throw .error(.error("cannot render '\(path)': \(error)", at: template.range))
       }
     case .expect(let expectation):
       try check(expectation, statement)

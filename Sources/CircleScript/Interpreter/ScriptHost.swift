@@ -13,10 +13,23 @@ public protocol ScriptHost: AnyObject {
   /// - Throws: any error; the script stops with it as a diagnostic at the command.
   func scriptRender(_ state: CanvasState, toPath path: String) throws
 
+  /// `render <file>` at a command of the script: by default ``scriptRender(_:toPath:)``.
+  ///
+  /// - Throws: any error; the script stops with it as a diagnostic at the command.
+  func scriptRender(_ state: CanvasState, toPath path: String, at range: SourceRange) throws
+
   /// `expect pixel`: the colour of the pixel at pixel coordinates (already × scale, floored).
   ///
   /// The coordinates are inside the image (`0..<state.pixelWidth`, `0..<state.pixelHeight`).
   /// - Returns: the pixel with straight (not premultiplied) alpha.
   /// - Throws: any error; the script stops with it as a diagnostic at the command.
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour
+}
+
+extension ScriptHost {
+  public func scriptRender(_ state: CanvasState, toPath path: String, at range: SourceRange)
+    throws
+  {
+    try scriptRender(state, toPath: path)
+  }
 }

@@ -40,6 +40,23 @@ public struct ImageComparison: Hashable, Sendable, Codable {
     self.init(expected: expected, actual: actual, tally: tally, options: options)
   }
 
+  /// A comparison of two images whose sizes differ, made from their sizes alone (read from
+  /// their files' headers, for example with `PNGHeader`), without decoding a pixel: it never
+  /// matches, and no pixel was compared.
+  ///
+  /// - Parameters:
+  ///   - expectedSize: the size of the golden image.
+  ///   - actualSize: the size of the image just rendered.
+  ///   - options: the options the images are compared with.
+  public init(expectedSize: PixelSize, actualSize: PixelSize, options: ComparisonOptions = .exact) {
+    self.expectedSize = expectedSize
+    self.actualSize = actualSize
+    differingPixels = 0
+    antialiasedPixels = 0
+    comparedPixels = 0
+    self.options = options
+  }
+
   init(
     expected: PixelImage, actual: PixelImage, tally: PixelScanner.Tally,
     options: ComparisonOptions

@@ -34,8 +34,8 @@ struct PixelScanner {
   /// Compares the overlapping region of two images.
   ///
   /// - Parameter output: when given, receives a diff picture of the region, `outputWidth` pixels a
-  ///   row: changed pixels red, ignored anti-aliased pixels yellow, the rest a faded grey copy of
-  ///   `expected`.
+  ///   row: changed pixels red (or the options' darker colour where the actual pixel is
+  ///   darker), ignored anti-aliased pixels yellow, the rest a faded grey copy of `expected`.
   func scan(
     _ expected: PixelImage, _ actual: PixelImage,
     output: UnsafeMutablePointer<UInt32>? = nil, outputWidth: Int = 0
@@ -60,6 +60,8 @@ struct PixelScanner {
   ) {
     let exact = options.threshold == 0
     let maximumDelta = options.maximumDelta
+    let background = options.background
+    let darker = options.darkerColour.map(PixelImage.premultiplied) ?? Self.changedColour
     let rowBytes = a.width * MemoryLayout<UInt32>.stride
     for y in 0..<a.height {
       let rowA = a.base + y * a.stride
@@ -69,85 +71,27 @@ struct PixelScanner {
       for x in 0..<a.width {
         let pa = rowA[x]
         let pb = rowB[x]
-        var differs = pa != pb
-        if differs, !exact { differs = Colourimetry.delta(pa, pb) > maximumDelta }
-        if differs, options.ignoresAntialiasing,
-          a.looksAntialiased(x: x, y: y, other: b) || b.looksAntialiased(x: x, y: y, other: a)
+        guard pa != pb else {
+          outRow?[x] = Colourimetry.faded(pa)
+          continue
+        }
+        let (delta, actualIsDarker) = Colourimetry.distance(
+          pa, pb, over: background, index: y * a.width + x)
+        if !exact, delta <= maximumDelta {
+          outRow?[x] = Colourimetry.faded(pa)
+          continue
+        }
+        if options.ignoresAntialiasing,
+          a.looksAntialiased(x: x, y: y, other: b, over: background)
+            || b.looksAntialiased(x: x, y: y, other: a, over: background)
         {
           tally.antialiased += 1
           outRow?[x] = PixelScanner.antialiasedColour
           continue
         }
-        if differs {
-          tally.addDifference(x: x, y: y)
-          outRow?[x] = PixelScanner.changedColour
-        } else if let outRow {
-          outRow[x] = Colourimetry.faded(pa)
-        }
+        tally.addDifference(x: x, y: y)
+        outRow?[x] = actualIsDarker ? darker : PixelScanner.changedColour
       }
     }
-  }
-}
-
-/// A read-only view of the region of one image that both images cover.
-struct Plane {
-  let base: UnsafePointer<UInt32>
-  /// Pixels per row in memory (the image's own width).
-  let stride: Int
-  let width: Int
-  let height: Int
-
-  @inline(__always) func pixel(_ x: Int, _ y: Int) -> UInt32 { base[y * stride + x] }
-
-  /// Whether the pixel sits on an anti-aliased edge: it has both darker and brighter neighbours,
-  /// at most two neighbours as bright as itself, and its darkest or brightest neighbour lies in
-  /// a flat area (many identical neighbours) in both images.
-  func looksAntialiased(x: Int, y: Int, other: Plane) -> Bool {
-    let centre = Colourimetry.brightness(pixel(x, y))
-    var equal = isOnBorder(x, y) ? 1 : 0
-    var darkest = 0.0
-    var brightest = 0.0
-    var darkX = 0
-    var darkY = 0
-    var brightX = 0
-    var brightY = 0
-    for ny in max(0, y - 1)...min(height - 1, y + 1) {
-      for nx in max(0, x - 1)...min(width - 1, x + 1) where nx != x || ny != y {
-        let delta = Colourimetry.brightness(pixel(nx, ny)) - centre
-        if delta == 0 {
-          equal += 1
-          if equal > 2 { return false }
-        } else if delta < darkest {
-          darkest = delta
-          (darkX, darkY) = (nx, ny)
-        } else if delta > brightest {
-          brightest = delta
-          (brightX, brightY) = (nx, ny)
-        }
-      }
-    }
-    guard darkest < 0, brightest > 0 else { return false }
-    return (isFlat(x: darkX, y: darkY) && other.isFlat(x: darkX, y: darkY))
-      || (isFlat(x: brightX, y: brightY) && other.isFlat(x: brightX, y: brightY))
-  }
-
-  /// Whether more than two neighbours of the pixel (the image's edge counting as one) hold
-  /// exactly its value.
-  func isFlat(x: Int, y: Int) -> Bool {
-    let value = pixel(x, y)
-    var same = isOnBorder(x, y) ? 1 : 0
-    for ny in max(0, y - 1)...min(height - 1, y + 1) {
-      for nx in max(0, x - 1)...min(width - 1, x + 1) where nx != x || ny != y {
-        if pixel(nx, ny) == value {
-          same += 1
-          if same > 2 { return true }
-        }
-      }
-    }
-    return false
-  }
-
-  @inline(__always) private func isOnBorder(_ x: Int, _ y: Int) -> Bool {
-    x == 0 || y == 0 || x == width - 1 || y == height - 1
   }
 }

@@ -1,12 +1,16 @@
 import CircleRender
 import Foundation
 
-/// How ``GoldenChecker`` checks the frames of a script.
+/// How ``GoldenChecker`` and ``GoldenSession`` check the images of a script.
 public struct CheckOptions: Sendable {
   /// The folder of goldens; `nil` means `__snapshots__/<script name without .circles>/` beside
   /// the script.
   public var goldenDirectory: URL?
-  /// Which goldens may be written; ``RecordMode/none`` (the default) writes none.
+  /// A folder holding one golden folder per script, named after the script (`--golden <dir>`),
+  /// used when ``goldenDirectory`` is `nil`.
+  public var goldenRoot: URL?
+  /// Which goldens may be written; ``RecordMode/none`` (the default) writes none. Any mode that
+  /// writes also renames moved goldens.
   public var record: RecordMode
   /// Whether goldens without a frame (orphans) are deleted.
   public var prune: Bool
@@ -18,15 +22,24 @@ public struct CheckOptions: Sendable {
   public var artifactsDirectory: URL
   /// The renderer's identity stored in new goldens and compared with theirs.
   public var renderer: String
+  /// Which images recording, renaming and pruning may touch, as names or shell globs
+  /// (`0002-add-hill`, `00*-undo-*`, `final`); empty means all. Every image is still checked.
+  public var only: [String]
+  /// The options a printed command repeats after the script's path (`--golden g`, `--tolerant`),
+  /// so that following it chooses the same files.
+  public var commandOptions: [String]
 
   /// Creates options; the defaults compare exactly, write no golden and put artifacts in
   /// `.circles-artifacts/` in the current folder.
   public init(
-    goldenDirectory: URL? = nil, record: RecordMode = .none, prune: Bool = false,
+    goldenDirectory: URL? = nil, goldenRoot: URL? = nil, record: RecordMode = .none,
+    prune: Bool = false,
     failsOnOrphans: Bool = false, comparison: ComparisonOptions = .exact,
-    artifactsDirectory: URL? = nil, renderer: String = CheckOptions.currentRenderer
+    artifactsDirectory: URL? = nil, renderer: String = CheckOptions.currentRenderer,
+    only: [String] = [], commandOptions: [String] = []
   ) {
     self.goldenDirectory = goldenDirectory
+    self.goldenRoot = goldenRoot
     self.record = record
     self.prune = prune
     self.failsOnOrphans = failsOnOrphans
@@ -34,6 +47,8 @@ public struct CheckOptions: Sendable {
     self.artifactsDirectory =
       artifactsDirectory ?? URL(fileURLWithPath: ".circles-artifacts", isDirectory: true)
     self.renderer = renderer
+    self.only = only
+    self.commandOptions = commandOptions
   }
 
   /// The renderer of this process: `cairo ` and the loaded Cairo's version.
@@ -48,6 +63,51 @@ public struct CheckOptions: Sendable {
 
   /// The golden folder for a script under these options.
   public func goldenDirectory(forScript script: URL) -> URL {
-    goldenDirectory ?? Self.defaultGoldenDirectory(forScript: script)
+    GoldenLocation(script: script, options: self, key: Self.key(of: script)).url
+  }
+
+  /// A script's name without folder and `.circles`: the name of its golden folder.
+  static func key(of script: URL) -> String { script.deletingPathExtension().lastPathComponent }
+
+  /// The record mode a check runs with: the one asked for, else `CIRCLES_RECORD` from the
+  /// environment, else ``RecordMode/none``.
+  ///
+  /// - Throws: ``SnapshotError/invalidRecordMode(_:)`` when `CIRCLES_RECORD` holds no mode.
+  public static func recordMode(requested: RecordMode?, environment: [String: String])
+    throws(SnapshotError) -> RecordMode
+  {
+    if let requested { return requested }
+    return try RecordMode(environment: environment) ?? .none
+  }
+
+  /// The `index`-th (1-based) of `count` shares of the items, for parallel CI jobs: every
+  /// `count`-th item from the `index`-th on, so the shares are disjoint and together hold all.
+  public static func shard<Item>(_ items: [Item], index: Int, count: Int) -> [Item] {
+    guard count > 1 else { return items }
+    return items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+  }
+
+  /// Runs a check and then removes the artifacts folder if the check made it and left nothing
+  /// in it (images that were all recorded, or passed, leave none).
+  public func removingEmptyArtifactsFolder<T>(_ check: () -> T) -> T {
+    let existed = Folder.status(atPath: artifactsDirectory.path) != nil
+    let result = check()
+    if !existed, let parent = try? Folder.open(artifactsDirectory.deletingLastPathComponent().path)
+    {
+      _ = parent.removeFolderIfEmpty(artifactsDirectory.lastPathComponent)
+    }
+    return result
+  }
+
+  /// Whether recording, renaming and pruning may touch the image or golden of this name.
+  public func selects(_ name: String) -> Bool {
+    only.isEmpty || only.contains { pattern in Glob.matches(pattern, name) }
+  }
+}
+
+/// Shell patterns: `*` any run of characters, `?` one, `[…]` one of a set.
+enum Glob {
+  static func matches(_ pattern: String, _ name: String) -> Bool {
+    fnmatch(pattern, name, 0) == 0
   }
 }

@@ -134,12 +134,15 @@ struct FrameChecker: Sendable {
         result.artifacts = FrameArtifacts(actual: urls.actual, diff: nil, strip: nil)
         return
       }
-      let diff = DiffImage.highlighting(
+      result.artifacts = FrameArtifacts(actual: urls.actual, diff: nil, strip: nil)
+      let diff = try DiffImage.highlighting(
         expected: goldenImage, actual: frame.image, options: options.comparison)
-      let strip = DiffImage.strip(expected: goldenImage, diff: diff, actual: frame.image)
       try AtomicFile.write(PNGCodec.encode(diff), to: urls.diff)
+      result.artifacts?.diff = urls.diff
+      // The actual and diff images stay reported when the strip cannot be made.
+      let strip = try DiffImage.strip(expected: goldenImage, diff: diff, actual: frame.image)
       try AtomicFile.write(PNGCodec.encode(strip), to: urls.strip)
-      result.artifacts = FrameArtifacts(actual: urls.actual, diff: urls.diff, strip: urls.strip)
+      result.artifacts?.strip = urls.strip
     } catch {
       result.notes.append("cannot write the failure images: \(error)")
     }

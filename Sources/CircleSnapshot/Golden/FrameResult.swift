@@ -6,11 +6,15 @@ public enum FrameStatus: String, Hashable, Sendable, Codable, CaseIterable {
   case passed
   /// The frame differs from its golden, or the golden cannot be read.
   case failed
-  /// The frame has no golden and none was recorded.
+  /// The frame has no golden and none was recorded: a new step.
   case missing
-  /// A golden was written for the frame (new, or replacing one that differed).
+  /// The frame matches a golden recorded under another name, because steps were inserted or
+  /// removed before it; the golden is left where it is (``FrameResult/movedFrom``).
+  case moved
+  /// A golden was written for the frame (new, or replacing one that differed), or a moved
+  /// golden was renamed to the frame's name (``FrameResult/movedFrom`` says from where).
   case recorded
-  /// A golden has no frame of the same name; left in place.
+  /// A golden has no frame (its step was removed); left in place.
   case orphan
   /// A golden had no frame and was deleted.
   case pruned
@@ -19,13 +23,36 @@ public enum FrameStatus: String, Hashable, Sendable, Codable, CaseIterable {
   public var isFailure: Bool { self == .failed || self == .missing }
 }
 
+/// Where in a script an image was made: the command's line and column (1-based) and the
+/// length of the text it covers.
+public struct ScriptLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The line, from 1.
+  public var line: Int
+  /// The column, from 1.
+  public var column: Int
+  /// How many characters of the line the command covers.
+  public var length: Int
+
+  /// Creates a location.
+  public init(line: Int, column: Int, length: Int = 1) {
+    self.line = line
+    self.column = column
+    self.length = length
+  }
+
+  /// `line:column`.
+  public var description: String { "\(line):\(column)" }
+}
+
 /// The files written for a failing frame.
 public struct FrameArtifacts: Hashable, Sendable, Codable {
-  /// The actual image, as rendered (with scene metadata, ready to become the golden).
+  /// The actual image, as rendered (with its metadata: exactly the golden a record writes).
   public var actual: URL
-  /// Differences in red over a faded copy of the golden; `nil` when there is no golden image.
+  /// Differences in red over a faded copy of the golden; `nil` when there is no golden image of
+  /// the same size.
   public var diff: URL?
-  /// Golden | diff | actual side by side; `nil` when there is no golden image.
+  /// Golden | diff | actual side by side; `nil` when there is no diff, or the three are too
+  /// wide for one image.
   public var strip: URL?
 
   /// Creates a record of artifact files.
@@ -36,21 +63,36 @@ public struct FrameArtifacts: Hashable, Sendable, Codable {
   }
 }
 
-/// The outcome of one frame of a script, or of an orphan golden.
+/// The outcome of one frame or `render` target of a script, or of an orphan golden.
 public struct FrameResult: Hashable, Sendable, Codable {
-  /// The frame's name without `.png`, e.g. `0001-add-sun`.
+  /// The image's name without `.png`: `0001-add-sun` for a frame, `sub/final` for
+  /// `render sub/final.png`.
   public var name: String
   /// What happened.
   public var status: FrameStatus
-  /// Where the golden is (or would be).
+  /// Where the golden is (or would be) under the image's own name.
   public var golden: URL
-  /// The pixel comparison, when both images could be read (also for a recorded frame that had
+  /// The golden the image was compared with when it has another name: a golden that moved
+  /// because steps were inserted or removed before it (its path before any rename).
+  public var movedFrom: URL?
+  /// The command that made the image, when it comes from a script.
+  public var location: ScriptLocation?
+  /// Whether the image is a `render` target rather than a frame.
+  public var isRender: Bool
+  /// The pixel comparison, when both images were decoded (also for a recorded frame that had
   /// differed).
   public var comparison: ImageComparison?
-  /// Why the frame failed when it is not a pixel difference: an unreadable golden, a failed
-  /// write.
+  /// The golden's size, as its header declares it, when known.
+  public var goldenSize: PixelSize?
+  /// The frame's size, when known.
+  public var actualSize: PixelSize?
+  /// Why the frame failed when it is not a pixel difference: an unreadable golden, a golden of
+  /// another size.
   public var problem: String?
-  /// The semantic diff from the golden's scene to the frame's, when the golden carries one.
+  /// What kept the check from doing its work on this image: a golden or an artifact that could
+  /// not be written, renamed or deleted, memory that could not be had. The check exits 2.
+  public var error: String?
+  /// The semantic diff from the golden's scene to the frame's, when the golden's is known.
   public var sceneDiff: [String]
   /// Notes for people: a different renderer, a golden without a scene.
   public var notes: [String]
@@ -59,15 +101,23 @@ public struct FrameResult: Hashable, Sendable, Codable {
 
   /// Creates a result.
   public init(
-    name: String, status: FrameStatus, golden: URL, comparison: ImageComparison? = nil,
-    problem: String? = nil, sceneDiff: [String] = [], notes: [String] = [],
+    name: String, status: FrameStatus, golden: URL, movedFrom: URL? = nil,
+    location: ScriptLocation? = nil, isRender: Bool = false, comparison: ImageComparison? = nil,
+    goldenSize: PixelSize? = nil, actualSize: PixelSize? = nil, problem: String? = nil,
+    error: String? = nil, sceneDiff: [String] = [], notes: [String] = [],
     artifacts: FrameArtifacts? = nil
   ) {
     self.name = name
     self.status = status
     self.golden = golden
+    self.movedFrom = movedFrom
+    self.location = location
+    self.isRender = isRender
     self.comparison = comparison
+    self.goldenSize = goldenSize
+    self.actualSize = actualSize
     self.problem = problem
+    self.error = error
     self.sceneDiff = sceneDiff
     self.notes = notes
     self.artifacts = artifacts
@@ -77,6 +127,12 @@ public struct FrameResult: Hashable, Sendable, Codable {
   /// a golden that differed.
   public var diverges: Bool {
     status.isFailure || (status == .recorded && (comparison.map { !$0.matches } ?? false))
+  }
+
+  /// The name with the golden it moved from: `0004-add-b (was 0002-add-b)`.
+  public var nameWithOrigin: String {
+    guard let movedFrom, status != .recorded else { return name }
+    return "\(name) (was \(movedFrom.deletingPathExtension().lastPathComponent))"
   }
 
   /// The note a frame without a golden carries.

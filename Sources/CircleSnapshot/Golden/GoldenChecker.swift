@@ -1,19 +1,19 @@
 import CircleCanvas
 import CircleRender
-import Dispatch
 import Foundation
 
-/// Checks the frames of a script against their golden images, records goldens on request, and
-/// writes actual, diff and strip images for failures.
+/// Checks images held in memory against their golden images: the frames of a script given
+/// all at once, or one named snapshot.
 ///
 /// ```swift
 /// let result = GoldenChecker.check(script: url, frames: frames, options: CheckOptions())
 /// print(TextReport.lines(for: [result]).joined(separator: "\n"))
 /// ```
 ///
-/// Goldens are written only when the record mode asks for it and deleted only with
+/// Both go through a ``GoldenSession``: frames are aligned with goldens by their action slugs
+/// and pictures, goldens are written only when the record mode asks for it and deleted only with
 /// ``CheckOptions/prune``. A golden that is not a PNG or is damaged makes its frame fail with the
-/// reason; nothing here traps. Frames are compared on all cores.
+/// reason; nothing here traps.
 public enum GoldenChecker {
   /// One frame to check: its name without `.png`, its pixels and the scene it shows.
   public typealias Frame = (name: String, image: PixelImage, state: CanvasState)
@@ -28,63 +28,114 @@ public enum GoldenChecker {
   public static func check(script: URL, frames: [Frame], options: CheckOptions = CheckOptions())
     -> ScriptResult
   {
+    options.removingEmptyArtifactsFolder {
+      checkFrames(script: script, frames: frames, options: options)
+    }
+  }
+
+  private static func checkFrames(script: URL, frames: [Frame], options: CheckOptions)
+    -> ScriptResult
+  {
+    let session: GoldenSession
+    do {
+      session = try GoldenSession(script: script, options: options)
+    } catch {
+      return failedResult(script: script, options: options, frames: frames, error: error)
+    }
+    for frame in frames {
+      let index = session.add(name: frame.name, location: nil, scene: frame.state)
+      do {
+        session.encoded(index, png: try PNGWriter.encode(frame.image))
+      } catch {
+        session.failed(index, error: "cannot encode frame '\(frame.name)': \(error)")
+      }
+    }
+    return session.finish()
+  }
+
+  /// Checks one image against the golden of its name, as `assertSnapshot` does: no alignment,
+  /// no orphans; a new golden carries its scene in its own text chunks.
+  ///
+  /// - Parameters:
+  ///   - name: the golden's name without `.png`.
+  ///   - image: the image.
+  ///   - state: the scene it shows.
+  ///   - folder: the golden folder.
+  ///   - options: record mode, comparison and artifacts folder (its golden folders are unused).
+  /// - Returns: the image's outcome.
+  public static func checkSnapshot(
+    named name: String, image: PixelImage, state: CanvasState, folder: URL,
+    options: CheckOptions = CheckOptions()
+  ) -> FrameResult {
+    var options = options
+    options.goldenDirectory = folder
+    options.prune = false
+    return options.removingEmptyArtifactsFolder {
+      snapshot(named: name, image: image, state: state, folder: folder, options: options)
+    }
+  }
+
+  private static func snapshot(
+    named name: String, image: PixelImage, state: CanvasState, folder: URL, options: CheckOptions
+  ) -> FrameResult {
+    let script = folder.appendingPathComponent(name)
+    let session: GoldenSession
+    do {
+      session = try GoldenSession(
+        script: script, options: options, artifactsKey: folder.lastPathComponent)
+    } catch {
+      let golden = folder.appendingPathComponent(name + ".png")
+      return FrameResult(name: name, status: .failed, golden: golden, error: error.description)
+    }
+    session.writesHistory = false
+    let index = session.add(name: name, isRender: true, location: nil, scene: state)
+    do {
+      let png = try PNGWriter.encode(image)
+      let metadata = GoldenMetadata(scene: state, renderer: nil)
+      session.encoded(index, png: (try? metadata.embedded(in: png)) ?? png)
+    } catch {
+      session.failed(index, error: "cannot encode snapshot '\(name)': \(error)")
+    }
+    return session.finish(stoppedEarly: true).frames.first {
+      $0.name == name
+    } ?? FrameResult(name: name, status: .failed, golden: folder, error: "not checked")
+  }
+
+  private static func failedResult(
+    script: URL, options: CheckOptions, frames: [Frame], error: SnapshotError
+  ) -> ScriptResult {
     let folder = options.goldenDirectory(forScript: script)
-    let artifacts = options.artifactsDirectory.appendingPathComponent(
-      script.deletingPathExtension().lastPathComponent, isDirectory: true)
-    let checker = FrameChecker(options: options, goldenFolder: folder, artifactsFolder: artifacts)
-    let results = ResultSlots(count: frames.count)
-    DispatchQueue.concurrentPerform(iterations: frames.count) { index in
-      results.set(index, checker.check(frames[index]))
-    }
-    var outcomes = results.values
-    let names = Set(frames.map(\.name))
-    for orphan in goldenNames(in: folder) where !names.contains(orphan) {
-      outcomes.append(checker.handleOrphan(named: orphan))
-    }
     return ScriptResult(
-      script: script, goldenDirectory: folder, frames: outcomes,
-      failsOnOrphans: options.failsOnOrphans)
+      script: script, goldenDirectory: folder,
+      frames: frames.map {
+        FrameResult(
+          name: $0.name, status: .failed,
+          golden: folder.appendingPathComponent($0.name + ".png"), error: error.description)
+      }, failsOnOrphans: options.failsOnOrphans)
   }
 
   /// The names (without `.png`) of the PNG files in a golden folder, sorted; none when the folder
   /// does not exist.
   public static func goldenNames(in folder: URL) -> [String] {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return files.filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
-      .map { String($0.dropLast(4)) }.sorted()
+    guard let opened = try? Folder.open(folder.path), let entries = try? opened.entries() else {
+      return []
+    }
+    return entries.filter { !$0.isFolder && $0.name.hasSuffix(".png") && !$0.name.hasPrefix(".") }
+      .map { String($0.name.dropLast(4)) }
   }
 
-  /// The bytes of a golden for a frame: its PNG with the scene and renderer as text chunks.
+  /// The bytes of a golden image: the PNG with the scene and the renderer in text chunks, as
+  /// `assertSnapshot` writes them.
   ///
   /// - Throws: `RenderError` when the image cannot be encoded.
   public static func goldenData(image: PixelImage, state: CanvasState, renderer: String)
     throws(RenderError) -> Data
   {
-    let png = try PNGCodec.encode(image)
+    let png = try PNGWriter.encode(image)
     do {
       return try GoldenMetadata(scene: state, renderer: renderer).embedded(in: png)
     } catch {
       throw .damagedPNG(reason: "cannot add metadata: \(error)")
     }
-  }
-}
-
-/// Results filled in from several threads, each index once.
-private final class ResultSlots: @unchecked Sendable {
-  private var slots: [FrameResult?]
-  private let lock = NSLock()
-
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-  func set(_ index: Int, _ result: FrameResult) {
-    lock.lock()
-    slots[index] = result
-    lock.unlock()
-  }
-
-  var values: [FrameResult] {
-    lock.lock()
-    defer { lock.unlock() }
-    return slots.map { $0! }
   }
 }

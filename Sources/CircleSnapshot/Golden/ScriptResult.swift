@@ -6,17 +6,29 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   public var script: URL
   /// The folder of its goldens.
   public var goldenDirectory: URL
-  /// Every frame in order, then orphan or pruned goldens by name.
+  /// Every frame and `render` target in the order the script made them, then orphan or pruned
+  /// goldens by name.
   public var frames: [FrameResult]
   /// Whether orphans count as failures (copied from the options).
   public var failsOnOrphans: Bool
+  /// Whether the script stopped before its end (a failed `expect`): goldens after its last
+  /// frame were then neither reported as orphans nor touched.
+  public var stoppedEarly: Bool
+  /// The options a printed command repeats after the script's path, so that it chooses the
+  /// same files and compares the same way (`--golden g`, `--threshold 0.1`, …).
+  public var commandOptions: [String]
 
   /// Creates a result.
-  public init(script: URL, goldenDirectory: URL, frames: [FrameResult], failsOnOrphans: Bool) {
+  public init(
+    script: URL, goldenDirectory: URL, frames: [FrameResult], failsOnOrphans: Bool,
+    stoppedEarly: Bool = false, commandOptions: [String] = []
+  ) {
     self.script = script
     self.goldenDirectory = goldenDirectory
     self.frames = frames
     self.failsOnOrphans = failsOnOrphans
+    self.stoppedEarly = stoppedEarly
+    self.commandOptions = commandOptions
   }
 
   /// Whether the script passes: no frame failed or is missing (nor an orphan, when those fail).
@@ -27,6 +39,10 @@ public struct ScriptResult: Hashable, Sendable, Codable {
     frames.filter { $0.status.isFailure || (failsOnOrphans && $0.status == .orphan) }
   }
 
+  /// The images whose golden or artifacts could not be written, read or kept in memory: the
+  /// check exits 2 for them.
+  public var errors: [FrameResult] { frames.filter { $0.error != nil } }
+
   /// The first frame, in script order, that differs from its golden or has none.
   public var firstDivergingFrame: FrameResult? { frames.first { $0.diverges } }
 
@@ -36,13 +52,44 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   /// The script's path as people typed it (relative to the current folder when it is below it).
   public var displayPath: String { DisplayPath.of(script) }
 
-  /// The command that records the goldens this check lacked: `circles check <script> --record
-  /// failed` for goldens that differ, `--record missing` for missing ones, `--record` for both.
+  /// The command that brings the goldens up to date with what this check found: `--record
+  /// failed` for goldens that differ, `--record missing` for new frames, `--record` for both
+  /// (each also renames moved goldens, and plain `--record` renames when only that is left),
+  /// and `--prune` when goldens have no frame. It repeats the check's ``commandOptions``.
   public var rerecordCommand: String {
     let missing = frames.contains { $0.status == .missing }
     let failed = frames.contains { $0.status == .failed }
-    let mode = missing && failed ? "--record" : missing ? "--record missing" : "--record failed"
-    return "circles check \(DisplayPath.shellQuoted(displayPath)) \(mode)"
+    let orphans = frames.contains { $0.status == .orphan }
+    var words = ["circles", "check", DisplayPath.shellQuoted(displayPath)]
+    words += commandOptions.map(DisplayPath.shellQuoted)
+    if missing, failed {
+      words.append("--record")
+    } else if missing {
+      words += ["--record", "missing"]
+    } else if failed {
+      words += ["--record", "failed"]
+    } else if frames.contains(where: { $0.status == .moved }) || !orphans {
+      words.append("--record")
+    }
+    if orphans { words.append("--prune") }
+    return words.joined(separator: " ")
+  }
+
+  /// The line a report ends a script with, when its goldens are behind: how to accept the new
+  /// images, rename moved goldens or delete those without a frame; `nil` when nothing is left
+  /// to do.
+  public var hint: String? {
+    let moved = frames.contains { $0.status == .moved }
+    let orphans = frames.contains { $0.status == .orphan }
+    if !passed { return "to accept the new images: \(rerecordCommand)" }
+    switch (moved, orphans) {
+    case (true, true):
+      return "to rename the moved goldens and delete those without a frame: "
+        + rerecordCommand
+    case (true, false): return "to rename the moved goldens: \(rerecordCommand)"
+    case (false, true): return "to delete the goldens without a frame: \(rerecordCommand)"
+    case (false, false): return nil
+    }
   }
 }
 
@@ -58,7 +105,7 @@ enum DisplayPath {
 
   /// The path quoted for a POSIX shell when it holds anything but safe characters.
   static func shellQuoted(_ path: String) -> String {
-    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,:@")
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+,:@%=")
     if !path.isEmpty, path.allSatisfy(safe.contains) { return path }
     return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }

@@ -3,8 +3,11 @@ import Foundation
 
 /// What a golden PNG says about itself: the scene it was rendered from and the renderer.
 ///
-/// Stored as PNG text chunks: the scene as JSON under ``sceneKey``, the renderer (`cairo 1.16.0`)
-/// under ``rendererKey``. Either may be missing, for goldens made by other tools.
+/// Stored as PNG text chunks: the renderer (`cairo 1.16.0`) under ``rendererKey``; the scene as
+/// JSON under ``sceneKey`` in goldens of `assertSnapshot` and of older versions of circles.
+/// Goldens that `circles check` records keep their scenes in one history file beside their
+/// folder instead (`__snapshots__/sun.history`), which ``init(png:file:)`` reads. Either may be
+/// missing, for goldens made by other tools.
 public struct GoldenMetadata: Hashable, Sendable {
   /// The key of the canvas state, as JSON.
   public static let sceneKey = "circles:scene"
@@ -30,6 +33,22 @@ public struct GoldenMetadata: Hashable, Sendable {
     let sceneJSON = entries.first { $0.key == Self.sceneKey }?.value
     scene = sceneJSON.flatMap { try? JSONDecoder().decode(CanvasState.self, from: Data($0.utf8)) }
     renderer = entries.first { $0.key == Self.rendererKey }?.value
+  }
+
+  /// Reads the metadata of a golden file's bytes, taking the scene from the history beside its
+  /// folder (`<folder>.history`) when the file carries none.
+  ///
+  /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
+  public init(png: Data, file: URL) throws(PNGTextError) {
+    try self.init(png: png)
+    guard scene == nil else { return }
+    let folder = file.deletingLastPathComponent()
+    let history = folder.deletingLastPathComponent().appendingPathComponent(
+      SceneHistory.fileName(forFolder: folder.lastPathComponent))
+    guard let data = Folder.readFile(history, limit: SceneHistory.maximumBytes),
+      let parsed = try? SceneHistory(data: data)
+    else { return }
+    scene = SceneReader(parsed).scene(named: file.deletingPathExtension().lastPathComponent)
   }
 
   /// Returns the PNG with this metadata in its text chunks (replacing earlier values).

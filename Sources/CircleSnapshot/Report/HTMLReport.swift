@@ -1,11 +1,13 @@
+import CircleRender
 import Foundation
 
 /// One self-contained HTML page of a check: every image inlined as a `data:` URL, no script or
 /// style from elsewhere, so the file can be mailed or kept as a CI artifact.
 ///
 /// Failing scripts come first, and in each script its failures: golden, diff and actual side by
-/// side, and a slider that fades from the golden to the actual over the same spot. Then every
-/// frame as a thumbnail. All text is HTML-escaped.
+/// side, a slider that fades from the golden to the actual over the same spot, and the three
+/// again magnified on the rectangle where the pixels differ. Then every frame as a thumbnail.
+/// All text is HTML-escaped.
 public enum HTMLReport {
   /// The page's HTML.
   ///
@@ -16,7 +18,7 @@ public enum HTMLReport {
   ///     not PNGs are left out.
   public static func html(
     for results: [ScriptResult], title: String = "circles check",
-    loadImage: @escaping (URL) -> Data? = { try? Data(contentsOf: $0) }
+    loadImage: @escaping (URL) -> Data? = HTMLReport.readImage
   ) -> String {
     let page = Page(loadImage: loadImage)
     let ordered = results.filter { !$0.passed } + results.filter(\.passed)
@@ -40,6 +42,12 @@ public enum HTMLReport {
     return html
   }
 
+  /// Reads an image file for the page: a regular file of at most 256 MiB, never through a
+  /// symbolic link at its last step, whatever bytes its path holds.
+  public static func readImage(_ url: URL) -> Data? {
+    Folder.readFile(url, limit: 256 << 20)
+  }
+
   static let style = """
     body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fafafa}
     h2{margin-top:2em;border-bottom:1px solid #ccc}.ok{color:#1a7f37}.bad{color:#c62828}
@@ -54,6 +62,8 @@ public enum HTMLReport {
     .thumbs figure{border-top:3px solid #1a7f37;padding-top:2px}
     .thumbs .failed,.thumbs .missing{border-color:#c62828}
     .thumbs .recorded{border-color:#1565c0}.thumbs .orphan,.thumbs .pruned{border-color:#999}
+    .thumbs .moved{border-color:#8e24aa}
+    .zoom{overflow:hidden;border:1px solid #ccc}.zoom img{max-width:none;border:0}
     """
 }
 
@@ -61,12 +71,13 @@ public enum HTMLReport {
 private struct Page {
   let loadImage: (URL) -> Data?
 
-  func image(_ url: URL?, alt: String, className: String? = nil) -> String {
-    guard let url, let data = loadImage(url), data.starts(with: PNGTextChunks.signature) else {
+  func image(_ url: URL?, alt: String, className: String? = nil, style: String? = nil) -> String {
+    guard let url, let data = loadImage(url), PNGChunkWalk.hasSignature(data) else {
       return "<p class=\"bad\">(\(Markup.escape(alt)): no image)</p>"
     }
     let classAttribute = className.map { " class=\"\($0)\"" } ?? ""
-    return "<img\(classAttribute) alt=\"\(Markup.escape(alt))\" "
+    let styleAttribute = style.map { " style=\"\($0)\"" } ?? ""
+    return "<img\(classAttribute)\(styleAttribute) alt=\"\(Markup.escape(alt))\" "
       + "src=\"data:image/png;base64,\(data.base64EncodedString())\">"
   }
 
@@ -75,11 +86,14 @@ private struct Page {
       result.passed ? "<span class=\"ok\">passed</span>" : "<span class=\"bad\">failed</span>"
     var html = "<section>\n<h2>\(Markup.escape(result.displayPath)) — \(state)</h2>\n"
     html += "<p>\(Markup.escape(TextReport.headline(result)))</p>\n"
-    if !result.passed {
+    if let hint = result.hint {
+      let text = hint.prefix { $0 != ":" }
       html +=
-        "<p>To accept the new images: <code>\(Markup.escape(result.rerecordCommand))</code></p>\n"
+        "<p>\(Markup.escape(text.prefix(1).uppercased() + text.dropFirst())): "
+        + "<code>\(Markup.escape(result.rerecordCommand))</code></p>\n"
     }
-    for frame in result.frames where frame.status.isFailure || frame.status == .orphan {
+    for frame in result.frames
+    where frame.status.isFailure || frame.status == .orphan || frame.status == .moved {
       html += failure(frame)
     }
     html += "<h3>Every frame</h3>\n<div class=\"thumbs\">\n"
@@ -89,15 +103,15 @@ private struct Page {
   }
 
   func failure(_ frame: FrameResult) -> String {
-    let name = Markup.escape(frame.name)
     var html = "<article id=\"\(Markup.escape(anchor(frame)))\">\n"
-    html += "<h3>\(name) <small>\(frame.status.rawValue)</small></h3>\n"
+    html +=
+      "<h3>\(Markup.escape(frame.nameWithOrigin)) <small>\(frame.status.rawValue)</small></h3>\n"
     html += "<p>\(Markup.escape(TextReport.describe(frame)))</p>\n"
     let lines = frame.sceneDiff + frame.notes
     if !lines.isEmpty {
       html += "<ul>" + lines.map { "<li>\(Markup.escape($0))</li>" }.joined() + "</ul>\n"
     }
-    let golden = frame.status == .missing ? nil : frame.golden
+    let golden = frame.status == .missing ? nil : (frame.movedFrom ?? frame.golden)
     let actual = frame.artifacts?.actual
     html += "<div class=\"row\">\n"
     html += "<figure>\(image(golden, alt: "golden"))<figcaption>golden</figcaption></figure>\n"
@@ -115,8 +129,39 @@ private struct Page {
         + "oninput=\"this.closest('figure').querySelector('.top').style.opacity=this.value/100\">"
         + " actual</figcaption></figure>\n"
     }
-    html += "</div>\n</article>\n"
+    html += "</div>\n"
+    html += zoom(frame, golden: golden, actual: actual)
+    html += "</article>\n"
     return html
+  }
+
+  /// Golden, diff and actual again, magnified on the rectangle where the pixels differ (with a
+  /// margin), when that is much smaller than the image.
+  func zoom(_ frame: FrameResult, golden: URL?, actual: URL?) -> String {
+    guard let comparison = frame.comparison, let bounds = comparison.differenceBounds else {
+      return ""
+    }
+    let size = comparison.actualSize
+    let margin = max(4, max(bounds.width, bounds.height) / 4)
+    let left = max(0, bounds.origin.x - margin)
+    let top = max(0, bounds.origin.y - margin)
+    let width = min(size.width, bounds.origin.x + bounds.width + margin) - left
+    let height = min(size.height, bounds.origin.y + bounds.height + margin) - top
+    let scale = min(16, 320 / max(1, max(width, height)))
+    guard scale >= 2, width > 0, height > 0 else { return "" }
+    var html = "<p>Zoomed ×\(scale) on \(width)x\(height) at \(left),\(top):</p>\n"
+    html += "<div class=\"row\">\n"
+    let panels = [(golden, "golden"), (frame.artifacts?.diff, "diff"), (actual, "actual")]
+    for (url, label) in panels where url != nil {
+      let style =
+        "width:\(size.width * scale)px;margin-left:-\(left * scale)px;"
+        + "margin-top:-\(top * scale)px"
+      html += "<figure><div class=\"zoom\" style=\"width:\(width * scale)px;"
+      html += "height:\(height * scale)px\">"
+      html += image(url, alt: label + " (zoomed)", style: style)
+      html += "</div><figcaption>\(label)</figcaption></figure>\n"
+    }
+    return html + "</div>\n"
   }
 
   func thumbnail(_ frame: FrameResult) -> String {
@@ -124,7 +169,7 @@ private struct Page {
     let caption = "\(frame.name) · \(frame.status.rawValue)"
     let picture = image(source, alt: frame.name)
     let body =
-      frame.status.isFailure || frame.status == .orphan
+      frame.status.isFailure || frame.status == .orphan || frame.status == .moved
       ? "<a href=\"#\(Markup.escape(anchor(frame)))\">\(picture)</a>" : picture
     return "<figure class=\"\(frame.status.rawValue)\">\(body)"
       + "<figcaption>\(Markup.escape(caption))</figcaption></figure>\n"

@@ -1,14 +1,17 @@
 import Foundation
 
 /// The machine-readable report of a check, for scripts: a JSON object with the totals and every
-/// script's frames.
+/// script's frames, in plain fields (numbers, strings, booleans, small objects), described in
+/// the README.
 ///
 /// ```json
-/// {"passed": false, "summary": "checked 1 script, 3 frames: 2 passed, 1 failed",
+/// {"passed": false, "summary": "checked 1 script, 3 frames: 1 passed, 1 failed, 1 moved",
 ///  "scripts": [{"script": "samples/sun.circles", "passed": false,
-///    "firstDivergingFrame": "0001-add-sun",
+///    "goldenDirectory": "samples/__snapshots__/sun", "firstDivergingFrame": "0002-add-sea",
 ///    "rerecordCommand": "circles check samples/sun.circles --record failed",
-///    "frames": [{"name": "0001-add-sun", "status": "failed", "differingPixels": 189, …}]}]}
+///    "frames": [{"name": "0002-add-sea", "status": "failed", "movedFrom":
+///      "samples/__snapshots__/sun/0001-add-sea.png", "line": 3, "column": 1,
+///      "differingPixels": 189, …}]}]}
 /// ```
 public enum JSONReport {
   /// The whole report.
@@ -29,30 +32,67 @@ public enum JSONReport {
     public var goldenDirectory: String
     /// Whether it passed.
     public var passed: Bool
+    /// Whether the script stopped before its end (a failed `expect`).
+    public var stoppedEarly: Bool
     /// The first frame that differs from its golden or has none.
     public var firstDivergingFrame: String?
-    /// The command that records the goldens it lacked; `nil` when it passed.
+    /// The command that brings the goldens up to date; `nil` when nothing is left to do.
     public var rerecordCommand: String?
-    /// Every frame, then orphan or pruned goldens.
+    /// How many frames have each status, by status (`{"passed": 5, "moved": 2}`).
+    public var counts: [String: Int]
+    /// Every frame and `render` target, then orphan or pruned goldens.
     public var frames: [Frame]
+  }
+
+  /// A rectangle or a point of pixels.
+  public struct Region: Codable, Hashable, Sendable {
+    /// The left column.
+    public var x: Int
+    /// The top row.
+    public var y: Int
+    /// The width (1 for a point).
+    public var width: Int
+    /// The height (1 for a point).
+    public var height: Int
   }
 
   /// One frame's outcome.
   public struct Frame: Codable, Hashable, Sendable {
     /// The frame's name without `.png`.
     public var name: String
-    /// `passed`, `failed`, `missing`, `recorded`, `orphan` or `pruned`.
+    /// `passed`, `failed`, `missing`, `moved`, `recorded`, `orphan` or `pruned`.
     public var status: FrameStatus
     /// What happened, in one phrase.
     public var message: String
-    /// The golden's path.
+    /// Whether it is a `render` target.
+    public var render: Bool
+    /// The golden's path under the frame's name.
     public var golden: String
+    /// The golden it was compared with when that has another name (a moved golden), as it was
+    /// before any rename.
+    public var movedFrom: String?
+    /// The line of the command that made it.
+    public var line: Int?
+    /// The column of that command.
+    public var column: Int?
+    /// What kept the check from doing its work on it (the check exits 2).
+    public var error: String?
     /// Differing pixels, when the images were compared.
     public var differingPixels: Int?
-    /// Whether the sizes differ, when the images were compared.
+    /// Differing pixels ignored as anti-aliasing, when the images were compared.
+    public var antialiasedPixels: Int?
+    /// Pixels compared, when the images were compared.
+    public var comparedPixels: Int?
+    /// Whether the sizes differ, when both are known.
     public var sizesDiffer: Bool?
-    /// The full comparison, when the images were compared.
-    public var comparison: ImageComparison?
+    /// The golden's size, `WxH`.
+    public var goldenSize: String?
+    /// The frame's size, `WxH`.
+    public var actualSize: String?
+    /// The first differing pixel in reading order.
+    public var firstDifference: Region?
+    /// The smallest rectangle holding every differing pixel.
+    public var differenceBounds: Region?
     /// The semantic diff from the golden's scene.
     public var sceneDiff: [String]
     /// Notes (another renderer, a golden without a scene).
@@ -68,26 +108,54 @@ public enum JSONReport {
   /// The report as a value.
   public static func document(for results: [ScriptResult]) -> Document {
     Document(
-      passed: results.allSatisfy(\.passed), summary: TextReport.summary(results),
+      passed: results.allSatisfy(\.passed), summary: text(TextReport.summary(results)),
       scripts: results.map { result in
-        Script(
-          script: result.displayPath, goldenDirectory: DisplayPath.of(result.goldenDirectory),
-          passed: result.passed, firstDivergingFrame: result.firstDivergingFrame?.name,
-          rerecordCommand: result.passed ? nil : result.rerecordCommand,
-          frames: result.frames.map(frame))
+        var counts: [String: Int] = [:]
+        for frame in result.frames { counts[frame.status.rawValue, default: 0] += 1 }
+        return Script(
+          script: text(result.displayPath),
+          goldenDirectory: text(DisplayPath.of(result.goldenDirectory)),
+          passed: result.passed, stoppedEarly: result.stoppedEarly,
+          firstDivergingFrame: result.firstDivergingFrame.map { text($0.name) },
+          rerecordCommand: result.hint == nil ? nil : text(result.rerecordCommand),
+          counts: counts, frames: result.frames.map(frame))
       })
   }
 
   static func frame(_ frame: FrameResult) -> Frame {
-    Frame(
-      name: frame.name, status: frame.status, message: TextReport.describe(frame),
-      golden: DisplayPath.of(frame.golden), differingPixels: frame.comparison?.differingPixels,
-      sizesDiffer: frame.comparison.map { !$0.sizesMatch }, comparison: frame.comparison,
-      sceneDiff: frame.sceneDiff, notes: frame.notes,
-      actual: frame.artifacts.map { DisplayPath.of($0.actual) },
-      diff: frame.artifacts?.diff.map(DisplayPath.of),
-      strip: frame.artifacts?.strip.map(DisplayPath.of))
+    let comparison = frame.comparison
+    let goldenSize = frame.goldenSize ?? comparison?.expectedSize
+    let actualSize = frame.actualSize ?? comparison?.actualSize
+    return Frame(
+      name: text(frame.name), status: frame.status, message: text(TextReport.describe(frame)),
+      render: frame.isRender, golden: path(frame.golden), movedFrom: frame.movedFrom.map(path),
+      line: frame.location?.line, column: frame.location?.column, error: frame.error.map(text),
+      differingPixels: comparison?.differingPixels,
+      antialiasedPixels: comparison?.antialiasedPixels,
+      comparedPixels: comparison?.comparedPixels,
+      sizesDiffer: goldenSize.flatMap { golden in actualSize.map { $0 != golden } },
+      goldenSize: goldenSize?.description, actualSize: actualSize?.description,
+      firstDifference: comparison?.firstDifference.map {
+        Region(x: $0.x, y: $0.y, width: 1, height: 1)
+      },
+      differenceBounds: comparison?.differenceBounds.map {
+        Region(x: $0.origin.x, y: $0.origin.y, width: $0.width, height: $0.height)
+      },
+      sceneDiff: frame.sceneDiff.map(text), notes: frame.notes.map(text),
+      actual: frame.artifacts.map { path($0.actual) },
+      diff: frame.artifacts?.diff.map(path), strip: frame.artifacts?.strip.map(path))
   }
+
+  /// Text from files as JSON holds it: bytes that are not UTF-8 shown as `�` (control
+  /// characters are escaped by JSON itself).
+  static func text(_ value: String) -> String {
+    guard RawPath.holdsRawBytes(value) else { return value }
+    return String(
+      String.UnicodeScalarView(
+        value.unicodeScalars.map { RawPath.holdsRawBytes(String($0)) ? "\u{FFFD}" : $0 }))
+  }
+
+  static func path(_ url: URL) -> String { text(DisplayPath.of(url)) }
 
   /// The report as pretty-printed UTF-8 JSON with sorted keys, ending in a newline.
   public static func data(for results: [ScriptResult]) -> Data {

@@ -37,12 +37,12 @@ public enum JUnitReport {
         var details = TextReport.frameLines(frame, in: result).dropFirst().map {
           $0.trimmingCharacters(in: .whitespaces)
         }
-        details.append("to accept the new images: \(result.rerecordCommand)")
+        if let hint = result.hint { details.append(hint) }
         xml += ">\n      <failure message=\"\(message)\" type=\"\(frame.status.rawValue)\">"
         xml += Markup.escape(details.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
       } else if frame.status == .orphan {
         xml += ">\n      <skipped message=\"\(message)\"/>\n    </testcase>\n"
-      } else if frame.status == .recorded || frame.status == .pruned {
+      } else if frame.status == .recorded || frame.status == .pruned || frame.status == .moved {
         xml += ">\n      <system-out>\(message)</system-out>\n    </testcase>\n"
       } else {
         xml += "/>\n"

@@ -1,3 +1,5 @@
+import CircleCanvas
+import CircleScript
 import CircleSnapshot
 
 /// The options that set how strictly images are compared, shared by `check` and `diff`.
@@ -11,9 +13,23 @@ struct ComparisonArguments {
       --max-diff <n | p%>    How many pixels may differ (a count, or a share like 0.5%).
                              Default 0.
       --tolerant             Shorthand for --threshold 0.1 --ignore-antialiasing.
+      --checkerboard         With a threshold, measure semi-transparent pixels over a dark and
+                             light pattern, as pixelmatch 7 does (the default): a transparent
+                             pixel then never passes for a white one.
+      --no-checkerboard      With a threshold, measure semi-transparent pixels over white.
+      --darker-colour <c>    Paint differing pixels that are darker in the actual image in this
+                             colour (#rrggbb or a name) in diff images; the others stay red.
     """
 
-  static let names = ["--threshold", "--ignore-antialiasing", "--max-diff", "--tolerant"]
+  static let options: [CommandOption] = [
+    .option("--threshold", "t", .text, "Per-pixel colour threshold, 0 to 1"),
+    .flag("--ignore-antialiasing", "Do not count anti-aliasing pixels"),
+    .option("--max-diff", "n | p%", .text, "How many pixels may differ"),
+    .flag("--tolerant", "Shorthand for --threshold 0.1 --ignore-antialiasing"),
+    .flag("--checkerboard", "Measure semi-transparent pixels over a checkerboard"),
+    .flag("--no-checkerboard", "Measure semi-transparent pixels over white"),
+    .option("--darker-colour", "colour", .text, "Colour of darker differing pixels"),
+  ]
 
   /// Takes a comparison option; returns false when `name` is not one.
   mutating func take(
@@ -37,6 +53,19 @@ struct ComparisonArguments {
     case "--tolerant":
       options.threshold = ComparisonOptions.tolerant.threshold
       options.ignoresAntialiasing = true
+    case "--checkerboard":
+      options.background = .checkerboard
+    case "--no-checkerboard":
+      options.background = .white
+    case "--darker-colour":
+      let text = try reader.value(for: name, inline: inline)
+      guard let colour = Colour(hex: text) ?? NamedColours.colour(named: text.lowercased()),
+        colour.alpha == 255
+      else {
+        throw UsageError(
+          "--darker-colour takes an opaque colour such as #00ff00 or green, not '\(text)'")
+      }
+      options.darkerColour = colour
     default:
       return false
     }

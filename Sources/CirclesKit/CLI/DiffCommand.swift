@@ -1,4 +1,5 @@
 import CircleRender
+import CircleScript
 import CircleSnapshot
 import Foundation
 
@@ -11,17 +12,32 @@ struct DiffCommand: Subcommand {
 
     Compares two PNG files pixel by pixel with the same engine as 'circles check' and prints how
     many pixels differ and where. When both files are goldens written by circles, also prints
-    what changed in the scene ('c3: fill #555555 → #55aa55').
+    what changed in the scene ('c3: fill #555555 → #55aa55'). Sizes are compared first, from the
+    files' headers: files of different sizes are decoded only to draw a picture.
 
     Options:
       -o, --output <file>    Write a diff image: differences in red over a faded copy of the
-                             expected image.
-      --strip <file>         Write an expected | diff | actual strip.
+                             expected image. For files of different sizes it covers both: the
+                             region they share is compared, the rest is red.
+      --strip <file>         Write an expected | diff | actual strip, labelled; strips wider
+                             than 16384 pixels are scaled down.
     \(ComparisonArguments.help)
       -h, --help             Show this help.
 
-    Exit codes: 0 the images match, 1 they differ, 2 a file is missing or not a PNG.
+    Exit codes: 0 the images match, 1 they differ, 2 a file is missing or not a PNG, a picture
+    cannot be written, or memory runs out.
     """
+
+  static let options: [CommandOption] =
+    [
+      .option(
+        "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image"),
+      .option(
+        "--strip", "strip.png", .file(extensions: ["png"]),
+        "Write an expected | diff | actual strip"),
+    ] + ComparisonArguments.options
+  static let operands = CommandOperands(
+    placeholders: ["expected.png", "actual.png"], kind: .file(extensions: ["png"]))
 
   var expectedPath: String
   var actualPath: String
@@ -42,8 +58,7 @@ struct DiffCommand: Subcommand {
         case "-o", "--output": outputPath = try reader.value(for: name, inline: inline)
         case "--strip": stripPath = try reader.value(for: name, inline: inline)
         default:
-          throw UsageError.unknownOption(
-            name, known: ["--output", "--strip"] + ComparisonArguments.names)
+          throw Self.unknownOption(name)
         }
       }
     }
@@ -56,48 +71,59 @@ struct DiffCommand: Subcommand {
 
   func run(in context: ToolContext) -> Int32 {
     let console = context.console
-    let expected: Data
-    let actual: Data
-    do {
-      expected = try read(expectedPath, in: context)
-      actual = try read(actualPath, in: context)
-    } catch {
-      console.error(error.description)
-      return ExitCode.usage
+    var inputs: [Data] = []
+    for path in [expectedPath, actualPath] {
+      switch Self.read(path, in: context) {
+      case .success(let data): inputs.append(data)
+      case .failure(let problem):
+        console.error(problem.description)
+        return ExitCode.usage
+      }
     }
-    let result: PNGComparison
+    let diff = PNGDiff(
+      options: comparison.options, diffImage: outputPath.map { context.url(for: $0) },
+      strip: stripPath.map { context.url(for: $0) })
+    var outcome: PNGDiff.Outcome
     do {
-      result = try PNGComparison(expected: expected, actual: actual, options: comparison.options)
+      outcome = try diff.run(expected: inputs[0], actual: inputs[1])
     } catch {
       console.error("cannot compare '\(expectedPath)' and '\(actualPath)': \(error)")
       return ExitCode.usage
     }
-    result.lines.forEach(console.print)
-    do {
-      let diffImage = outputPath != nil || stripPath != nil ? result.diffImage : nil
-      if let outputPath, let diffImage {
-        try AtomicFile.write(try PNGCodec.encode(diffImage), to: context.url(for: outputPath))
-        console.print("diff:  \(outputPath)")
+    outcome.comparison.explainFromHistories(
+      expected: (inputs[0], context.url(for: expectedPath)),
+      actual: (inputs[1], context.url(for: actualPath)))
+    // Scene and renderer lines come from the files: no escape sequence reaches the terminal.
+    for line in outcome.comparison.lines { console.print(DiagnosticPrinter.visibleText(line)) }
+    for picture in outcome.written {
+      switch picture {
+      case .diffImage: console.print("diff:  \(outputPath ?? "")")
+      case .strip: console.print("strip: \(stripPath ?? "")")
       }
-      if let stripPath, let diffImage {
-        let strip = DiffImage.strip(
-          expected: result.expected, diff: diffImage, actual: result.actual)
-        try AtomicFile.write(try PNGCodec.encode(strip), to: context.url(for: stripPath))
-        console.print("strip: \(stripPath)")
-      }
-    } catch {
-      console.error("cannot write the diff image: \(error)")
-      return ExitCode.usage
     }
-    return result.comparison.matches ? ExitCode.success : ExitCode.failure
+    for (picture, error) in outcome.failed {
+      let path = (picture == .strip ? stripPath : outputPath) ?? ""
+      let reason: String
+      if case .cannotWrite(_, let why) = error { reason = why } else { reason = "\(error)" }
+      console.error("cannot write the \(picture.rawValue) '\(path)': \(reason)")
+    }
+    if !outcome.failed.isEmpty { return ExitCode.usage }
+    return outcome.comparison.comparison.matches ? ExitCode.success : ExitCode.failure
   }
 
-  private func read(_ path: String, in context: ToolContext) throws(RunError) -> Data {
+  /// Reads a whole regular file; a device or a FIFO is refused before it is opened.
+  private static func read(_ path: String, in context: ToolContext) -> Result<Data, FileProblem> {
     let url = context.url(for: path)
+    var status = stat()
+    if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
+      status.st_mode & S_IFMT != S_IFDIR
+    {
+      return .failure(FileProblem("cannot read '\(path)': is not a regular file"))
+    }
     do {
-      return try Data(contentsOf: url)
+      return .success(try Data(contentsOf: url))
     } catch {
-      throw .cannotRead(path: path, reason: FileProblem.reason(error, url: url))
+      return .failure(FileProblem("cannot read '\(path)': \(FileProblem.reason(error, url: url))"))
     }
   }
 }

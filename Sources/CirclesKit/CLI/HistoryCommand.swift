@@ -26,6 +26,9 @@ struct HistoryCommand: Subcommand {
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
 
+  static let options: [CommandOption] = []
+  static let operands = CommandOperands.script
+
   var scriptPath: String
 
   init(arguments: [String]) throws(UsageError) {
@@ -39,7 +42,7 @@ struct HistoryCommand: Subcommand {
         }
         script = value
       case .option(let name, _):
-        throw UsageError.unknownOption(name, known: ["--help"])
+        throw Self.unknownOption(name)
       }
     }
     guard let script else {

@@ -27,6 +27,13 @@ struct ReplCommand: Subcommand {
     'expect' failed, else 0.
     """
 
+  static let options: [CommandOption] = [
+    .option(
+      "--output", short: "-o", "live.png", .file(extensions: ["png", "svg", "pdf"]),
+      "A picture rewritten after every change")
+  ]
+  static let operands = CommandOperands.none
+
   var outputPath: String?
 
   init(arguments: [String]) throws(UsageError) {
@@ -38,7 +45,7 @@ struct ReplCommand: Subcommand {
       case .option(let name, let inline) where name == "-o" || name == "--output":
         outputPath = try reader.value(for: name, inline: inline)
       case .option(let name, _):
-        throw UsageError.unknownOption(name, known: ["--output"])
+        throw Self.unknownOption(name)
       }
     }
   }

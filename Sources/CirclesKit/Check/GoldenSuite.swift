@@ -3,65 +3,150 @@ import CircleSnapshot
 import Dispatch
 import Foundation
 
-/// Checks many scripts against their goldens, several at once.
+/// Checks many scripts against their goldens, several at once: what `circles check` does.
+///
+/// ```swift
+/// let checks = try GoldenSuite.check(scripts, options: CheckOptions(), currentDirectory: here)
+/// let passed = checks.allSatisfy { $0.result?.passed == true }
+/// ```
+///
+/// Each script is run, drawn and compared as it goes (``GoldenHost``, ``GoldenSession``), so a
+/// check holds a few frames at a time however long its scripts' histories are. Before any work
+/// the plan is checked: two scripts never share a golden folder, and no artifacts folder lies in
+/// a golden folder.
 public enum GoldenSuite {
   /// One script's check: its result, or the failure that kept it from finishing.
   public struct ScriptCheck: Sendable {
     /// The script file.
     public var script: URL
+    /// The script's name in diagnostics: its path relative to the current folder, made safe
+    /// to print.
+    public var displayName: String
     /// The script's bytes, for printing diagnostics.
     public var source: [UInt8]
-    /// The frame-by-frame result; `nil` when the script could not be read or parsed.
+    /// The frame-by-frame result; `nil` when the script could not be read or has an error.
     public var result: ScriptResult?
     /// A syntax or run error, or a failed `expect`, that stopped the script.
     public var failure: ScriptFailure?
     /// Why the script could not be read, if it could not.
     public var readError: RunError?
+    /// Why its golden folder could not be used (unreadable, reached through a symbolic link, a
+    /// file), if it could not: the script is then not checked (exit 2).
+    public var folderError: String?
+    /// Each failing frame or `render` target as a diagnostic at the command that made it
+    /// (`scene.circles:6:1: error: frame 0002-add-hill differs from its golden: …`).
+    public var diagnostics: [Diagnostic]
   }
 
   /// Renders and checks each script; scripts run in parallel on all cores.
   ///
   /// - Parameters:
   ///   - scripts: the script files.
-  ///   - goldenRoot: a folder holding `<script name>/` golden folders, instead of the
-  ///     `__snapshots__` folder beside each script.
-  ///   - options: record mode, comparison and artifacts; `goldenDirectory` is set per script.
+  ///   - options: golden folders, record mode, comparison and artifacts. Each script's
+  ///     artifacts go to a subfolder named by its path relative to the scripts' common folder
+  ///     (`sun/`, or `ui/button/` and `web/button/` when two scripts share a name).
   ///   - currentDirectory: scripts below it are named relative to it in diagnostics.
   /// - Returns: one check per script, in the order given.
+  /// - Throws: ``GoldenSuiteError`` when two scripts would share a golden folder or an
+  ///   artifacts folder lies in a golden folder; nothing has been read or written then.
   public static func check(
-    _ scripts: [URL], goldenRoot: URL?, options: CheckOptions, currentDirectory: URL
-  ) -> [ScriptCheck] {
+    _ scripts: [URL], options: CheckOptions, currentDirectory: URL
+  ) throws(GoldenSuiteError) -> [ScriptCheck] {
+    let keys = artifactsKeys(scripts)
+    try validate(scripts, keys: keys, options: options, currentDirectory: currentDirectory)
     let slots = Slots<ScriptCheck>(count: scripts.count)
-    DispatchQueue.concurrentPerform(iterations: scripts.count) { index in
-      let script = scripts[index]
-      var options = options
-      if let goldenRoot {
-        options.goldenDirectory = goldenRoot.appendingPathComponent(
-          script.deletingPathExtension().lastPathComponent, isDirectory: true)
+    options.removingEmptyArtifactsFolder {
+      DispatchQueue.concurrentPerform(iterations: scripts.count) { index in
+        let script = scripts[index]
+        let display = DisplayText.escaped(script.relativePath(from: currentDirectory))
+        slots.set(
+          index, check(script, displayName: display, options: options, artifactsKey: keys[index]))
       }
-      let display = script.relativePath(from: currentDirectory)
-      slots.set(index, check(script, displayName: display, options: options))
     }
     return slots.values
   }
 
-  static func check(_ script: URL, displayName: String, options: CheckOptions) -> ScriptCheck {
-    let source: ScriptSource
+  /// Runs and checks one script file.
+  static func check(
+    _ script: URL, displayName: String, options: CheckOptions, artifactsKey: String
+  ) -> ScriptCheck {
     do {
-      source = try ScriptSource(contentsOf: script, displayName: displayName)
+      let bytes = try ScriptReader.read(script, displayName: displayName)
+      return check(
+        ScriptSource(bytes: bytes, fileName: displayName), as: script, options: options,
+        artifactsKey: artifactsKey)
     } catch {
-      return ScriptCheck(script: script, source: [], result: nil, failure: nil, readError: error)
-    }
-    let outcome = ScriptFrames.render(source)
-    if outcome.failure?.isError == true {
       return ScriptCheck(
-        script: script, source: source.bytes, result: nil, failure: outcome.failure, readError: nil)
+        script: script, displayName: displayName, source: [], result: nil, failure: nil,
+        readError: error, folderError: nil, diagnostics: [])
     }
-    let result = GoldenChecker.check(script: script, frames: outcome.frames, options: options)
-    return ScriptCheck(
-      script: script, source: source.bytes, result: result, failure: outcome.failure,
-      readError: nil)
   }
+
+  /// Runs a script and checks its frames and `render` targets against the goldens of `script`,
+  /// as `circles check` does for a file; nothing is written but what the options ask for.
+  ///
+  /// - Parameters:
+  ///   - source: the script's text and the name its diagnostics use.
+  ///   - script: the script's file (it need not exist): names its default golden folder.
+  ///   - options: golden folder, record mode, comparison and artifacts.
+  ///   - artifactsKey: the script's subfolder of the artifacts folder; its name by default.
+  /// - Returns: the script's check.
+  public static func check(
+    _ source: ScriptSource, as script: URL, options: CheckOptions, artifactsKey: String? = nil
+  ) -> ScriptCheck {
+    let displayName = source.fileName
+    var check = ScriptCheck(
+      script: script, displayName: displayName, source: source.bytes, result: nil, failure: nil,
+      readError: nil, folderError: nil, diagnostics: [])
+    let session: GoldenSession
+    do {
+      session = try GoldenSession(
+        script: script, options: options,
+        artifactsKey: artifactsKey ?? script.deletingPathExtension().lastPathComponent)
+    } catch {
+      check.folderError = "goldens of '\(displayName)': \(DisplayText.escaped(error.description))"
+      return check
+    }
+    let host = GoldenHost(session: session, fileName: displayName)
+    do {
+      check.failure = try source.run(with: host).failure
+    } catch {
+      check.failure = .syntax(error)
+    }
+    host.finish()
+    if check.failure?.isError == true { return check }
+    if let clash = host.rendersNamedLikeFrames.first {
+      check.failure = .error(
+        .error(
+          "render target '\(clash.name).png' has the name of a frame of this script; "
+            + "give it another name", at: clash.range))
+      return check
+    }
+    let result = session.finish(stoppedEarly: check.failure != nil)
+    check.result = result
+    check.diagnostics = FrameDiagnostics.diagnostics(for: result, fileName: displayName)
+    return check
+  }
+
+  /// Each script's artifacts subfolder: its path relative to the folder all the scripts are
+  /// in, without `.circles`.
+  static func artifactsKeys(_ scripts: [URL]) -> [String] {
+    let folders = scripts.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents }
+    var common = folders.first ?? []
+    for folder in folders.dropFirst() {
+      common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+    }
+    return scripts.map { script in
+      let parts = script.standardizedFileURL.deletingPathExtension().pathComponents
+      return parts.dropFirst(common.count).joined(separator: "/")
+    }
+  }
+}
+
+/// Why a check was refused before any work.
+public struct GoldenSuiteError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The reason, naming the scripts or folders and the fix.
+  public var description: String
 }
 
 /// Results filled in from several threads, each index once.
@@ -76,39 +161,4 @@ final class Slots<Value>: @unchecked Sendable {
   }
 
   var values: [Value] { lock.withLock { storage.map { $0! } } }
-}
-
-/// Finding the scripts named on the command line.
-enum ScriptDiscovery {
-  /// The script files among the paths: files as given, folders searched for `.circles` files
-  /// (skipping hidden folders and `__snapshots__`), each list sorted, duplicates dropped.
-  static func scripts(in paths: [String], context: ToolContext) throws(UsageError) -> [URL] {
-    var found: [URL] = []
-    let files = FileManager.default
-    for path in paths {
-      let url = context.url(for: path)
-      var isDirectory: ObjCBool = false
-      guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-        throw UsageError("cannot read '\(path)': no such file or folder")
-      }
-      guard isDirectory.boolValue else {
-        found.append(url)
-        continue
-      }
-      var inFolder: [URL] = []
-      let walker = files.enumerator(
-        at: url, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
-      while let next = walker?.nextObject() as? URL {
-        if next.lastPathComponent == "__snapshots__" {
-          walker?.skipDescendants()
-        } else if next.pathExtension == "circles" {
-          inFolder.append(next.standardizedFileURL)
-        }
-      }
-      if inFolder.isEmpty { throw UsageError("no .circles scripts in '\(path)'") }
-      found += inFolder.sorted { $0.path < $1.path }
-    }
-    var seen = Set<String>()
-    return found.filter { seen.insert($0.standardizedFileURL.path).inserted }
-  }
 }

@@ -2,7 +2,6 @@ import CircleCanvas
 import CircleRender
 import CircleScript
 import Foundation
-import Synchronization
 
 /// The script host of `circles run`: draws each frame and writes it whole as a file.
 ///
@@ -12,41 +11,45 @@ import Synchronization
 /// undo or redo) is written from the same bytes. The files are the same whether the pipeline
 /// is parallel or not.
 final class FrameWriter: ScriptHost {
-  let outputDirectory: URL
+  /// The output folder, locked for the run.
+  let folder: FrameFolder
   let options: FrameOptions
   private(set) var frames: [WrittenFrame] = []
   private(set) var renders: [URL] = []
-  private let renderer = IncrementalRenderer()
+  /// The `render` that wanted the file of a later frame, if one did: the run stopped there.
+  private(set) var clash: FrameFolder.Clash?
+  /// Draws every state; the run's animation and contact sheet read its pictures too.
+  let renderer = IncrementalRenderer()
   private let cache = EncodedFrameCache()
   /// Shares compressed rows between consecutive PNG frames.
   private let pngEncoder: PNGSequenceEncoder
   private let pipeline: FramePipeline
-  /// The bytes written so far, against `options.cachedBytes`.
-  private let volume: WrittenVolume
 
-  init(outputDirectory: URL, options: FrameOptions = FrameOptions()) {
-    self.outputDirectory = outputDirectory
+  init(folder: FrameFolder, options: FrameOptions = FrameOptions()) {
+    self.folder = folder
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
-    volume = WrittenVolume(cachedBytes: options.cachedBytes)
-    var compression = PNGCompression.default
-    if case .png(let chosen) = options.format { compression = chosen }
-    pngEncoder = PNGSequenceEncoder(compression: compression)
+    pngEncoder = PNGSequenceEncoder(compression: options.compression)
   }
 
   /// How many frames were written from bytes encoded for an earlier frame.
   var reusedFrames: Int { cache.hits }
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
-    let url = outputDirectory.appendingPathComponent(
-      frame.name + "." + options.format.fileExtension)
+    let name = frame.name + "." + options.format.fileExtension
+    do {
+      try folder.claimFrame(named: name, number: frame.number)
+    } catch {
+      clash = error
+      throw error
+    }
     let (encoded, encode) = try encodedFrame(for: frame.state)
     let make: @Sendable () throws -> Data = {
       encode?()
       return try encoded.bytes()
     }
-    let store: @Sendable (Data) throws -> Void = { [volume] data in
-      try Self.write(data, to: url, bypassingCache: volume.add(data.count))
+    let store: @Sendable (Data) throws -> Void = { [folder] data in
+      try folder.writeFrame(data, named: name)
     }
     // The first frame is written at once, so a folder that cannot be written is reported at
     // the first command.
@@ -55,25 +58,14 @@ final class FrameWriter: ScriptHost {
     } else {
       try pipeline.submit(frame: frame.number, make, then: store)
     }
-    frames.append(WrittenFrame(frame, url: url))
+    frames.append(WrittenFrame(frame, url: folder.url.appendingPathComponent(name)))
   }
 
   func scriptRender(_ state: CanvasState, toPath path: String) throws {
-    var url = URL(fileURLWithPath: path, relativeTo: outputDirectory).standardizedFileURL
-    if options.format.fileExtension != "png", url.pathExtension.lowercased() == "png" {
-      // The language names render targets .png; vector runs write them in their own format.
-      url = url.deletingPathExtension().appendingPathExtension(options.format.fileExtension)
-    }
-    guard url.pathExtension.lowercased() == options.format.fileExtension else {
-      throw FileProblem(
-        "render writes \(options.format.fileExtension.uppercased()) files: give the file name a "
-          + ".\(options.format.fileExtension) extension")
-    }
+    let target = try RenderPath(path, fileExtension: options.format.fileExtension)
     let (encoded, encode) = try encodedFrame(for: state)
     encode?()
-    let data = try encoded.bytes()
-    try Self.write(data, to: url, bypassingCache: volume.add(data.count))
-    renders.append(url)
+    renders.append(try folder.writeRender(try encoded.bytes(), to: target))
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
@@ -88,17 +80,16 @@ final class FrameWriter: ScriptHost {
   /// Flushing made a run wait for every dirty file of the file system, other programs' too,
   /// which cost more than encoding the frames.
   ///
-  /// - Returns: the first frame that could not be written and why, if any; frames after it
-  ///   are removed, so the folder holds the frames before the failure, as when writing one by
-  ///   one.
-  func finish() -> (frame: WrittenFrame, error: any Error)? {
+  /// - Returns: the number of the first frame that could not be written and why, if any;
+  ///   frames after it are removed, so the folder holds the frames before the failure, as when
+  ///   writing one by one.
+  func finish() -> (frame: Int, error: any Error)? {
     guard let failure = pipeline.finish() else { return nil }
-    let failed = frames.first { $0.number == failure.frame } ?? frames[frames.count - 1]
     for frame in frames where frame.number > failure.frame {
-      try? FileManager.default.removeItem(at: frame.url)
+      folder.discardFrame(named: frame.url.lastPathComponent)
     }
     frames.removeAll { $0.number >= failure.frame }
-    return (failed, failure.error)
+    return failure
   }
 
   /// The encoded bytes for a state: from the cache, or a new entry with the work that fills
@@ -115,83 +106,9 @@ final class FrameWriter: ScriptHost {
       cache.insert(encoded, for: state)
       return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })
     case .svg, .pdf:
-      let format: VectorFormat = options.format == .svg ? .svg : .pdf
+      let format = options.format
       cache.insert(encoded, for: state)
-      return (encoded, { encoded.fulfil(Result { try VectorRenderer.render(state, as: format) }) })
-    }
-  }
-
-  private static func write(_ data: Data, to url: URL, bypassingCache: Bool) throws {
-    do {
-      try AtomicFile.write(
-        data, to: url, syncingFolder: false, flushing: false, bypassingCache: bypassingCache)
-    } catch .cannotWrite(_, let reason) {
-      throw FileProblem("cannot write '\(url.path)': \(reason)")
-    } catch {
-      throw FileProblem("cannot write '\(url.path)': \(error)")
-    }
-  }
-}
-
-/// Counts the bytes of a run's files, to tell which ones go around the file cache.
-final class WrittenVolume: Sendable {
-  let cachedBytes: Int
-  private let written = Atomic<Int>(0)
-
-  init(cachedBytes: Int) {
-    self.cachedBytes = cachedBytes
-  }
-
-  /// Counts a file of `count` bytes; true when it should be written around the file cache,
-  /// that is when the files before it already hold `cachedBytes`.
-  func add(_ count: Int) -> Bool {
-    written.add(count, ordering: .relaxed).oldValue >= cachedBytes
-  }
-}
-
-/// A frame written by `circles run`: its number, action, name and file.
-public struct WrittenFrame: Hashable, Sendable {
-  /// 0 for the start, then 1, 2, … in order.
-  public var number: Int
-  /// What produced the frame: `start`, `Add sun`, `Undo Clear`.
-  public var action: String
-  /// The file name without extension: `0000-start`, `0001-add-sun`.
-  public var name: String
-  /// Where the file is.
-  public var url: URL
-
-  init(_ frame: Frame, url: URL) {
-    number = frame.number
-    action = frame.action
-    name = frame.name
-    self.url = url
-  }
-}
-
-/// A file that could not be read or written, as one readable phrase.
-struct FileProblem: Error, CustomStringConvertible {
-  var description: String
-
-  init(_ description: String) {
-    self.description = description
-  }
-
-  /// A short reason for a Foundation or POSIX file error ("no such file", "permission denied").
-  static func reason(_ error: any Error, url: URL) -> String {
-    let nsError = error as NSError
-    var underlying = nsError
-    while let next = underlying.userInfo[NSUnderlyingErrorKey] as? NSError { underlying = next }
-    if underlying.domain == NSPOSIXErrorDomain,
-      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue)).lowercased()
-    }
-    switch nsError.code {
-    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-    case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
-    case NSFileWriteOutOfSpaceError: return "no space left on device"
-    case NSFileReadCorruptFileError: return "is a folder or unreadable"
-    default: return "\(error)"
+      return (encoded, { encoded.fulfil(Result { try format.encode(state) }) })
     }
   }
 }

@@ -3,99 +3,85 @@ import CircleRender
 import CircleScript
 import Foundation
 
-/// A script to run: its bytes and the name its diagnostics use.
-public struct ScriptSource: Sendable {
-  /// The script's text as read, not yet decoded (invalid UTF-8 is reported by the lexer).
-  public var bytes: [UInt8]
-  /// The name in diagnostics: the path as the user gave it, or `<stdin>`.
-  public var fileName: String
-
-  /// Creates a source from bytes.
-  public init(bytes: [UInt8], fileName: String) {
-    self.bytes = bytes
-    self.fileName = fileName
-  }
-
-  /// Reads a script file.
-  ///
-  /// - Throws: `RunError.cannotRead` when the file is missing or unreadable.
-  public init(contentsOf url: URL, displayName: String) throws(RunError) {
-    do {
-      let data = try Data(contentsOf: url)
-      self.init(bytes: [UInt8](data), fileName: displayName)
-    } catch {
-      throw RunError.cannotRead(path: displayName, reason: FileProblem.reason(error, url: url))
-    }
-  }
-
-  /// The script's name without folder and `.circles` extension (`samples/sun.circles` → `sun`).
-  public var baseName: String {
-    let last = (fileName as NSString).lastPathComponent
-    return last.hasSuffix(".circles") ? String(last.dropLast(".circles".count)) : last
-  }
-}
-
-/// What went wrong while running a script, other than inside the script's own logic.
-public enum RunError: Error, CustomStringConvertible {
-  /// The script could not be read.
-  case cannotRead(path: String, reason: String)
-  /// The script failed: a syntax or run error (exit 2) or a failed `expect` (exit 1).
-  case script(ScriptFailure)
-
-  public var description: String {
-    switch self {
-    case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
-    case .script(let failure): failure.diagnostic.message
-    }
-  }
-}
-
-/// The outcome of one run.
-public struct RunResult: Sendable {
-  /// The frames written, in order (frame 0 first): `<name>.png` in the output folder.
-  public var frames: [WrittenFrame]
-  /// Files written by `render` commands.
-  public var renders: [URL]
-  /// The failure that stopped the script, if any; the frames before it were written.
-  public var failure: ScriptFailure?
-  /// Circles on the canvas when the script stopped.
-  public var circleCount: Int
-}
-
 /// Runs drawing scripts and writes every frame as a PNG.
 public enum ScriptRunner {
-  /// Parses a script whole, then runs it, writing `<frame>.png` for every state into a folder.
+  /// Parses a script whole, then runs it, writing `<frame>.png` for every state into a folder
+  /// (or only the last, or none, as `options.frames` says), and the animation and contact sheet
+  /// that `options` asks for, made from the same pictures.
   ///
-  /// A syntax error stops before anything is written. A run error or failed `expect` stops the
-  /// script where it happens; frames written before it stay, each one whole.
+  /// A syntax error stops before anything is written (the folder is not even created). Then
+  /// the folder is opened as a `FrameFolder`: locked, so that another run into it waits for
+  /// this one; written beneath only; and, at the end, cleared of the frames of the earlier run
+  /// that this one did not write again, by the manifest kept there. A run error or failed
+  /// `expect` stops the script where it happens; frames written before it stay, each one
+  /// whole. A frame that cannot be written is reported at the command that made it, although
+  /// it is written while later commands run.
+  ///
+  /// The animation and the contact sheet are made from the pictures the run draws, as it
+  /// draws them; they are written at the end, also after a run error or failed `expect`.
   ///
   /// - Parameters:
   ///   - source: the script.
   ///   - outputDirectory: where frames and `render` files go; created when missing.
-  ///   - options: the frame format and whether frames are written beside the drawing.
-  /// - Returns: the frames and files written, and the failure that stopped the script, if any.
-  /// - Throws: `RunError.script` for syntax errors (nothing has been written then).
+  ///   - displayPath: how messages name the folder (as the user typed it); its path unless
+  ///     given.
+  ///   - options: the frame format, which frames to write, whether frames are written beside
+  ///     the drawing, the animation and the sheet.
+  ///   - whenBusy: called with a line to show when another run holds the folder, before
+  ///     waiting for it.
+  /// - Returns: the frames and files written, and the failure that stopped the script, if any;
+  ///   an animation or sheet that could not be written is in `outputProblems`.
+  /// - Throws: `RunError.script` for syntax errors (nothing has been written then);
+  ///   `RunError.cannotWrite` when the folder, its lock or its manifest cannot be written, or
+  ///   the animation cannot be created (then nothing has run).
   public static func run(
-    _ source: ScriptSource, outputDirectory: URL, options: FrameOptions = FrameOptions()
+    _ source: ScriptSource, outputDirectory: URL, displayPath: String? = nil,
+    options: FrameOptions = FrameOptions(), whenBusy: (String) -> Void = { _ in }
   ) throws(RunError) -> RunResult {
-    let writer = FrameWriter(outputDirectory: outputDirectory, options: options)
-    let canvas: Canvas
-    var failure: ScriptFailure?
+    let script: Script
     do {
-      (canvas, failure) = try source.run(with: writer)
+      script = try source.parsed()
     } catch {
       throw .script(.syntax(error))
     }
-    if let late = writer.finish(), failure == nil {
-      // A frame written beside the drawing failed after its command had run.
-      let start = SourceLocation(file: source.fileName, line: 1, column: 1)
-      failure = .error(
-        .error(
-          "cannot write frame '\(late.frame.name)': \(late.error)",
-          at: SourceRange(start: start, length: 0)))
+    let animation = try RunOutputs.animation(for: options)
+    let folderExisted = FileManager.default.fileExists(atPath: outputDirectory.path)
+    let folder: FrameFolder
+    do {
+      folder = try FrameFolder(
+        opening: outputDirectory, displayPath: displayPath ?? outputDirectory.path,
+        whenBusy: whenBusy)
+    } catch {
+      animation?.discard()
+      throw error
+    }
+    let writer = FrameWriter(folder: folder, options: options)
+    let outputs = RunOutputs(writer: writer, options: options, animation: animation)
+    let (canvas, stopped) = source.run(script, with: outputs)
+    // With `--frames last`, the one frame is written now that the script has ended.
+    var lastFrameFailure: (frame: Int, error: any Error)?
+    do {
+      try outputs.writeLastFrame()
+    } catch {
+      lastFrameFailure = outputs.lastFrameNumber.map { ($0, error) }
+    }
+    // The sheet and the animation are drawn and written while the last frames are stored.
+    let made = outputs.finish()
+    // Frames are written on other threads: an error is known late, and belongs earlier.
+    let (failure, end) = ScriptReplay.relocate(
+      stopped, canvas: canvas, of: script, failedFrame: writer.finish() ?? lastFrameFailure,
+      clash: writer.clash)
+    do {
+      try folder.finish()
+    } catch {
+      if failure == nil { throw error }
+    }
+    if options.frames == .none, !folderExisted, writer.renders.isEmpty {
+      RunOutputs.removeUnusedFolder(outputDirectory)
     }
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,
-      circleCount: canvas.circles.count)
+      circleCount: end.circles.count, animation: made.animation, sheet: made.sheet,
+      outputProblems: made.problems)
   }
 }

@@ -10,7 +10,21 @@ extension ScriptSource {
   func run(
     with host: ScriptHost
   ) throws(SyntaxErrors) -> (canvas: Canvas, failure: ScriptFailure?) {
-    let script = try Script.parse(bytes, fileName: fileName)
+    run(try parsed(), with: host)
+  }
+
+  /// The script parsed whole.
+  ///
+  /// - Throws: every syntax error of the script.
+  func parsed() throws(SyntaxErrors) -> Script {
+    try Script.parse(bytes, fileName: fileName)
+  }
+
+  /// Runs a parsed script against a new canvas with a host.
+  ///
+  /// - Returns: the canvas as the script left it, and the run error or failed `expect` that
+  ///   stopped the script, if any.
+  func run(_ script: Script, with host: ScriptHost) -> (canvas: Canvas, failure: ScriptFailure?) {
     let interpreter = Interpreter(host: host)
     do {
       try interpreter.run(script)

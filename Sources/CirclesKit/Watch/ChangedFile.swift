@@ -18,3 +18,19 @@ enum ChangedFile {
     return true
   }
 }
+
+extension ChangedFile {
+  /// Writes `data` to the file `name` of a folder held open, unless that file already holds
+  /// exactly these bytes.
+  ///
+  /// - Returns: whether the file was written.
+  /// - Throws: `RenderError.cannotWrite` when writing fails.
+  @discardableResult
+  static func write(_ data: Data, named name: String, in folder: FolderHandle) throws(RenderError)
+    -> Bool
+  {
+    if folder.contents(ofFileNamed: name, limit: data.count) == data { return false }
+    try AtomicFile.write(data, named: name, in: folder)
+    return true
+  }
+}

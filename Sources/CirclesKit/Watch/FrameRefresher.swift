@@ -20,23 +20,35 @@ public struct RefreshResult: Sendable {
 /// Runs a script and brings its frame folder up to date in one format, writing only the frames
 /// whose content changed.
 ///
-/// A frame whose state equals the one this refresher last wrote under the same name is not even
-/// drawn again; any other is encoded and written only when its bytes differ from the file on
-/// disk. Frame files (of any of the three formats) that the run did not produce are removed,
-/// so the folder shows one run. `circles run --watch` keeps one refresher for its whole session;
-/// `circles run --format svg|pdf` uses one for a single run.
+/// A frame whose state equals the one this refresher last wrote under the same name, in a file
+/// that is still the one written, is not even drawn again; any other is encoded and written
+/// only when its bytes differ from the file on disk. Each refresh is one run into the folder
+/// (`FrameFolder`): it holds the folder's lock while it runs, writes beneath the folder only,
+/// and removes the frames of the run before it (of any of the three formats) that it did not
+/// produce, by the manifest, so the folder shows one run. `circles run --watch` keeps one
+/// refresher for its whole session.
 public final class FrameRefresher {
   /// The folder of the frames; created when missing.
   public let outputDirectory: URL
+  /// How messages name the folder (as the user typed it).
+  public let displayPath: String
   /// The format frames and `render` targets are written in.
   public let format: FrameFormat
   /// For PNG frames, speed against size.
   public var compression = PNGCompression.default
-  private var lastWritten: [String: CanvasState] = [:]
+  /// Called with a line to show when another run holds the folder, before waiting for it.
+  public var whenBusy: (String) -> Void = { _ in }
+  private var lastWritten: [String: (state: CanvasState, file: FileIdentity)] = [:]
 
   /// Creates a refresher for a folder and a format.
-  public init(outputDirectory: URL, format: FrameFormat) {
+  ///
+  /// - Parameters:
+  ///   - outputDirectory: the folder of the frames.
+  ///   - displayPath: how messages name it; its path unless given.
+  ///   - format: the format of frames and `render` targets.
+  public init(outputDirectory: URL, displayPath: String? = nil, format: FrameFormat) {
     self.outputDirectory = outputDirectory
+    self.displayPath = displayPath ?? outputDirectory.path
     self.format = format
   }
 
@@ -44,62 +56,64 @@ public final class FrameRefresher {
   ///
   /// - Returns: what was written, and the failure that stopped the script, if any.
   /// - Throws: `RunError.script` for a syntax error; nothing is written then.
+  ///   `RunError.cannotWrite` when the folder, its lock or its manifest cannot be written.
   public func refresh(_ source: ScriptSource) throws(RunError) -> RefreshResult {
     let script: Script
     do {
-      script = try Script.parse(source.bytes, fileName: source.fileName)
+      script = try source.parsed()
     } catch {
       throw .script(.syntax(error))
     }
-    let host = CanvasHost(renderDirectory: outputDirectory)
+    let folder = try FrameFolder(
+      opening: outputDirectory, displayPath: displayPath, whenBusy: whenBusy)
+    let host = CanvasHost()
     host.renderFormat = format
+    host.renderWriter = { data, target in
+      try folder.writeRender(data, to: target, onlyIfChanged: true)
+    }
     host.keepsFrames = true
-    var names: Set<String> = []
     var rewritten = 0
+    var clash: FrameFolder.Clash?
     host.onFrame = { [unowned self, unowned host] frame in
       let name = frame.name + "." + format.fileExtension
-      names.insert(name)
-      if try write(frame.state, named: name, image: host.image(of:)) { rewritten += 1 }
+      do throws(FrameFolder.Clash) {
+        try folder.claimFrame(named: name, number: frame.number)
+      } catch {
+        clash = error
+        throw error
+      }
+      if try write(frame.state, named: name, into: folder, image: host.image(of:)) {
+        rewritten += 1
+      }
     }
-    let interpreter = Interpreter(host: host)
-    var failure: ScriptFailure?
+    let (canvas, stopped) = source.run(script, with: host)
+    let (failure, end) = ScriptReplay.relocate(
+      stopped, canvas: canvas, of: script, failedFrame: nil, clash: clash)
     do {
-      try interpreter.run(script)
+      try folder.finish()
     } catch {
-      failure = error
+      if failure == nil { throw error }
     }
-    removeStaleFrames(keeping: names)
+    lastWritten = lastWritten.filter { folder.identity(ofFrameNamed: $0.key) == $0.value.file }
     return RefreshResult(
       frames: host.frames, rewritten: rewritten, renders: host.renders, failure: failure,
-      circleCount: interpreter.canvas.circles.count)
+      circleCount: end.circles.count)
   }
 
   /// Writes one frame file unless it is known or found to hold the same picture.
   private func write(
-    _ state: CanvasState, named name: String,
+    _ state: CanvasState, named name: String, into folder: FrameFolder,
     image: (CanvasState) throws(RenderError) -> PixelImage
   ) throws -> Bool {
-    let url = outputDirectory.appendingPathComponent(name)
-    if lastWritten[name] == state, FileManager.default.fileExists(atPath: url.path) {
+    if let last = lastWritten[name], last.state == state,
+      folder.keepFrame(named: name, ifStill: last.file)
+    {
       return false
     }
     let data = try format.encode(state, compression: compression, image: image)
-    let written = try ChangedFile.write(data, to: url)
-    lastWritten[name] = state
+    let written = !folder.keepFrame(named: name, holding: data)
+    if written { try folder.writeFrame(data, named: name) }
+    lastWritten[name] = folder.identity(ofFrameNamed: name).map { (state, $0) }
     return written
-  }
-
-  /// Removes frame files of any format that this run did not produce.
-  private func removeStaleFrames(keeping names: Set<String>) {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: outputDirectory.path)) ?? []
-    for file in files where !names.contains(file) && Self.isFrameFile(file) {
-      try? FileManager.default.removeItem(at: outputDirectory.appendingPathComponent(file))
-      lastWritten[file] = nil
-    }
-  }
-
-  /// Whether a file name has the form of a frame: digits, `-`, a slug, a frame extension.
-  static func isFrameFile(_ name: String) -> Bool {
-    FrameFolder.isFrameName(name)
   }
 }

@@ -12,6 +12,7 @@ public final class ScriptWatcher {
   let scriptURL: URL
   let refresher: FrameRefresher
   let sheet: URL?
+  let sheetPath: String?
   let console: Console
   let currentDirectory: URL
   /// The rounds run so far.
@@ -25,16 +26,19 @@ public final class ScriptWatcher {
   ///   - scriptPath: the script as given on the command line; `scriptURL` is where it is.
   ///   - refresher: writes the frames, in its folder and format.
   ///   - sheet: a contact sheet PNG to keep up to date, if any.
+  ///   - sheetPath: how messages name the sheet (as the user typed it); by default its path
+  ///     relative to `currentDirectory`.
   ///   - console: where summaries and diagnostics go.
   ///   - currentDirectory: for showing paths relative to it.
   public init(
     scriptPath: String, scriptURL: URL, refresher: FrameRefresher, sheet: URL?,
-    console: Console, currentDirectory: URL
+    sheetPath: String? = nil, console: Console, currentDirectory: URL
   ) {
     self.scriptPath = scriptPath
     self.scriptURL = scriptURL
     self.refresher = refresher
     self.sheet = sheet
+    self.sheetPath = sheetPath ?? sheet?.relativePath(from: currentDirectory)
     self.console = console
     self.currentDirectory = currentDirectory
   }
@@ -66,10 +70,15 @@ public final class ScriptWatcher {
     let result: RefreshResult
     do {
       source = try ScriptSource(contentsOf: scriptURL, displayName: scriptPath)
+    } catch {
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    do {
       result = try refresher.refresh(source)
     } catch {
       if case .script(let failure) = error {
-        console.report(failure, source: (try? sourceBytes()) ?? [])
+        console.report(failure, source: source.bytes)
         return failure.exitCode
       }
       console.error(error.description)
@@ -79,27 +88,28 @@ public final class ScriptWatcher {
     if let sheet {
       do {
         try SheetWriter.write(result.frames, to: sheet)
-        sheetNote = ", sheet \(sheet.relativePath(from: currentDirectory))"
+        sheetNote = ", sheet \(sheetPath ?? sheet.path)"
       } catch {
-        console.error("cannot write the contact sheet: \(error)")
+        console.error(
+          "cannot write the contact sheet '\(sheetPath ?? sheet.path)': \(FrameFolder.reason(error))"
+        )
       }
     }
-    let folder = refresher.outputDirectory.relativePath(from: currentDirectory)
+    let folder = refresher.displayPath
     let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
     let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
     let elapsed = (ContinuousClock.now - start).components
     let seconds = String(
       format: "%.2f s", Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
-    console.print(
-      "\(frames) in \(folder): \(result.rewritten) rewritten (\(circles)\(sheetNote), \(seconds))")
+    if !result.frames.isEmpty {
+      console.print(
+        "\(frames) in \(folder): \(result.rewritten) rewritten (\(circles)\(sheetNote), \(seconds))"
+      )
+    }
     if let failure = result.failure {
       console.report(failure, source: source.bytes)
       return failure.exitCode
     }
     return ExitCode.success
-  }
-
-  private func sourceBytes() throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: scriptURL))
   }
 }

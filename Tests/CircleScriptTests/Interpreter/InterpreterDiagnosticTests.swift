@@ -166,15 +166,19 @@ struct InterpreterDiagnosticTests {
     #expect(host.frameNames == ["0000-start"])
   }
 
-  @Test("a host that cannot render stops the script at the command")
+  @Test("a host that cannot render stops the script at the file name of the command")
   func renderFailure() {
     let host = RecordingHost()
     host.failsRenders = true
     let outcome = run("render out.png\nclear", host: host)
     #expect(outcome.failure?.exitCode == 2)
     #expect(
-      outcome.failure?.diagnostic.description
-        == "scene.circles:1:1: error: cannot render 'out.png': permission denied")
+      outcome.rendered == """
+        scene.circles:1:8: error: cannot render 'out.png': permission denied
+        render out.png
+               ^~~~~~~
+
+        """)
     #expect(host.frameNames == ["0000-start"])
   }
 }

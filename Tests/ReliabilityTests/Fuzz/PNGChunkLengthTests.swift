@@ -27,7 +27,7 @@ struct PNGChunkLengthTests {
   func refusedBeforeDecoding(claimed: UInt32) throws {
     let data = try Self.file(claiming: claimed)
     #expect(throws: RenderError.damagedPNG(reason: "the file ends too early")) {
-      try PNGCodec.checkChunkLengths(data)
+      try PNGCodec.checkChunks(data)
     }
     #expect(throws: RenderError.damagedPNG(reason: "the file ends too early")) {
       try PNGCodec.decode(data)
@@ -37,9 +37,9 @@ struct PNGChunkLengthTests {
   @Test("chunks that fit, and bytes after IEND, pass the check")
   func fittingChunks() throws {
     var data = try PNGCodec.encode(PixelImage(width: 3, height: 2, filledWith: .black))
-    try PNGCodec.checkChunkLengths(data)
+    try PNGCodec.checkChunks(data)
     data.append(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF, 0x41, 0x42])
-    try PNGCodec.checkChunkLengths(data)
+    try PNGCodec.checkChunks(data)
     #expect(try PNGCodec.decode(data).width == 3)
   }
 }

@@ -21,9 +21,11 @@ struct CLIFaultTests {
         "add at \(index * 5),\(index * 3 % 200) r \(10 + index) fill \(fill) stroke white width 3"
     }.joined(separator: "\n") + "\n"
 
-  /// Every PNG that does not start with `.` decodes; no temporary file is left.
+  /// Every PNG that does not start with `.` decodes; no temporary file is left (the hidden
+  /// files are `circles run`'s manifest and lock file only).
   static func expectOnlyWholeFrames(in folder: URL) throws {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { !TemporaryFolder.bookkeeping.contains($0) }
     for name in names where !name.hasPrefix(".") {
       #expect(name.hasSuffix(".png"), "\(name)")
       #expect(throws: Never.self, "\(name) does not decode") {
@@ -49,22 +51,31 @@ struct CLIFaultTests {
     #expect(outcome.status == 2, "\(outcome)")
     let reasons = ["no space left on device", "read-only file system", "permission denied"]
     #expect(reasons.contains { outcome.stderr.contains($0) }, "\(outcome)")
-    #expect(outcome.stderr.hasPrefix("busy.circles:"), "\(outcome)")
+    if outcome.stderr.contains("no space left on device") {
+      // Frames fill the disk: the error is at the command whose frame did not fit.
+      #expect(outcome.stderr.hasPrefix("busy.circles:"), "\(outcome)")
+    } else {
+      // Nothing can be written, not even the folder's lock file: refused before the script runs.
+      #expect(
+        outcome.stderr.hasPrefix("circles: error: cannot write '\(disk.url.path)/.circles-lock': "),
+        "\(outcome)")
+      #expect(outcome.stdout == "", "\(outcome)")
+    }
     #expect(!outcome.stderr.contains("Fatal error"), "\(outcome)")
     try Self.expectOnlyWholeFrames(in: disk.url)
   }
 
-  @Test("a disk that fills while frames go around the file cache stops the run with the reason")
-  func fullDiskAroundTheCache() throws {
+  @Test("a disk that fills midway through a run stops it with the reason, leaving whole frames")
+  func diskFillsMidway() throws {
     guard let disk = SmallDisk(.full, bytes: 96 << 10) else {
       // Without root no small file system can be mounted; a read-only folder fails at the
-      // first frame, before any write could go around the cache.
+      // first frame, before any frame is written.
       #expect(geteuid() != 0, "root could not mount a small file system")
       return
     }
     let result = try ScriptRunner.run(
       ScriptSource(bytes: Array(Self.busyScript.utf8), fileName: "busy.circles"),
-      outputDirectory: disk.url, options: FrameOptions(cachedBytes: 0))
+      outputDirectory: disk.url)
     let failure = try #require(result.failure)
     #expect(failure.diagnostic.message.contains("no space left on device"), "\(failure)")
     #expect(result.frames.count > 1, "some frames fit before the disk filled")

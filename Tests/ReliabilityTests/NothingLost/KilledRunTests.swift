@@ -28,7 +28,7 @@ struct KilledRunTests {
   /// running when killed.
   static func runAndKill(in folder: URL, after delay: Double) throws -> Bool {
     let process = Process()
-    process.executableURL = Executable.url
+    process.executableURL = try Executable.url
     process.arguments = ["run", "long.circles", "-o", "out"]
     process.currentDirectoryURL = folder
     process.standardOutput = FileHandle.nullDevice
@@ -101,7 +101,7 @@ struct KilledRecordTests {
     var killedMidway = 0
     for _ in 0..<4 {
       let process = Process()
-      process.executableURL = Executable.url
+      process.executableURL = try Executable.url
       process.arguments = ["check", "long.circles", "--record", "all"]
       process.currentDirectoryURL = folder.url
       process.standardOutput = FileHandle.nullDevice

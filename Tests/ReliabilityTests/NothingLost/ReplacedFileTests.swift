@@ -22,8 +22,11 @@ struct ReplacedFileTests {
     """
   }
 
-  /// Hard-links every file of `folder` into a new folder; returns the links' folder and bytes.
-  static func keepLinks(of folder: URL) throws -> (URL, [String: (Data, UInt64)]) {
+  /// Hard-links every file of `folder` (but `circles run`'s manifest and lock file) into a new
+  /// folder; returns the links' folder and bytes.
+  static func keepLinks(
+    of folder: URL, leavingOut left: Set<String> = TemporaryFolder.bookkeeping
+  ) throws -> (URL, [String: (Data, UInt64)]) {
     let links = folder.deletingLastPathComponent().appendingPathComponent(
       "links-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
@@ -32,7 +35,7 @@ struct ReplacedFileTests {
       let file = folder.appendingPathComponent(name)
       var isFolder: ObjCBool = false
       _ = FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder)
-      if isFolder.boolValue { continue }
+      if isFolder.boolValue || left.contains(name) { continue }
       try FileManager.default.linkItem(at: file, to: links.appendingPathComponent(name))
       kept[name] = (try Data(contentsOf: file), try inode(of: file))
     }
@@ -61,11 +64,11 @@ struct ReplacedFileTests {
       }
     }
     let hidden = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      .filter { $0.hasPrefix(".") }
+      .filter { $0.hasPrefix(".") && !TemporaryFolder.bookkeeping.contains($0) }
     #expect(hidden.isEmpty, "temporary files left behind: \(hidden)")
   }
 
-  @Test("circles run replaces frames and render files by renaming")
+  @Test("circles run replaces frames, render files and its manifest by renaming")
   func runReplacesFrames() throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script("red", render: true), to: "scene.circles")
@@ -73,6 +76,8 @@ struct ReplacedFileTests {
     let out = folder.url.appendingPathComponent("out")
     let (links, kept) = try Self.keepLinks(of: out)
     #expect(kept.count == 5)
+    let (manifestLink, manifestKept) = try Self.keepLinks(of: out, leavingOut: [".circles-lock"])
+    let manifest = try #require(manifestKept[".circles-frames"])
     let pictures = out.appendingPathComponent("pictures")
     let (renderLinks, renderKept) = try Self.keepLinks(of: pictures)
     #expect(renderKept.count == 1)
@@ -80,6 +85,8 @@ struct ReplacedFileTests {
     #expect(try Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
     try Self.expectReplaced(out, links: links, kept: kept, decode: true)
     try Self.expectReplaced(pictures, links: renderLinks, kept: renderKept, decode: true)
+    try Self.expectReplaced(
+      out, links: manifestLink, kept: [".circles-frames": manifest], decode: false)
   }
 
   @Test("check --record all replaces goldens by renaming")

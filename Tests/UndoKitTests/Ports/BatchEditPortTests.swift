@@ -58,7 +58,7 @@ struct BatchEditPortTests {
     #expect(settings.values.isEmpty)
   }
 
-  @Test("an empty batch is no step and does not rename the previous one")
+  @Test("an empty batch is a step of its own, as on Apple platforms, and undoing it does nothing")
   func emptyBatch() {
     let manager = UndoManager()
     let settings = Settings(undoManager: manager)
@@ -66,7 +66,11 @@ struct BatchEditPortTests {
     manager.endEvent()
     settings.batch("Nothing") { _ in }
     manager.endEvent()
+    #expect(manager.undoActionNames == ["Nothing", "Set zoom"])
+    manager.undo()
+    #expect(settings.values == ["zoom": 1])
     #expect(manager.undoActionNames == ["Set zoom"])
+    #expect(manager.redoActionNames == ["Nothing"])
   }
 
   @Test("nested batches fold into the outer one")

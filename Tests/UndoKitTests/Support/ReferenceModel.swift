@@ -1,5 +1,10 @@
-/// A deliberately simple model of the undo manager's documented rules: whole snapshots of a
-/// sheet of cells instead of recorded operations.
+/// A deliberately simple model of the undo manager's rules, with `groupsByEvent` on: whole
+/// snapshots of a sheet of cells instead of recorded operations.
+///
+/// The rules it follows are Apple's: a `beginUndoGrouping()` with no group open first opens the
+/// event's group; a group closed by `endUndoGrouping()` stays a step even when nothing changed in
+/// it, and so does the group an undo or redo records; a redo with a group open becomes part of
+/// that group.
 struct ReferenceModel {
   struct Step: Equatable {
     var name: String
@@ -7,11 +12,12 @@ struct ReferenceModel {
     var after: [Int]
   }
 
+  /// The event's group: every top-level group is one when `groupsByEvent` is on.
   struct OpenGroup {
     var name = ""
     var before: [Int]
-    var hasChanges = false
-    var isAutomatic: Bool
+    /// Whether the group holds a change or a closed nested group.
+    var hasContent = false
   }
 
   var cells: [Int]
@@ -26,7 +32,7 @@ struct ReferenceModel {
   }
 
   var undoNames: [String] {
-    var names = open.flatMap { $0.hasChanges ? [$0.name] : nil } ?? []
+    var names = open.flatMap { $0.hasContent ? [$0.name] : nil } ?? []
     names += undo.reversed().map(\.name)
     return names
   }
@@ -35,11 +41,11 @@ struct ReferenceModel {
 
   mutating func set(_ index: Int, to value: Int) {
     if level == 0 {
-      open = OpenGroup(before: cells, isAutomatic: true)
+      open = OpenGroup(before: cells)
       level = 1
     }
     cells[index] = value
-    open?.hasChanges = true
+    open?.hasContent = true
     redo.removeAll()
   }
 
@@ -49,7 +55,9 @@ struct ReferenceModel {
 
   mutating func begin() {
     if level == 0 {
-      open = OpenGroup(before: cells, isAutomatic: false)
+      // The event's group, then the explicit one inside it.
+      open = OpenGroup(before: cells)
+      level = 1
     }
     level += 1
   }
@@ -58,12 +66,16 @@ struct ReferenceModel {
   mutating func end() -> Bool {
     guard level > 0 else { return false }
     level -= 1
-    if level == 0 { close() }
+    if level == 0 {
+      close()
+    } else {
+      open?.hasContent = true
+    }
     return true
   }
 
   mutating func endEvent() {
-    if level == 1, open?.isAutomatic == true {
+    if level == 1 {
       level = 0
       close()
     }
@@ -78,23 +90,21 @@ struct ReferenceModel {
     }
     if let step = undo.popLast() {
       cells = step.before
+      // The redo step stays even when nothing was registered in it.
       push(step, onto: &redo)
     }
     return true
   }
 
-  /// Returns false for a misuse the manager must refuse.
-  mutating func redoStep() -> Bool {
-    guard level <= 1 else { return false }
-    if level == 1 {
-      level = 0
-      close()
-    }
-    if let step = redo.popLast() {
-      cells = step.after
+  /// A redo is never refused for open groups: with one open, the step becomes part of it.
+  mutating func redoStep() {
+    guard let step = redo.popLast() else { return }
+    cells = step.after
+    if level == 0 {
       push(step, onto: &undo)
+    } else {
+      open?.hasContent = true
     }
-    return true
   }
 
   mutating func setLimit(_ newLimit: Int) {
@@ -111,8 +121,9 @@ struct ReferenceModel {
   }
 
   private mutating func close() {
-    if let group = open, group.hasChanges {
-      push(Step(name: group.name, before: group.before, after: cells), onto: &undo)
+    if let group = open {
+      push(
+        Step(name: group.name, before: group.before, after: cells), onto: &undo)
     }
     open = nil
   }

@@ -1,0 +1,120 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+
+  private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+  import Musl
+
+  private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+  import Darwin
+
+  private let systemWrite = Darwin.write
+#endif
+
+/// Writes files whole or not at all.
+///
+/// The data goes to a hidden temporary file in the destination's folder, is flushed to disk,
+/// and is then renamed over the destination in one step: a reader sees the old file or the new
+/// one, never a partial one, even if the process is killed mid-write (a kill can at worst leave
+/// the hidden temporary file, named `.circles-<random>.tmp`, beside it; a process stopped by
+/// Ctrl-C removes it first, see `TemporaryFiles`). Foundation's `FileManager.replaceItemAt` is
+/// not used: on Linux it can lose the original file.
+public enum AtomicFile {
+  /// Writes `data` to the file at `url`, replacing any file already there.
+  ///
+  /// Missing parent folders are created. A new file gets the usual permissions (0666 less the
+  /// process's umask).
+  ///
+  /// - Parameters:
+  ///   - data: the complete contents of the file.
+  ///   - url: a file URL; its folder must be writable.
+  ///   - syncingFolder: whether to flush the folder entry too, so the new name survives a power
+  ///     loss. Without it the file is still whole or absent; a caller writing many files into
+  ///     one folder can flush it once at the end with `syncFolder(_:)`.
+  ///   - flushing: whether to flush the data to disk before the rename. Without it the file is
+  ///     still whole or absent for readers and after the process is killed, but a power loss
+  ///     before the system writes it out may leave it empty; a caller writing many files can
+  ///     flush them all at once at the end with `syncFileSystem(containing:)`.
+  /// - Throws: `RenderError.cannotWrite` with the path and the system's reason (`permission
+  ///   denied`, `is a directory`, `no space left on device`, …); no temporary file is left
+  ///   behind.
+  public static func write(
+    _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
+  ) throws(RenderError) {
+    let folderURL = url.standardizedFileURL.deletingLastPathComponent()
+    let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
+    try write(
+      data, named: url.standardizedFileURL.lastPathComponent, in: folder,
+      syncingFolder: syncingFolder, flushing: flushing)
+  }
+
+  /// Flushes every file written to the file system holding `url` to disk, in one go (after
+  /// writes made without `flushing`); failure is harmless and ignored.
+  public static func syncFileSystem(containing url: URL) {
+    let descriptor = open(url.standardizedFileURL.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    // syncfs(2) flushes the whole file system; it is looked up at run time because the C
+    // library declares it only for GNU sources. Elsewhere, flushing the folder is the fallback.
+    typealias SyncFileSystem = @convention(c) (Int32) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") {
+      _ = unsafeBitCast(symbol, to: SyncFileSystem.self)(descriptor)
+    } else {
+      _ = fsync(descriptor)
+    }
+    close(descriptor)
+  }
+
+  /// Flushes a folder's entries to disk (after writes made without `syncingFolder`); failure
+  /// is harmless and ignored.
+  public static func syncFolder(_ url: URL) {
+    syncFolder(url.standardizedFileURL.path)
+  }
+
+  /// The error for the failed system call that just set `errno`.
+  static func failure(_ path: String) -> RenderError {
+    .cannotWrite(path: path, reason: String(cString: strerror(errno)).lowercased())
+  }
+
+  /// Writes every byte, retrying after interruptions and short writes.
+  static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(RenderError) {
+    let written: Bool = data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += count
+      }
+      return true
+    }
+    if !written { throw failure(path) }
+  }
+
+  /// Creates a folder and its missing parents; succeeds when it already exists.
+  static func makeFolder(_ folder: String) throws(RenderError) {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw .cannotWrite(path: folder, reason: "not a directory")
+      }
+      return
+    }
+    guard errno == ENOENT else { throw failure(folder) }
+    let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+    if parent != folder { try makeFolder(parent) }
+    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else { throw failure(folder) }
+  }
+
+  /// Flushes the folder entry so the rename survives a power loss; failure is harmless.
+  static func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The temporary files of writes under way in this process, so that a process told to stop can
+/// remove them before it ends.
+///
+/// A temporary file is created, and renamed into place, only under this registry's lock, and
+/// only while it is not abandoned. `abandon()` takes the lock, removes every temporary file
+/// still registered and refuses any later one, so once it returns no temporary file of this
+/// process exists or will be made: a write under way fails instead of finishing, and the
+/// target keeps what it held before.
+public final class TemporaryFiles: Sendable {
+  /// The registry of every write of this process through `AtomicFile`.
+  public static let shared = TemporaryFiles()
+
+  struct Entry {
+    var folder: FolderHandle
+    var name: String
+  }
+
+  struct State {
+    var entries: [UInt64: Entry] = [:]
+    var next: UInt64 = 0
+    var abandoned = false
+  }
+
+  private let state = Mutex(State())
+
+  init() {}
+
+  /// A temporary file that was created: where, and its number in the registry.
+  struct Ticket {
+    var number: UInt64
+    var folder: FolderHandle
+    var name: String
+    var descriptor: Int32
+  }
+
+  /// The hidden name of a temporary file: `.circles-<random>.tmp`, 26 bytes at most whatever
+  /// the target's name, so any name the file system takes can be written.
+  static func makeName() -> String {
+    ".circles-" + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
+  }
+
+  /// Creates a new temporary file in a folder, open for writing.
+  ///
+  /// - Parameter shown: the target as messages name it.
+  /// - Throws: `RenderError.cannotWrite` when the file cannot be made, or the process is
+  ///   stopping.
+  func create(in folder: FolderHandle, for shown: String) throws(RenderError) -> Ticket {
+    let result: Result<Ticket, RenderError> = state.withLock { state in
+      guard !state.abandoned else {
+        return .failure(.cannotWrite(path: shown, reason: "stopped before the file was written"))
+      }
+      while true {
+        let name = Self.makeName()
+        let descriptor = openat(
+          folder.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        if descriptor < 0, errno == EEXIST { continue }
+        guard descriptor >= 0 else {
+          return .failure(.cannotWrite(path: shown, reason: systemReason()))
+        }
+        state.next += 1
+        state.entries[state.next] = Entry(folder: folder, name: name)
+        return .success(
+          Ticket(number: state.next, folder: folder, name: name, descriptor: descriptor))
+      }
+    }
+    return try result.get()
+  }
+
+  /// Renames a written temporary file over `name` in its folder and forgets it.
+  ///
+  /// - Throws: `RenderError.cannotWrite` when the rename fails or the process is stopping; the
+  ///   temporary file is removed either way.
+  func commit(_ ticket: Ticket, as name: String, shown: String) throws(RenderError) {
+    let result: Result<Void, RenderError> = state.withLock { state in
+      guard !state.abandoned else {
+        return .failure(.cannotWrite(path: shown, reason: "stopped before the file was written"))
+      }
+      state.entries[ticket.number] = nil
+      guard renameat(ticket.folder.descriptor, ticket.name, ticket.folder.descriptor, name) == 0
+      else {
+        let reason = systemReason()
+        unlinkat(ticket.folder.descriptor, ticket.name, 0)
+        return .failure(.cannotWrite(path: shown, reason: reason))
+      }
+      return .success(())
+    }
+    try result.get()
+  }
+
+  /// Removes a temporary file that will not be renamed, and forgets it.
+  func discard(_ ticket: Ticket) {
+    state.withLock { state in
+      guard state.entries.removeValue(forKey: ticket.number) != nil else { return }
+      unlinkat(ticket.folder.descriptor, ticket.name, 0)
+    }
+  }
+
+  /// Removes every temporary file of a write under way and refuses any later one: for a
+  /// process that is about to end on a signal (Ctrl-C).
+  ///
+  /// - Returns: how many temporary files were removed.
+  @discardableResult
+  public func abandon() -> Int {
+    state.withLock { state in
+      state.abandoned = true
+      for entry in state.entries.values {
+        unlinkat(entry.folder.descriptor, entry.name, 0)
+      }
+      defer { state.entries = [:] }
+      return state.entries.count
+    }
+  }
+
+  /// How many temporary files exist now; for tests.
+  var count: Int { state.withLock { $0.entries.count } }
+}

@@ -1,0 +1,143 @@
+/// Undoes the row filters of a PNG image one row at a time and packs each row into
+/// premultiplied ARGB32 pixels.
+///
+/// The filtered rows are only read: each row is reconstructed into a scratch row of its own,
+/// with the row before it (also reconstructed) as the row above, so the inflated data is never
+/// written while the inflater may still copy from it.
+struct RowReconstruction: ~Copyable {
+  let width: Int
+  let channels: Int
+  private let count: Int
+  private var above: UnsafeMutablePointer<UInt8>
+  private var current: UnsafeMutablePointer<UInt8>
+
+  init(width: Int, channels: Int) {
+    self.width = width
+    self.channels = channels
+    count = width * channels
+    above = .allocate(capacity: count)
+    above.initialize(repeating: 0, count: count)
+    current = .allocate(capacity: count)
+    current.initialize(repeating: 0, count: count)
+  }
+
+  deinit {
+    above.deallocate()
+    current.deallocate()
+  }
+
+  /// Reconstructs the next row from its filter type and filtered bytes and packs it into
+  /// `output`; false for an unknown filter type.
+  mutating func next(
+    filter: UInt8, _ filtered: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt32>
+  ) -> Bool {
+    guard reconstruct(filter, filtered) else { return false }
+    pack(into: output)
+    swap(&above, &current)
+    return true
+  }
+
+  /// Reverses one row's filter into `current`; false for an unknown filter type.
+  @inline(__always)
+  private func reconstruct(_ filter: UInt8, _ source: UnsafePointer<UInt8>) -> Bool {
+    let row = current
+    let bpp = channels
+    switch filter {
+    case 0:
+      row.update(from: source, count: count)
+    case 1:
+      for index in 0..<min(bpp, count) { row[index] = source[index] }
+      for index in bpp..<max(bpp, count) { row[index] = source[index] &+ row[index - bpp] }
+    case 2:
+      for index in 0..<count { row[index] = source[index] &+ above[index] }
+    case 3:
+      for index in 0..<min(bpp, count) { row[index] = source[index] &+ above[index] >> 1 }
+      for index in bpp..<max(bpp, count) {
+        row[index] =
+          source[index] &+ UInt8((UInt16(row[index - bpp]) + UInt16(above[index])) >> 1)
+      }
+    case 4:
+      paeth(source)
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Reverses the Paeth filter, the channels of a pixel side by side (three or four independent
+  /// chains, which the processor runs at once).
+  ///
+  /// The predictor of each byte is whichever of left (a), above (b) and upper left (c) is
+  /// closest to a + b − c, preferring a, then b: |p − a| = |b − c|, |p − b| = |a − c| and
+  /// |p − c| = |a + b − 2c|. Plain comparisons of 32-bit integers: on a 1920×1080 picture of
+  /// Cairo's, four times as fast as the same arithmetic on 4-lane SIMD vectors of 16 bits.
+  @inline(__always)
+  private func paeth(_ source: UnsafePointer<UInt8>) {
+    if channels == 3 { paeth(source, channels: 3) } else { paeth(source, channels: 4) }
+  }
+
+  @inline(__always)
+  private func paeth(_ source: UnsafePointer<UInt8>, channels: Int) {
+    @inline(__always) func predict(_ a: Int32, _ b: Int32, _ c: Int32) -> Int32 {
+      let pa = abs(b - c)
+      let pb = abs(a - c)
+      let pc = abs(a + b - 2 * c)
+      return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+    }
+    let row = current
+    var left: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    var upperLeft: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    var offset = 0
+    while offset < count {
+      let up = (
+        Int32(above[offset]), Int32(above[offset + 1]), Int32(above[offset + 2]),
+        channels == 4 ? Int32(above[offset + 3]) : 0
+      )
+      left.0 = (Int32(source[offset]) &+ predict(left.0, up.0, upperLeft.0)) & 0xFF
+      left.1 = (Int32(source[offset + 1]) &+ predict(left.1, up.1, upperLeft.1)) & 0xFF
+      left.2 = (Int32(source[offset + 2]) &+ predict(left.2, up.2, upperLeft.2)) & 0xFF
+      row[offset] = UInt8(truncatingIfNeeded: left.0)
+      row[offset + 1] = UInt8(truncatingIfNeeded: left.1)
+      row[offset + 2] = UInt8(truncatingIfNeeded: left.2)
+      if channels == 4 {
+        left.3 = (Int32(source[offset + 3]) &+ predict(left.3, up.3, upperLeft.3)) & 0xFF
+        row[offset + 3] = UInt8(truncatingIfNeeded: left.3)
+      }
+      upperLeft = up
+      offset += channels
+    }
+  }
+
+  /// Packs the straight RGB or RGBA bytes of `current` into premultiplied ARGB32, rounding as
+  /// Cairo does.
+  @inline(__always)
+  private func pack(into output: UnsafeMutablePointer<UInt32>) {
+    let row = UnsafePointer(current)
+    if channels == 3 {
+      for x in 0..<width {
+        let source = row + 3 * x
+        output[x] =
+          0xFF00_0000 | UInt32(source[0]) << 16 | UInt32(source[1]) << 8 | UInt32(source[2])
+      }
+      return
+    }
+    for x in 0..<width {
+      let source = row + 4 * x
+      let alpha = UInt32(source[3])
+      if alpha == 255 {
+        output[x] =
+          0xFF00_0000 | UInt32(source[0]) << 16 | UInt32(source[1]) << 8 | UInt32(source[2])
+      } else if alpha == 0 {
+        output[x] = 0
+      } else {
+        @inline(__always) func multiply(_ channel: UInt8) -> UInt32 {
+          let product = alpha * UInt32(channel) + 0x80
+          return (product + (product >> 8)) >> 8
+        }
+        output[x] =
+          alpha << 24 | multiply(source[0]) << 16 | multiply(source[1]) << 8
+          | multiply(source[2])
+      }
+    }
+  }
+}

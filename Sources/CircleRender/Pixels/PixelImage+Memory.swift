@@ -1,0 +1,37 @@
+import Foundation
+
+extension PixelImage {
+  /// Creates an image whose every pixel holds `pixel`, or says that the memory cannot be had.
+  ///
+  /// Swift stops the program when an array cannot be allocated; images can be large enough for
+  /// that to happen under a memory limit (a 16384×16384 image takes 1 GiB), so images made from
+  /// files are made through here and a failure is an error the caller reports.
+  ///
+  /// - Parameters:
+  ///   - width: width in pixels, at least 0.
+  ///   - height: height in pixels, at least 0.
+  ///   - pixel: a premultiplied ARGB32 value.
+  /// - Throws: `RenderError.outOfMemory` when the memory for the pixels cannot be had.
+  public init(width: Int, height: Int, repeating pixel: UInt32) throws(RenderError) {
+    try PixelImage.checkMemory(pixels: width * height, for: "make a \(width)×\(height) image")
+    self.init(
+      width: width, height: height, pixels: [UInt32](repeating: pixel, count: width * height))
+  }
+
+  /// Checks that `pixels` pixels of memory can be allocated now, by allocating and releasing
+  /// them: large blocks come straight from the system and go straight back, so the array made
+  /// right after gets the same room.
+  ///
+  /// - Parameters:
+  ///   - pixels: how many pixels (4 bytes each).
+  ///   - operation: what they are for, as the error says it (`decode a 16384×16384 PNG file`).
+  /// - Throws: `RenderError.outOfMemory` when they cannot.
+  public static func checkMemory(pixels: Int, for operation: String) throws(RenderError) {
+    let (bytes, overflow) = pixels.multipliedReportingOverflow(by: MemoryLayout<UInt32>.stride)
+    guard !overflow, pixels >= 0 else { throw .outOfMemory(operation: operation) }
+    // Small images are not worth a probe: a failure there is the whole program's.
+    guard bytes >= 1 << 20 else { return }
+    guard let probe = malloc(bytes) else { throw .outOfMemory(operation: operation) }
+    free(probe)
+  }
+}

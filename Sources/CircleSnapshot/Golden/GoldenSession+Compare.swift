@@ -1,0 +1,131 @@
+import CircleCanvas
+import CircleRender
+import Foundation
+
+extension GoldenSession {
+  /// Compares an image with a golden whose bytes differ from it: sizes from the header first,
+  /// then, when they agree, pixels; writes the diff and the strip of a failure.
+  ///
+  /// Decoded pixels are taken from the process's ``PixelBudget`` and the memory asked for
+  /// before decoding, so a check never holds more than the budget (or one image's worth), and
+  /// memory that cannot be had is an error on the image, not a crash.
+  func compare(
+    _ item: Item, with golden: Int, into outcome: inout Outcome, current: SceneReader,
+    golden scenes: GoldenScenes
+  ) {
+    let display = DisplayPath.of(location.url.appendingPathComponent(goldens[golden].fileName))
+    guard let key = imageKey(of: golden) else {
+      let reason: String
+      do {
+        let file = try openGolden(golden)
+        reason = file.size == 0 ? "the file is empty" : "not a PNG file, or a damaged one"
+      } catch {
+        reason = error.reason
+      }
+      outcome.problem = "cannot read golden '\(display)': \(reason)"
+      return
+    }
+    guard let size = item.size else { return }
+    let goldenSize = PixelSize(width: key.width, height: key.height)
+    if goldenSize != size {
+      outcome.problem = "sizes differ: golden \(goldenSize), actual \(size)"
+      explain(item, golden: golden, bytes: nil, into: &outcome, current: current, scenes: scenes)
+      return
+    }
+    let pixels = size.width * size.height
+    // The golden and the actual image, decoded under the process's budget; the decoder asks
+    // the system for their memory first, so a shortage is an error, not a crash.
+    PixelBudget.decoding.reserving(2 * pixels) {
+      let raw = size.height * (1 + size.width * 4)
+      guard let goldenData = read(golden, limit: raw + raw / 64 + (64 << 20)) else {
+        outcome.problem = "cannot read golden '\(display)': it is larger than its size allows"
+        return
+      }
+      guard let actualData = recordableBytes(of: item) else {
+        outcome.error = "cannot read the actual image of '\(item.name)' back"
+        return
+      }
+      let shortage = "cannot compare image '\(item.name)': not enough memory for two \(size) images"
+      let expected: PixelImage
+      let actual: PixelImage
+      switch (Self.decode(goldenData), Self.decode(actualData)) {
+      case (.success(let one), .success(let two)):
+        expected = one
+        actual = two
+      case (.failure(.outOfMemory), _), (_, .failure(.outOfMemory)):
+        outcome.error = shortage
+        return
+      case (.failure(let error), _):
+        outcome.problem = "cannot read golden '\(display)': \(error)"
+        return
+      case (_, .failure(let error)):
+        outcome.error = "cannot read the actual image of '\(item.name)' back: \(error)"
+        return
+      }
+      let comparison = ImageComparison(
+        expected: expected, actual: actual, options: options.comparison)
+      outcome.comparison = comparison
+      if comparison.matches {
+        outcome.equivalent = true
+        return
+      }
+      explain(
+        item, golden: golden, bytes: goldenData, into: &outcome, current: current, scenes: scenes)
+      writeDiff(item, expected: expected, actual: actual, into: &outcome)
+    }
+  }
+
+  private static func decode(_ data: Data) -> Result<PixelImage, RenderError> {
+    Result { () throws(RenderError) in try PNGCodec.decode(data) }
+  }
+
+  /// Adds what changed in the scene since the golden, and a note when the golden came from
+  /// another renderer.
+  private func explain(
+    _ item: Item, golden: Int, bytes: Data?, into outcome: inout Outcome, current: SceneReader,
+    scenes: GoldenScenes
+  ) {
+    let bytes = bytes ?? read(golden, limit: 64 << 20)
+    let metadata = bytes.flatMap { try? GoldenMetadata(png: $0) }
+    if let before = scenes.scene(of: goldens[golden].name, bytes: bytes),
+      let after = current.scene(named: item.name)
+    {
+      outcome.sceneDiff = SceneDiff.lines(from: before, to: after)
+      if outcome.sceneDiff.isEmpty {
+        outcome.notes.append("the scene is unchanged: the pixels differ through rendering alone")
+      }
+    } else if let problem = scenes.problem {
+      outcome.notes.append("what changed cannot be named: \(problem)")
+    } else {
+      outcome.notes.append("the golden carries no scene, so what changed cannot be named")
+    }
+    if let renderer = metadata?.renderer, renderer != options.renderer {
+      outcome.notes.append(
+        "the golden was rendered with \(renderer), this run with \(options.renderer)")
+    }
+  }
+
+  /// Writes the diff image and the golden | diff | actual strip (scaled down when the three
+  /// side by side would be too wide for one image).
+  private func writeDiff(
+    _ item: Item, expected: PixelImage, actual: PixelImage, into outcome: inout Outcome
+  ) {
+    let diff: PixelImage
+    do {
+      diff = try DiffImage.highlighting(
+        expected: expected, actual: actual, options: options.comparison)
+      try writeArtifact(try PNGWriter.encode(diff), of: item.name, suffix: ".diff.png")
+      outcome.diff = true
+    } catch {
+      outcome.notes.append("no diff image: \(error)")
+      return
+    }
+    do {
+      let strip = try DiffImage.strip(expected: expected, diff: diff, actual: actual)
+      try writeArtifact(try PNGWriter.encode(strip), of: item.name, suffix: ".strip.png")
+      outcome.strip = true
+    } catch {
+      outcome.notes.append("no golden | diff | actual strip: \(error)")
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// What every subcommand gets to run with.
+public struct ToolContext {
+  /// Where output goes.
+  public var console: Console
+  /// The process environment (for `CIRCLES_RECORD`, `NO_COLOR`, …).
+  public var environment: [String: String]
+  /// Relative paths on the command line are resolved against this folder.
+  public var currentDirectory: URL
+  /// Reads standard input whole, for `-` as the script.
+  public var readStandardInput: () -> Data
+
+  /// Creates a context.
+  public init(
+    console: Console, environment: [String: String], currentDirectory: URL,
+    readStandardInput: @escaping () -> Data
+  ) {
+    self.console = console
+    self.environment = environment
+    self.currentDirectory = currentDirectory
+    self.readStandardInput = readStandardInput
+  }
+
+  /// Resolves a path given on the command line.
+  func url(for path: String, isDirectory: Bool = false) -> URL {
+    URL(fileURLWithPath: path, isDirectory: isDirectory, relativeTo: currentDirectory)
+      .standardizedFileURL
+  }
+}

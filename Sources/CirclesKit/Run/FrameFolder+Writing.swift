@@ -1,0 +1,179 @@
+import CircleRender
+import Foundation
+
+/// Writing frames and `render` files into the output folder, and finishing the run there.
+extension FrameFolder {
+  /// A `render` target that is also the file of a frame of the same run.
+  struct Clash: Error, CustomStringConvertible {
+    /// The file name both want.
+    var name: String
+    /// The frame's number.
+    var frame: Int
+    /// Which `render` of the run (0 for the first) wants it.
+    var render: Int
+
+    var description: String { "'\(name)' is also the file of frame \(frame); choose another name" }
+  }
+
+  /// Notes that the run produced a frame, before its file is written.
+  ///
+  /// - Throws: `Clash` when a `render` of this run already wrote a file of that name; that
+  ///   file is removed, as the `render` is refused.
+  func claimFrame(named name: String, number: Int) throws(Clash) {
+    let clash: (Clash, FileIdentity?)? = state.withLock { state in
+      if let render = state.renders[name] {
+        return (
+          Clash(name: name, frame: number, render: render),
+          state.renderFiles.removeValue(forKey: name)
+        )
+      }
+      state.claimed[name] = number
+      return nil
+    }
+    guard let (clash, file) = clash else { return }
+    if let file { handle.removeFile(named: name, ifStill: file) }
+    throw clash
+  }
+
+  /// Writes a frame file whole.
+  ///
+  /// - Throws: `FileProblem` naming the file under `displayPath`, with the system's reason
+  ///   (`'out/0003-clear.png': no space left on device`).
+  func writeFrame(_ data: Data, named name: String) throws(FileProblem) {
+    do {
+      let identity = try AtomicFile.write(
+        data, named: name, in: handle, syncingFolder: false, flushing: false)
+      record(name, identity)
+    } catch {
+      throw FileProblem("'\(displayPath)/\(name)': \(Self.reason(error))")
+    }
+  }
+
+  /// Keeps a frame file that already holds `data` instead of writing it again.
+  ///
+  /// - Returns: whether the file held exactly these bytes (and is now this run's).
+  func keepFrame(named name: String, holding data: Data) -> Bool {
+    guard handle.contents(ofFileNamed: name, limit: data.count) == data,
+      let identity = handle.identity(ofFileNamed: name)
+    else { return false }
+    record(name, identity)
+    return true
+  }
+
+  /// Keeps a frame file that is still the one written earlier (same identity).
+  ///
+  /// - Returns: whether it is.
+  func keepFrame(named name: String, ifStill identity: FileIdentity) -> Bool {
+    guard handle.identity(ofFileNamed: name) == identity else { return false }
+    record(name, identity)
+    return true
+  }
+
+  /// The identity this run recorded for a frame file, if it wrote or kept one of that name.
+  func identity(ofFrameNamed name: String) -> FileIdentity? {
+    state.withLock { $0.frames[name] }
+  }
+
+  /// Removes a frame file this run wrote (frames after one that failed), if it is still the
+  /// file written.
+  func discardFrame(named name: String) {
+    guard let identity = state.withLock({ $0.frames.removeValue(forKey: name) }) else { return }
+    handle.removeFile(named: name, ifStill: identity)
+  }
+
+  /// Writes the file of a `render` command, beneath the folder only.
+  ///
+  /// - Parameters:
+  ///   - data: the file's bytes.
+  ///   - target: where, checked by `RenderPath`.
+  ///   - onlyIfChanged: leave a file that already holds these bytes untouched.
+  /// - Returns: the file's URL.
+  /// - Throws: `FileProblem`: a folder on the way that leads out or is not a folder, a name
+  ///   that is a frame's of this run or circles' own, or the system's reason.
+  @discardableResult
+  func writeRender(
+    _ data: Data, to target: RenderPath, onlyIfChanged: Bool = false
+  ) throws(FileProblem) -> URL {
+    let index = state.withLock { state in
+      defer { state.renderCount += 1 }
+      return state.renderCount
+    }
+    let folder: FolderHandle
+    do {
+      folder = target.folder.isEmpty ? handle : try handle.folder(at: target.folder, creating: true)
+    } catch {
+      throw FileProblem(Self.reason(error))
+    }
+    if folder === handle || folder.isSameFolder(as: handle) {
+      let name = target.name
+      guard name != Self.manifestName, name != Self.lockName else {
+        throw FileProblem("'\(name)' is a file circles keeps for itself; choose another name")
+      }
+      try state.withLock { state throws(FileProblem) in
+        if let frame = state.claimed[name] {
+          throw FileProblem(Clash(name: name, frame: frame, render: index).description)
+        }
+        state.renders[name] = index
+      }
+    }
+    do {
+      if onlyIfChanged {
+        try ChangedFile.write(data, named: target.name, in: folder)
+      } else {
+        try AtomicFile.write(data, named: target.name, in: folder)
+      }
+    } catch {
+      throw FileProblem(Self.reason(error))
+    }
+    if folder === handle || folder.isSameFolder(as: handle),
+      let identity = folder.identity(ofFileNamed: target.name)
+    {
+      state.withLock { $0.renderFiles[target.name] = identity }
+    }
+    return url.appendingPathComponent(target.path)
+  }
+
+  /// Ends the run in this folder: writes the manifest of this run's frames, removes the
+  /// earlier run's frames that this run did not write again, and releases the lock.
+  ///
+  /// While the earlier frames are removed the manifest lists them too, so a run killed midway
+  /// leaves none unlisted.
+  ///
+  /// - Throws: `RunError.cannotWrite` when the manifest cannot be written.
+  public func finish() throws(RunError) {
+    defer { lock.unlock() }
+    let (frames, renders) = state.withLock { ($0.frames, $0.renders) }
+    let stale = earlier.entries.filter { frames[$0.key] == nil && renders[$0.key] == nil }
+    do {
+      if !stale.isEmpty {
+        try FrameManifest(entries: frames.merging(stale) { mine, _ in mine }).write(to: handle)
+        for (name, identity) in stale { handle.removeFile(named: name, ifStill: identity) }
+      }
+      try FrameManifest(entries: frames).write(to: handle)
+    } catch {
+      throw .cannotWrite(path: displayPath + "/" + Self.manifestName, reason: Self.reason(error))
+    }
+  }
+
+  /// Counts a frame file as this run's; now and then brings the manifest up to date, so that a
+  /// run killed midway leaves few frames unlisted.
+  private func record(_ name: String, _ identity: FileIdentity) {
+    let due: [String: FileIdentity]? = state.withLock { state in
+      state.frames[name] = identity
+      let count = state.frames.count
+      guard ContinuousClock.now - state.checkpoint.time >= .seconds(1),
+        count - state.checkpoint.frames >= max(1, state.checkpoint.frames / 4)
+      else { return nil }
+      state.checkpoint = (.now, count)
+      return state.frames
+    }
+    guard let due else { return }
+    try? FrameManifest(entries: earlier.entries.merging(due) { _, mine in mine }).write(to: handle)
+  }
+
+  /// The reason alone of a file error, for messages that name the file themselves.
+  static func reason(_ error: any Error) -> String {
+    if case RenderError.cannotWrite(_, let reason) = error { return reason }
+    return "\(error)"
+  }
+}

@@ -1,0 +1,160 @@
+import CCairo
+import CSpng
+import CircleRender
+import Foundation
+
+/// Decoding PNG files in process, one thread: circles' decoder (what `PNGCodec.decode` does for
+/// the files circles and Cairo write) against libspng and Cairo, each ending with the same
+/// premultiplied ARGB32 pixels in memory.
+enum DecoderBenchmark {
+  struct Row {
+    var label: String
+    var circles: Double
+    var spng: Double
+    var cairo: Double
+  }
+
+  /// Median milliseconds of each decoder on each file, `runs` runs after one warm-up.
+  static func measure(_ files: [(label: String, data: Data)], runs: Int) throws -> [Row] {
+    try files.map { file in
+      let reference = try PNGCodec.decode(file.data)
+      guard spng(file.data) == reference.pixels, cairo(file.data) == reference.pixels else {
+        throw CocoaError(.fileReadCorruptFile)
+      }
+      return Row(
+        label: file.label,
+        circles: median(runs) { _ = try? PNGCodec.decode(file.data) },
+        spng: median(runs) { _ = spng(file.data) },
+        cairo: median(runs) { _ = cairo(file.data) })
+    }
+  }
+
+  static func median(_ runs: Int, _ body: () -> Void) -> Double {
+    body()
+    let clock = ContinuousClock()
+    let times = (0..<runs).map { _ in
+      let duration = clock.measure(body)
+      return Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds)
+        * 1000
+    }.sorted()
+    return times[times.count / 2]
+  }
+
+  /// libspng: RGBA8, then premultiplied as Cairo rounds.
+  static func spng(_ data: Data) -> [UInt32]? {
+    guard let context = spng_ctx_new(0) else { return nil }
+    defer { spng_ctx_free(context) }
+    return data.withUnsafeBytes { bytes -> [UInt32]? in
+      guard spng_set_png_buffer(context, bytes.baseAddress, bytes.count) == 0 else { return nil }
+      var header = spng_ihdr()
+      var size = 0
+      let format = Int32(SPNG_FMT_RGBA8.rawValue)
+      guard spng_get_ihdr(context, &header) == 0,
+        spng_decoded_image_size(context, format, &size) == 0
+      else { return nil }
+      var rgba = [UInt8](repeating: 0, count: size)
+      guard spng_decode_image(context, &rgba, size, format, 0) == 0 else { return nil }
+      return rgba.withUnsafeBufferPointer { source in
+        [UInt32](unsafeUninitializedCapacity: size / 4) { pixels, count in
+          for index in 0..<size / 4 {
+            let p = source.baseAddress! + 4 * index
+            let alpha = UInt32(p[3])
+            func multiply(_ channel: UInt8) -> UInt32 {
+              let product = alpha * UInt32(channel) + 0x80
+              return (product + (product >> 8)) >> 8
+            }
+            pixels[index] =
+              alpha == 255
+              ? 0xFF00_0000 | UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
+              : alpha << 24 | multiply(p[0]) << 16 | multiply(p[1]) << 8 | multiply(p[2])
+          }
+          count = size / 4
+        }
+      }
+    }
+  }
+
+  /// Cairo (libpng underneath), read from memory, then copied out row by row.
+  static func cairo(_ data: Data) -> [UInt32]? {
+    final class Source {
+      let data: Data
+      var offset = 0
+      init(_ data: Data) { self.data = data }
+    }
+    let source = Source(data)
+    let surface = withExtendedLifetime(source) {
+      cairo_image_surface_create_from_png_stream(
+        { closure, bytes, length in
+          let source = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
+          guard Int(length) <= source.data.count - source.offset else {
+            return CAIRO_STATUS_READ_ERROR
+          }
+          source.data.copyBytes(to: bytes!, from: source.offset..<source.offset + Int(length))
+          source.offset += Int(length)
+          return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(source).toOpaque())!
+    }
+    defer { cairo_surface_destroy(surface) }
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+    let width = Int(cairo_image_surface_get_width(surface))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let format = cairo_image_surface_get_format(surface)
+    let base = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+    return [UInt32](unsafeUninitializedCapacity: width * height) { pixels, count in
+      for row in 0..<height {
+        let line = (base + row * stride).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<width {
+          // RGB24 files leave the alpha byte unset.
+          pixels[row * width + x] = format == CAIRO_FORMAT_RGB24 ? line[x] | 0xFF00_0000 : line[x]
+        }
+      }
+      count = width * height
+    }
+  }
+}
+
+extension CirclesBench {
+  /// `--decoders`: the pictures of W3 (written by Cairo), W1 and W2 (written by `circles run`),
+  /// each decoded by circles, libspng and Cairo.
+  static func decoders(
+    circles: String, reference: String, runs: Int, path: (String) -> String
+  ) throws {
+    let w3 = Scene(width: 1920, height: 1080, count: 300, seed: 4)
+    try w3.numbers.write(toFile: path("dec-w3.txt"), atomically: true, encoding: .utf8)
+    _ = Launcher.run(reference, ["draw", path("dec-w3.txt"), path("dec-w3.png")])
+    var files = [
+      (
+        label: "W3 picture, 1920×1080, written by Cairo",
+        data: try Data(
+          contentsOf: URL(fileURLWithPath: path("dec-w3.png")))
+      )
+    ]
+    let scenes = [
+      ("W1 frame, 800×600", Scene(width: 800, height: 600, count: 1000, seed: 1), true),
+      ("W2 last frame, 400×300", Scene(width: 400, height: 300, count: 500, seed: 2), false),
+    ]
+    for (index, (label, scene, grouped)) in scenes.enumerated() {
+      let script = path("dec-\(index).circles")
+      let folder = path("dec-\(index)-frames")
+      try scene.script(grouped: grouped).write(toFile: script, atomically: true, encoding: .utf8)
+      _ = Launcher.run(circles, ["run", script, "-o", folder])
+      let last = try FileManager.default.contentsOfDirectory(atPath: folder)
+        .filter { $0.hasSuffix(".png") }.sorted().last!
+      files.append(
+        (
+          label + ", written by circles",
+          try Data(contentsOf: URL(fileURLWithPath: folder + "/" + last))
+        ))
+    }
+    print("| picture | circles | libspng | Cairo | libspng / circles | Cairo / circles |")
+    print("|---|---|---|---|---|---|")
+    for row in try DecoderBenchmark.measure(files, runs: runs) {
+      print(
+        String(
+          format: "| %@ | %.2f ms | %.2f ms | %.2f ms | %.1f× | %.1f× |", row.label, row.circles,
+          row.spng, row.cairo, row.spng / row.circles, row.cairo / row.circles))
+    }
+    print("Medians of \(runs) runs of each decoder, in process, one thread.")
+  }
+}

@@ -1,0 +1,127 @@
+import CirclesTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import CircleRender
+
+@Suite("Folder locks")
+struct FolderLockTests {
+  @Test("a second lock of a folder waits, says so once, and is granted when the first ends")
+  func secondWaits() throws {
+    let folder = try TemporaryFolder()
+    let handle = try FolderHandle(opening: folder.url, displayPath: "out")
+    var first: FolderLock? = try FolderLock(handle, fileNamed: ".lock") {
+      Issue.record("the first lock found the folder busy")
+    }
+    let waited = Atomic<Int>(0)
+    let granted = Atomic<Bool>(false)
+    let thread = Thread {
+      let second = try? FolderLock(handle, fileNamed: ".lock") {
+        waited.add(1, ordering: .relaxed)
+      }
+      granted.store(second != nil, ordering: .relaxed)
+    }
+    thread.start()
+    let deadline = ContinuousClock.now + .seconds(20)
+    while waited.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let waitedBefore = waited.load(ordering: .relaxed)
+    let grantedBefore = granted.load(ordering: .relaxed)
+    #expect(waitedBefore == 1)
+    #expect(!grantedBefore)
+    first?.unlock()
+    first = nil
+    while !granted.load(ordering: .relaxed), ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    let grantedAfter = granted.load(ordering: .relaxed)
+    let waitedAfter = waited.load(ordering: .relaxed)
+    #expect(grantedAfter)
+    #expect(waitedAfter == 1)
+    #expect(folder.allFiles(in: ".") == [".lock"])
+  }
+
+  @Test("a lock file that is a link or a folder is refused, not followed")
+  func hostileLockFile() throws {
+    let folder = try TemporaryFolder()
+    let outside = try TemporaryFolder()
+    let victim = outside.url.appendingPathComponent("victim")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent(".lock").path, withDestinationPath: victim.path)
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent(".dir"), withIntermediateDirectories: true)
+    let handle = try FolderHandle(opening: folder.url, displayPath: "out")
+    #expect(throws: RenderError.cannotWrite(path: "out/.lock", reason: "is a symbolic link")) {
+      _ = try FolderLock(handle, fileNamed: ".lock")
+    }
+    #expect(throws: RenderError.self) { _ = try FolderLock(handle, fileNamed: ".dir") }
+    #expect(outside.allFiles(in: ".") == [])
+  }
+}
+
+@Suite("Temporary files of writes under way")
+struct TemporaryFilesTests {
+  @Test("abandoning removes every temporary file under way and refuses new ones")
+  func abandon() throws {
+    let folder = try TemporaryFolder()
+    let handle = try FolderHandle(opening: folder.url, displayPath: "out")
+    let registry = TemporaryFiles()
+    let first = try registry.create(in: handle, for: "out/a.png")
+    let second = try registry.create(in: handle, for: "out/b.png")
+    #expect(folder.allFiles(in: ".").count == 2)
+    #expect(
+      folder.allFiles(in: ".").allSatisfy { $0.hasPrefix(".circles-") && $0.hasSuffix(".tmp") })
+    #expect(registry.abandon() == 2)
+    #expect(folder.allFiles(in: ".") == [])
+    #expect(throws: RenderError.self) {
+      try registry.commit(first, as: "a.png", shown: "out/a.png")
+    }
+    #expect(throws: RenderError.self) {
+      _ = try AtomicFile.write(
+        Data("x".utf8), named: "c.png", in: handle, syncingFolder: false, flushing: false,
+        registry: registry)
+    }
+    registry.discard(second)
+    close(first.descriptor)
+    close(second.descriptor)
+    #expect(folder.allFiles(in: ".") == [])
+    #expect(registry.count == 0)
+  }
+
+  @Test("a write leaves no temporary file, whether it succeeds or fails")
+  func noLeftovers() throws {
+    let folder = try TemporaryFolder()
+    let handle = try FolderHandle(opening: folder.url, displayPath: "out")
+    let registry = TemporaryFiles()
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("taken"), withIntermediateDirectories: true)
+    _ = try AtomicFile.write(
+      Data("x".utf8), named: "a.png", in: handle, syncingFolder: true, flushing: true,
+      registry: registry)
+    #expect(throws: RenderError.cannotWrite(path: "out/taken", reason: "is a directory")) {
+      _ = try AtomicFile.write(
+        Data("x".utf8), named: "taken", in: handle, syncingFolder: false, flushing: false,
+        registry: registry)
+    }
+    #expect(folder.allFiles(in: ".") == ["a.png", "taken"])
+    #expect(registry.count == 0)
+  }
+}
+
+@Suite("File identities")
+struct FileIdentityTests {
+  @Test("an identity reads back from its text; other text is refused")
+  func text() {
+    let identity = FileIdentity(inode: 42, size: 1234, seconds: 1_700_000_000, nanoseconds: 5)
+    #expect(identity.description == "42 1234 1700000000.000000005")
+    #expect(FileIdentity(identity.description) == identity)
+    for bad in [
+      "", "42 1234", "42 1234 1700000000", "42 1234 1700000000.5", "x 1 1.000000000",
+      "42 -1 1.000000000", "42 1 1.-00000001", "42 1 1.000000000 extra",
+    ] {
+      #expect(FileIdentity(bad) == nil, "\(bad)")
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import CircleSnapshot
+import Foundation
+import Testing
+
+@testable import CircleSnapshotTesting
+
+@Suite("assertSnapshot of a script checks every frame of its history")
+struct AssertScriptSnapshotTests {
+  static let script = """
+    canvas 24x24
+    add sun at 12,12 radius 6 fill orange
+    move sun by 2,0
+    undo
+    """
+
+  static func verifier(_ mode: RecordMode, in folder: URL) -> SnapshotVerifier {
+    SnapshotVerifier(
+      record: mode, snapshotDirectory: folder.appendingPathComponent("goldens"),
+      artifactsDirectory: folder.appendingPathComponent("artifacts"), environment: [:])
+  }
+
+  @Test("every frame is missing, then recorded under the frame names, then all pass")
+  func recordThenPass() throws {
+    try withTemporaryFolder { folder in
+      let testFile = folder.appendingPathComponent("ScriptTests.swift").path
+      let missing = try #require(
+        Self.verifier(.none, in: folder).verify(
+          script: Self.script, named: "sunrise", testFile: testFile))
+      let lines = missing.split(separator: "\n").map(String.init)
+      #expect(lines.first == "script 'sunrise', 4 frames: 4 failed")
+      #expect(lines.last == "to record it: pass record: .missing, or set CIRCLES_RECORD=missing")
+      #expect(lines.contains { $0.hasPrefix("no golden for snapshot '0003-undo-move-sun' at ") })
+      let recorded = try #require(
+        Self.verifier(.missing, in: folder).verify(
+          script: Self.script, named: "sunrise", testFile: testFile))
+      #expect(recorded.hasPrefix("script 'sunrise', 4 frames: 4 recorded"))
+      let goldens = folder.appendingPathComponent("goldens/sunrise")
+      #expect(
+        AssertSnapshotNamingTests.files(in: goldens) == [
+          "0000-start.png", "0001-add-sun.png", "0002-move-sun.png", "0003-undo-move-sun.png",
+        ])
+      #expect(
+        Self.verifier(.none, in: folder).verify(
+          script: Self.script, named: "sunrise", testFile: testFile) == nil)
+
+      let changed = Self.script.replacingOccurrences(of: "by 2,0", with: "by 3,0")
+      let failed = try #require(
+        Self.verifier(.none, in: folder).verify(
+          script: changed, named: "sunrise", testFile: testFile))
+      #expect(failed.hasPrefix("script 'sunrise', 4 frames: 1 failed\n"))
+      #expect(failed.contains("snapshot '0002-move-sun' does not match its golden: "))
+      #expect(failed.hasSuffix("to record it: pass record: .failed, or set CIRCLES_RECORD=failed"))
+    }
+  }
+
+  @Test("a failed expect is reported, and the frames before it are checked")
+  func failedExpect() throws {
+    try withTemporaryFolder { folder in
+      let message = try #require(
+        Self.verifier(.none, in: folder).verify(
+          script: "canvas 24x24\nadd a at 1,1 r 1\nexpect count 2\n", named: "count",
+          testFile: "/x/T.swift"))
+      let lines = message.split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("count.circles:3:") == true)
+      #expect(lines.contains("script 'count', 2 frames: 2 failed"))
+    }
+  }
+
+  @Test("an error in the script is reported in the compiler format")
+  func scriptError() throws {
+    try withTemporaryFolder { folder in
+      let message = Self.verifier(.missing, in: folder).verify(
+        script: "canvas 24x24\nremove moon\n", named: "broken", testFile: "/x/T.swift")
+      #expect(
+        message?.hasPrefix(
+          "broken.circles:2:8: error: no circle named 'moon'\nremove moon\n       ^~~~") == true)
+      // As with circles check, a script that stops with an error records nothing.
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("goldens").path))
+    }
+  }
+
+  @Test("a syntax error runs nothing and records nothing")
+  func syntaxError() throws {
+    try withTemporaryFolder { folder in
+      let message = Self.verifier(.missing, in: folder).verify(
+        script: "add at 1,1 radius\n", named: "bad", testFile: "/x/T.swift")
+      #expect(message?.hasPrefix("bad.circles:1:") == true)
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("goldens").path))
+    }
+  }
+
+  @Test("a script file shares its goldens with circles check: __snapshots__/<name>/ beside it")
+  func scriptFile() throws {
+    try withTemporaryFolder { folder in
+      let url = folder.appendingPathComponent("sun.circles")
+      try Data(Self.script.utf8).write(to: url)
+      let verifier = SnapshotVerifier(
+        record: .missing, artifactsDirectory: folder.appendingPathComponent("artifacts"),
+        environment: [:])
+      #expect(verifier.verify(scriptAt: url, testFile: "/x/T.swift") != nil)
+      let goldens = folder.appendingPathComponent("__snapshots__/sun")
+      #expect(AssertSnapshotNamingTests.files(in: goldens).count == 4)
+      var again = verifier
+      again.record = RecordMode.none
+      #expect(again.verify(scriptAt: url, testFile: "/x/T.swift") == nil)
+      let missing = folder.appendingPathComponent("none.circles")
+      #expect(
+        again.verify(scriptAt: missing, testFile: "/x/T.swift")?.hasPrefix(
+          "cannot read '\(missing.path)'") == true)
+    }
+  }
+
+  @Test("assertSnapshot(ofScript:) reports through the test framework and passes on a match")
+  func asserts() throws {
+    try withTemporaryFolder { folder in
+      withKnownIssue {
+        assertSnapshot(
+          ofScript: Self.script, record: .missing, snapshotDirectory: folder,
+          artifactsDirectory: folder.appendingPathComponent("artifacts"))
+      }
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("asserts").path))
+      assertSnapshot(
+        ofScript: Self.script, named: "asserts", record: RecordMode.none,
+        snapshotDirectory: folder, artifactsDirectory: folder.appendingPathComponent("artifacts"))
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import CircleRender
+import CirclesTestSupport
+import Foundation
+import Testing
+
+@testable import CirclesKit
+
+@Suite("The manifest of a run's frames")
+struct FrameManifestTests {
+  static let one = FileIdentity(inode: 7, size: 120, seconds: 1_700_000_000, nanoseconds: 42)
+  static let two = FileIdentity(inode: 9, size: 3, seconds: 1_700_000_001, nanoseconds: 0)
+
+  @Test("the text is a header and one sorted line per frame, and reads back the same")
+  func roundTrip() {
+    let manifest = FrameManifest(entries: ["0001-add-a.png": Self.two, "0000-start.png": Self.one])
+    #expect(
+      manifest.text == """
+        circles frames 1
+        7 120 1700000000.000000042 0000-start.png
+        9 3 1700000001.000000000 0001-add-a.png
+
+        """)
+    #expect(FrameManifest(text: manifest.text) == manifest)
+  }
+
+  @Test("lines that do not read, or name anything but a frame file, are ignored")
+  func hostileLines() {
+    let text = """
+      circles frames 1
+      7 120 1700000000.000000042 0000-start.png
+      7 120 1700000000.000000042 ../../etc/passwd
+      7 120 1700000000.000000042 photos/0001-a.png
+      7 120 1700000000.000000042 holiday.png
+      7 120 1700000000.000000042 0002-Upper.png
+      7 120 1700000000.000000042 0003-trailing-.png
+      7 120 1700000000.000000042 0004.svg
+      7 x 1700000000.000000042 0005-a.png
+      garbage
+      7 120 1700000000.000000042
+      """
+    #expect(
+      FrameManifest(text: text).entries == ["0000-start.png": Self.one, "0004.svg": Self.one])
+  }
+
+  @Test("a manifest with another first line, or none, lists nothing")
+  func otherHeader() {
+    #expect(FrameManifest(text: "circles frames 2\n7 1 1.000000000 0000-a.png\n").entries.isEmpty)
+    #expect(FrameManifest(text: "").entries.isEmpty)
+  }
+
+  @Test("it is written whole into the folder and read back from it, never through a link")
+  func inAFolder() throws {
+    let folder = try TemporaryFolder()
+    let handle = try FolderHandle(opening: folder.url, displayPath: "out")
+    let manifest = FrameManifest(entries: ["0000-start.png": Self.one])
+    try manifest.write(to: handle)
+    #expect(FrameManifest(in: handle) == manifest)
+    #expect(folder.allFiles(in: ".") == [".circles-frames"])
+    let elsewhere = try TemporaryFolder()
+    try Data(manifest.text.utf8).write(to: elsewhere.url.appendingPathComponent("m"))
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent(".circles-frames"))
+    try FileManager.default.createSymbolicLink(
+      at: folder.url.appendingPathComponent(".circles-frames"),
+      withDestinationURL: elsewhere.url.appendingPathComponent("m"))
+    #expect(FrameManifest(in: handle).entries.isEmpty)
+  }
+}

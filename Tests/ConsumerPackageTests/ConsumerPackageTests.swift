@@ -1,0 +1,90 @@
+import CirclesTestSupport
+import Foundation
+import Testing
+
+/// A package of a user's, in `Consumer/`, that depends on circles by URL and version: built from
+/// a bare clone of this repository's committed HEAD, tagged 1.0.0, as SwiftPM builds a remote,
+/// versioned dependency (where unsafe flags are refused). It uses UndoKit (a counter as Apple's
+/// documentation writes one), CircleCanvas (separate and grouped steps) and CircleSnapshotTesting
+/// (`assertSnapshot(of: canvas)`), so it fails when a product or an API it uses breaks.
+///
+/// The build from scratch takes a minute or more, so the test runs only with
+/// `CIRCLES_CONSUMER_TEST=1`: `scripts/test-consumer` sets it, and `scripts/test --all` (what CI
+/// runs) calls that script.
+@Suite("A package of a user's that depends on circles by URL and version")
+struct ConsumerPackageTests {
+  static let isEnabled = ProcessInfo.processInfo.environment["CIRCLES_CONSUMER_TEST"] == "1"
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Consumer", isDirectory: true)
+  static let snapshot = "sunsetLooksAsRecorded"
+
+  /// Runs a tool found on the `PATH`, with the environment of this process minus a record mode.
+  static func tool(
+    _ name: String, _ arguments: [String], in folder: URL, record: String? = nil
+  ) throws -> Executable.Outcome {
+    var environment = ProcessInfo.processInfo.environment
+    environment["CIRCLES_RECORD"] = record
+    environment["CIRCLES_CONSUMER_TEST"] = nil
+    environment["NO_COLOR"] = "1"
+    return try Executable.run(
+      program: URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, in: folder,
+      environment: environment)
+  }
+
+  /// A bare clone of the repository's committed HEAD with one tag, 1.0.0.
+  static func taggedClone(in folder: URL) throws -> URL {
+    let clone = try tool(
+      "git", ["clone", "--quiet", "--bare", repositoryRoot.path, "circles.git"], in: folder)
+    try #require(clone.status == 0, "\(clone)")
+    let bare = folder.appendingPathComponent("circles.git", isDirectory: true)
+    let tags = try tool("git", ["tag", "--list"], in: bare).stdout.split(separator: "\n")
+    if !tags.isEmpty {
+      _ = try tool("git", ["tag", "--delete"] + tags.map(String.init), in: bare)
+    }
+    let tag = try tool("git", ["tag", "1.0.0", "HEAD"], in: bare)
+    try #require(tag.status == 0, "\(tag)")
+    return bare
+  }
+
+  @Test(
+    "it builds; its snapshot test fails without a golden, records only with CIRCLES_RECORD, then passes",
+    .enabled(if: isEnabled, "slow: run by scripts/test-consumer"), .timeLimit(.minutes(10)))
+  func consumerPackage() throws {
+    let folder = try TemporaryFolder()
+    let bare = try Self.taggedClone(in: folder.url)
+    let app = folder.url.appendingPathComponent("app", isDirectory: true)
+    try FileManager.default.copyItem(at: Self.fixture, to: app)
+    let manifest = app.appendingPathComponent("Package.swift")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "CIRCLES_URL", with: bare.absoluteString).utf8)
+      .write(to: manifest)
+    let cache = ["--cache-path", folder.url.appendingPathComponent("cache").path]
+
+    let build = try Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
+    try #require(build.status == 0, "\(build)")
+
+    let golden = app.appendingPathComponent(
+      "Tests/DrawingTests/__snapshots__/DrawingTests/\(Self.snapshot).png")
+    let actual = app.appendingPathComponent(
+      ".circles-artifacts/DrawingTests/\(Self.snapshot).actual.png")
+    let test = ["test", "--skip-build"] + cache
+    let first = try Self.tool("swift", test, in: app)
+    #expect(first.status != 0, "\(first)")
+    #expect(first.stdout.contains("✔ Test counterUndoesAndRedoesEachEvent() passed"), "\(first)")
+    #expect(
+      first.stdout.contains("✔ Test canvasChangesAreSeparateOrGroupedSteps() passed"), "\(first)")
+    #expect(first.stdout.contains("no golden for snapshot '\(Self.snapshot)' at "), "\(first)")
+    #expect(first.stdout.contains("with 1 issue"), "\(first)")
+    #expect(!FileManager.default.fileExists(atPath: golden.path))
+    #expect(FileManager.default.fileExists(atPath: actual.path))
+
+    let recording = try Self.tool("swift", test, in: app, record: "missing")
+    #expect(recording.status != 0, "\(recording)")
+    #expect(recording.stdout.contains("recorded snapshot '\(Self.snapshot)' at "), "\(recording)")
+    #expect(FileManager.default.fileExists(atPath: golden.path))
+
+    let last = try Self.tool("swift", test, in: app)
+    #expect(last.status == 0, "\(last)")
+    #expect(last.stdout.contains("✔ Test run with 3 tests"), "\(last)")
+  }
+}

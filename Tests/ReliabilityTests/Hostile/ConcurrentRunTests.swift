@@ -1,0 +1,95 @@
+import CirclesTestSupport
+import Foundation
+import Testing
+
+/// Two `circles run` processes of different scripts into one folder at once: the second waits
+/// for the first (saying so on standard error), so the folder ends with exactly the frames of
+/// the run that finished last, byte for byte, and each run wrote all of its own.
+@Suite("Two runs into one folder at once")
+struct ConcurrentRunTests {
+  /// A script of `count` frames whose actions name `word`, so the two runs' frames differ.
+  static func script(_ word: String, frames count: Int) -> String {
+    var lines = ["canvas 400x300 background #f0f0e8"]
+    for index in 0..<(count - 1) {
+      lines.append(
+        "add \(word)\(index) at \(index * 37 % 400),\(index * 23 % 300) r \(8 + index % 40) "
+          + "fill #\(String(format: "%02x", index * 7 % 256))80c0 stroke black width 2")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Starts `circles run <script> -o out` in the workspace, with output captured in files.
+  static func start(
+    _ script: String, in space: HostileWorkspace, capture: URL
+  ) throws -> Process {
+    let process = Process()
+    process.executableURL = try Executable.url
+    process.arguments = ["run", script, "-o", "out"]
+    process.currentDirectoryURL = space.work
+    for name in ["out", "err"] {
+      FileManager.default.createFile(
+        atPath: capture.appendingPathComponent(script + "." + name).path, contents: nil)
+    }
+    process.standardOutput = try FileHandle(
+      forWritingTo: capture.appendingPathComponent(script + ".out"))
+    process.standardError = try FileHandle(
+      forWritingTo: capture.appendingPathComponent(script + ".err"))
+    try process.run()
+    return process
+  }
+
+  static func text(_ name: String, in capture: URL) throws -> String {
+    try String(contentsOf: capture.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  @Test(
+    "the second run waits; the folder ends with exactly its frames and the user's files",
+    .timeLimit(.minutes(2)), arguments: [(300, 120), (240, 300)])
+  func twoRuns(firstFrames: Int, secondFrames: Int) throws {
+    let space = try HostileWorkspace()
+    let capture = space.root.url.appendingPathComponent("capture")
+    try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+    try space.script(Self.script("first", frames: firstFrames), named: "first.circles")
+    try space.script(Self.script("second", frames: secondFrames), named: "second.circles")
+    // The frames of the second script alone, to compare with byte for byte.
+    let alone = try space.run(["run", "second.circles", "-o", "../alone"])
+    #expect(alone.status == 0, "\(alone)")
+    let user = try space.userSnapshot()
+
+    let first = try Self.start("first.circles", in: space, capture: capture)
+    // Once the first run has written a frame it holds the folder.
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(
+      atPath: space.out.appendingPathComponent("0000-start.png").path),
+      first.isRunning, Date() < deadline
+    {
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    let second = try Self.start("second.circles", in: space, capture: capture)
+    first.waitUntilExit()
+    second.waitUntilExit()
+
+    #expect(first.terminationStatus == 0)
+    #expect(second.terminationStatus == 0)
+    #expect(
+      try Self.text("first.circles.out", in: capture).hasPrefix(
+        "\(firstFrames) frames written to out ("))
+    #expect(
+      try Self.text("second.circles.out", in: capture).hasPrefix(
+        "\(secondFrames) frames written to out ("))
+    #expect(try Self.text("first.circles.err", in: capture) == "")
+    #expect(
+      try Self.text("second.circles.err", in: capture)
+        == "waiting for another run of circles into 'out' to finish\n")
+    let frames = space.root.files(in: "alone")
+    #expect(frames.count == secondFrames)
+    let now = try space.userSnapshot()
+    #expect(now.changes(from: user) == [], "user files changed or gone")
+    #expect(now.additions(to: user) == frames, "not exactly the second run's frames")
+    for name in frames {
+      #expect(
+        try Data(contentsOf: space.out.appendingPathComponent(name))
+          == Data(contentsOf: space.root.url.appendingPathComponent("alone/" + name)), "\(name)")
+    }
+  }
+}

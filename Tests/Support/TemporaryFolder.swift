@@ -1,0 +1,43 @@
+import Foundation
+
+/// A temporary folder that a test works in, removed when the test ends.
+public final class TemporaryFolder {
+  /// The folder.
+  public let url: URL
+
+  /// Creates an empty folder under the system's temporary folder.
+  public init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "circles-test-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  /// Writes a text file into the folder.
+  @discardableResult
+  public func write(_ text: String, to name: String) throws -> URL {
+    let file = url.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file)
+    return file
+  }
+
+  /// The names of the files in a subfolder, sorted, without the two files `circles run` keeps
+  /// in an output folder (`.circles-frames`, its manifest, and `.circles-lock`).
+  public func files(in subfolder: String) -> [String] {
+    allFiles(in: subfolder).filter { !Self.bookkeeping.contains($0) }
+  }
+
+  /// The names of every file in a subfolder, hidden ones included, sorted.
+  public func allFiles(in subfolder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(
+      atPath: url.appendingPathComponent(subfolder).path)) ?? []).sorted()
+  }
+
+  /// The files `circles run` keeps in its output folder.
+  public static let bookkeeping: Set<String> = [".circles-frames", ".circles-lock"]
+}
