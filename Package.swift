@@ -94,7 +94,8 @@ let package = Package(
     // What the test targets share: running the built binary, temporary folders, reading back
     // documents and contact sheets.
     .target(
-      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas", "CGif"],
+      name: "CirclesTestSupport",
+      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "CGif"],
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",

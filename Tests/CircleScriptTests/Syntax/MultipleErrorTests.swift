@@ -65,24 +65,19 @@ struct MultipleErrorTests {
   func afterBadBytes() {
     let bytes =
       Array("group \"a".utf8) + [0xFF] + Array("\" {\n  add a at 1,1 r x,y\n}\nundo 0\n".utf8)
-    do {
-      _ = try Parser.parse(bytes, fileName: "bad.circles")
-      Issue.record("parsed")
-    } catch {
-      #expect(
-        DiagnosticPrinter().render(error, source: bytes) == """
-          bad.circles:1:9: error: invalid UTF-8 (byte 0xFF); a script must be UTF-8 text
-          group "a\u{FFFD}" {
-                  ^
-          bad.circles:2:18: error: expected a number after 'r', found 'x,y'
-            add a at 1,1 r x,y
-                           ^~~
-          bad.circles:4:6: error: undo count must be at least 1, not 0
-          undo 0
-               ^
+    #expect(
+      renderedParseError(bytes, fileName: "bad.circles") == """
+        bad.circles:1:9: error: invalid UTF-8 (byte 0xFF); a script must be UTF-8 text
+        group "a\u{FFFD}" {
+                ^
+        bad.circles:2:18: error: expected a number after 'r', found 'x,y'
+          add a at 1,1 r x,y
+                         ^~~
+        bad.circles:4:6: error: undo count must be at least 1, not 0
+        undo 0
+             ^
 
-          """)
-    }
+        """)
   }
 
   @Test(
