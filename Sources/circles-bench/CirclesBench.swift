@@ -58,8 +58,9 @@ enum CirclesBench {
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
 
     if arguments.contains("--language") {
-      try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns)
-        .forEach { print($0) }
+      for line in try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns) {
+        print(line)
+      }
       return
     }
 
@@ -342,8 +343,9 @@ enum CirclesBench {
 
     print("")
     print("The script language:")
-    try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns)
-      .forEach { print($0) }
+    for line in try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns) {
+      print(line)
+    }
 
     if sweep {
       for (name, scene) in [("W2 final frame, 400×300", w2), ("W1 frame, 800×600", w1)] {
