@@ -2,6 +2,7 @@ import CircleCanvas
 
 /// The canvas's setup, undo and redo, and the frames a run hands to its host.
 extension Interpreter {
+  /// `canvas`: the size, and the scale and background, computed now if they are expressions.
   func configure(_ settings: CanvasSettings) throws(ScriptFailure) {
     let background = try settings.background.map { expression throws(ScriptFailure) in
       try colour(expression)
