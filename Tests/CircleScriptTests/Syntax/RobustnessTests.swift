@@ -11,7 +11,8 @@ struct RobustnessTests {
     "stroke", "width", "opacity", "to", "by", "background", "scale", "a", "b", "c1", "sun", "0",
     "1", "3", "-2", ".5", "1.5", "99999999999", "1,1", "10,-3", ",", "1,", "400x300", "0x1",
     "red", "#ff0", "#12345", "gren", "\"Add a\"", "\"g\"", "\"\"", "{", "}", "//", "out.png",
-    "\"x", "nan", "é", "\t",
+    "\"x", "nan", "é", "\t", "repeat", "let", "seed", "as", "i", "=", "(i + 1)", "(1 / 0)",
+    "dot{i}", "\"g {i}\"", "rgb(1, 2, 3)", "hsl(i, 50%, 50%)", "sin(i)", "(", ")",
   ]
 
   /// The line and column of every diagnostic lie inside the source, or just past a line's end.
