@@ -30,10 +30,16 @@ public final class Interpreter {
   /// Where each circle was added by name, for notes on duplicate ids.
   var additions: [String: SourceRange] = [:]
 
+  /// The most commands one call of `run(_:)` carries out by default: ten times a
+  /// million-pass loop, and about what a history held in memory can afford (a group of ten
+  /// million changes keeps ten million undo actions).
+  public static let defaultMaximumCommands = 10_000_000
+
   /// The most commands one call of `run(_:)` carries out, each pass through a loop counting
-  /// again; past it the script stops with an error. Unlimited by default; a fuzzer sets a
-  /// small limit so that `repeat 2147483647` ends.
-  public var maximumCommands = Int.max
+  /// again; past it the script stops with an error at the command that would go over, so
+  /// that `repeat 2147483647 { … }` ends instead of filling the memory or the disk.
+  /// ``defaultMaximumCommands`` unless set; a fuzzer sets a small limit.
+  public var maximumCommands = Interpreter.defaultMaximumCommands
 
   /// Creates an interpreter.
   ///
@@ -185,7 +191,7 @@ public final class Interpreter {
     guard commandsLeft > 0 else {
       throw .error(
         .error(
-          "the script ran more than \(maximumCommands) commands, the most allowed here",
+          "the script runs more than \(maximumCommands) commands, the most one run carries out",
           at: statement.keyword))
     }
     commandsLeft -= 1

@@ -152,4 +152,36 @@ struct LoopTests {
     #expect(outcome.failure == nil, "\(outcome.rendered ?? "")")
     #expect(outcome.host.frameNames.suffix(2) == ["0004-undo-add-c2", "0005-redo-add-c2"])
   }
+
+  @Test("a run carries out at most maximumCommands commands: exactly that many pass, one more stops")
+  func commandLimit() throws {
+    #expect(Interpreter.defaultMaximumCommands == 10_000_000)
+    #expect(Interpreter(host: RecordingHost()).maximumCommands == 10_000_000)
+    let source = "add a at 1,1 r 1\nrepeat 4 {\n  move a by 1,0\n}"
+    func outcome(limit: Int) throws -> Outcome {
+      let script = try Parser.parse(source, fileName: "scene.circles")
+      let host = RecordingHost()
+      let interpreter = Interpreter(host: host)
+      interpreter.maximumCommands = limit
+      do {
+        try interpreter.run(script)
+        return Outcome(host: host, interpreter: interpreter, failure: nil, source: source)
+      } catch {
+        return Outcome(host: host, interpreter: interpreter, failure: error, source: source)
+      }
+    }
+    // The add, the repeat and its four passes.
+    let enough = try outcome(limit: 6)
+    #expect(enough.failure == nil, "\(enough.rendered ?? "")")
+    let short = try outcome(limit: 5)
+    #expect(
+      short.rendered == """
+        scene.circles:3:3: error: the script runs more than 5 commands, the most one run carries out
+          move a by 1,0
+          ^~~~
+        scene.circles:2:1: note: in iteration 4 of this repeat
+
+        """)
+    #expect(short.host.frameNames.count == 5)
+  }
 }
