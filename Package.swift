@@ -62,7 +62,7 @@ let package = Package(
     .executableTarget(
       name: "circles-bench",
       dependencies: [
-        "CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng", "CZlib",
+        "CircleRender", "CircleCanvas", "CircleScript", "UndoKit", "CCairo", "CSpng", "CZlib",
         // The history viewer's page is timed in Chromium through the tests' driver.
         "CirclesTestSupport",
       ],
@@ -103,7 +103,8 @@ let package = Package(
     // What the test targets share: running the built binary, temporary folders, reading back
     // documents and contact sheets.
     .target(
-      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas", "CGif"],
+      name: "CirclesTestSupport",
+      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "CGif"],
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",

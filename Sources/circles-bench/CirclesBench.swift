@@ -16,6 +16,7 @@ import Foundation
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
 // --history  only time what --sheet (1000 frames) and --animation (W2) add to a run
 // --check    only the `circles check` workloads (CheckBench.swift), against `run` and goals
+// --language only the script language's workloads (LanguageBenchmark), which also end a full run
 // --viewer   only `circles view` on a 5000-state history: its cost against `run`, the page's
 //            size against the frames', and when Chromium shows it (needs Chromium)
 
@@ -57,6 +58,13 @@ enum CirclesBench {
       }
     }
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
+
+    if arguments.contains("--language") {
+      for line in try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns) {
+        print(line)
+      }
+      return
+    }
 
     if arguments.contains("--check") {
       let rows = try CheckBench(circles: circles, folder: work, runs: shortRuns, quick: quick).run()
@@ -358,6 +366,12 @@ enum CirclesBench {
     print(
       "Runs (medians): \(shortRuns) of each short workload and of circles on W2 (C: \(longRuns)), "
         + "\(quick ? 1 : 5) of circles on W2 × 5000 (C: \(quick ? 0 : 1)).")
+
+    print("")
+    print("The script language:")
+    for line in try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns) {
+      print(line)
+    }
 
     if sweep {
       for (name, scene) in [("W2 final frame, 400×300", w2), ("W1 frame, 800×600", w1)] {

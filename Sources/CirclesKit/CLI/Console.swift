@@ -53,4 +53,11 @@ public final class Console: @unchecked Sendable {
   public func report(_ diagnostic: Diagnostic, source: [UInt8]) {
     printError(DiagnosticPrinter(colour: colourDiagnostics).render(diagnostic, source: source))
   }
+
+  /// Writes every diagnostic of a failed script (each syntax error, or the one error that
+  /// stopped it) as a compiler does.
+  public func report(_ failure: ScriptFailure, source: [UInt8]) {
+    printError(
+      DiagnosticPrinter(colour: colourDiagnostics).render(failure.diagnostics, source: source))
+  }
 }

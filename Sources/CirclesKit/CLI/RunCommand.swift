@@ -238,7 +238,7 @@ struct RunCommand: Subcommand {
     case .cannotRead:
       console.error(error.description)
     case .script(let failure):
-      console.report(failure.diagnostic, source: source.bytes)
+      console.report(failure, source: source.bytes)
     }
   }
 }

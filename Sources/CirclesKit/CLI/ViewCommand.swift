@@ -98,7 +98,7 @@ struct ViewCommand: Subcommand {
     } catch {
       switch error {
       case .script(let failure):
-        console.report(failure.diagnostic, source: source.bytes)
+        console.report(failure, source: source.bytes)
         return failure.exitCode
       case .cannotWrite(let reason):
         console.error("cannot write '\(shownPath)': \(reason)")
@@ -109,7 +109,7 @@ struct ViewCommand: Subcommand {
     console.print(
       "history of \(count == 1 ? "1 state" : "\(count) states") written to \(shownPath)")
     guard let failure = history.failure else { return ExitCode.success }
-    console.report(failure.diagnostic, source: source.bytes)
+    console.report(failure, source: source.bytes)
     return failure.exitCode
   }
 }

@@ -26,9 +26,10 @@ extension ReplSession {
     }
     return """
       Type commands of the script language, one per line; ':help <command>' shows how one is
-      written. Each line is one undo step; a block typed over several lines runs when its '}' is
-      typed. At a terminal, Tab completes commands, keywords, colour names and circle ids; ↑ and
-      Ctrl-R bring back earlier lines.
+      written. Each line is one undo step; a group or a repeat typed over several lines runs when
+      its '}' is typed. Variables keep their values from line to line. At a terminal, Tab
+      completes commands, keywords, colour names and circle ids; ↑ and Ctrl-R bring back earlier
+      lines.
 
       Commands: \(CommandHelp.all.map(\.name).joined(separator: " "))
 

@@ -31,7 +31,7 @@ public enum ScriptRunner {
   ///     waiting for it.
   /// - Returns: the frames and files written, and the failure that stopped the script, if any;
   ///   an animation or sheet that could not be written is in `outputProblems`.
-  /// - Throws: `RunError.script` for a syntax error (nothing has been written then);
+  /// - Throws: `RunError.script` for syntax errors (nothing has been written then);
   ///   `RunError.cannotWrite` when the folder, its lock or its manifest cannot be written, or
   ///   the animation cannot be created (then nothing has run).
   public static func run(
@@ -42,7 +42,7 @@ public enum ScriptRunner {
     do {
       script = try source.parsed()
     } catch {
-      throw .script(.error(error))
+      throw .script(.syntax(error))
     }
     let animation = try RunOutputs.animation(for: options)
     let folderExisted = FileManager.default.fileExists(atPath: outputDirectory.path)

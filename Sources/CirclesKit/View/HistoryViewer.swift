@@ -35,9 +35,9 @@ public enum HistoryViewer {
   ) throws(ViewerError) -> ViewerHistory {
     let script: Script
     do {
-      script = try Script.parse(source.bytes, fileName: source.fileName)
+      script = try source.parsed()
     } catch {
-      throw .script(.error(error))
+      throw .script(.syntax(error))
     }
     let canvas = Canvas()
     let recorder = ViewerRecorder(canvas: canvas, largestSide: largestSide, limit: limit)

@@ -74,8 +74,9 @@ struct ViewerPage {
   /// The diagnostic of the failure that stopped the script, as the command line prints it.
   private var diagnostic: String {
     guard let failure = history.failure else { return "" }
-    let text = DiagnosticPrinter(colour: false).render(
-      failure.diagnostic, source: history.source.bytes)
+    let printer = DiagnosticPrinter(colour: false)
+    let text = failure.diagnostics.map { printer.render($0, source: history.source.bytes) }
+      .joined()
     return "\n<pre class=\"diagnostic\" role=\"alert\">\(Markup.escape(text))</pre>"
   }
 
