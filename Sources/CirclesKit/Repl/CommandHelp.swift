@@ -14,9 +14,24 @@ struct CommandHelp: Hashable, Sendable {
   /// The keywords that may follow its required words.
   var keywords: [String] = []
 
-  /// The text `:help <name>` prints.
+  /// The text `:help <name>` prints, the summary wrapped at 80 columns.
   var text: String {
-    (usage + ["", summary, "", "Example: " + example]).joined(separator: "\n")
+    (usage + [""] + Self.wrapped(summary, width: 80) + ["", "Example: " + example])
+      .joined(separator: "\n")
+  }
+
+  /// A text broken into lines of at most `width` characters, at spaces.
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + (line.isEmpty ? [] : [line])
   }
 
   /// The help of every command the parser knows, in its order.
@@ -42,8 +57,7 @@ struct CommandHelp: Hashable, Sendable {
       usage: [
         "add [<id>] at <x>,<y> radius <r> [fill <c>] [stroke <c>] [width <w>] [opacity <o>]"
       ],
-      summary: "Adds a circle on top; without an id it is named c1, c2, … "
-        + "One undo step, 'Add <id>'.",
+      summary: "Adds a circle on top (named c1, c2, … without an id): one undo step, 'Add <id>'.",
       example: "add sun at 60,60 radius 40 fill gold", keywords: properties),
     CommandHelp(
       name: "remove", usage: ["remove <id>"],

@@ -135,7 +135,7 @@ struct ReplEditingTests {
       fixture.recorded.out == """
         add [<id>] at <x>,<y> radius <r> [fill <c>] [stroke <c>] [width <w>] [opacity <o>]
 
-        Adds a circle on top; without an id it is named c1, c2, … One undo step, 'Add <id>'.
+        Adds a circle on top (named c1, c2, … without an id): one undo step, 'Add <id>'.
 
         Example: add sun at 60,60 radius 40 fill gold
 
