@@ -11,26 +11,13 @@ import Foundation
 /// closed when the instance goes away.
 public final class HeadlessChromium {
   /// The browser's executable, installed by `scripts/ensure-deps --test` when missing.
-  public static let executable: URL? = {
-    if let found = locate() { return found }
-    let installer = repositoryRoot.appendingPathComponent("scripts/ensure-deps")
-    _ = try? Executable.run(
-      program: installer, ["--test"], in: repositoryRoot,
-      environment: ProcessInfo.processInfo.environment)
-    return locate()
-  }()
+  public static let executable = TestProgram.locate([
+    "/usr/bin/chromium", "/usr/bin/chromium-browser",
+  ])
 
   /// Why a test that needs the browser cannot run, when it cannot.
   public static let unavailable =
     "Chromium could not be found or installed (scripts/ensure-deps --test installs Debian's chromium)"
-
-  private static func locate() -> URL? {
-    for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-    where FileManager.default.isExecutableFile(atPath: path) {
-      return URL(fileURLWithPath: path)
-    }
-    return nil
-  }
 
   /// The keys `press(_:)` knows, with their Windows key codes, as DevTools wants them.
   public static let keyCodes: [String: Int] = [

@@ -7,24 +7,11 @@ import Foundation
 /// tmux is touched; the server is killed when the session goes away.
 public final class TmuxSession {
   /// tmux's executable, installed by `scripts/ensure-deps --test` when missing.
-  public static let executable: URL? = {
-    if let found = locate() { return found }
-    let installer = repositoryRoot.appendingPathComponent("scripts/ensure-deps")
-    _ = try? Executable.run(
-      program: installer, ["--test"], in: repositoryRoot,
-      environment: ProcessInfo.processInfo.environment)
-    return locate()
-  }()
+  public static let executable = TestProgram.locate(["/usr/bin/tmux", "/usr/local/bin/tmux"])
 
   /// Why a test that needs tmux cannot run, when it cannot.
   public static let unavailable =
     "tmux could not be found or installed (scripts/ensure-deps --test installs Debian's tmux)"
-
-  private static func locate() -> URL? {
-    ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }.map { URL(fileURLWithPath: $0) }
-  }
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
