@@ -156,4 +156,25 @@ struct ReplTerminalTests {
     #expect(try none.exitStatus() == 0)
     #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("forgotten"))
   }
+
+  @Test("closing the terminal ends the session cleanly, the lines typed kept")
+  func terminalCloses() throws {
+    let folder = try TemporaryFolder()
+    let status = folder.url.appendingPathComponent("status")
+    let history = folder.url.appendingPathComponent(".history")
+    let session = try TmuxSession(
+      [try Executable.url.path, "repl"], in: folder.url,
+      environment: ["CIRCLES_HISTORY": history.path], statusFile: status)
+    try session.wait(for: "circles>")
+    try session.type("add a at 1,1 r 1")
+    try enter(session)
+    try session.type("half a line")
+    session.close()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !FileManager.default.fileExists(atPath: status.path), ContinuousClock.now < deadline {
+      usleep(20_000)
+    }
+    #expect(try String(contentsOf: status, encoding: .utf8) == "0\n")
+    #expect(try String(contentsOf: history, encoding: .utf8) == "add a at 1,1 r 1\n")
+  }
 }

@@ -30,8 +30,10 @@ public final class Console: @unchecked Sendable {
     let terminal = isatty(STDERR_FILENO) == 1
     return Console(
       colourDiagnostics: terminal && getenv("NO_COLOR") == nil, errorIsTerminal: terminal,
-      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      error: { FileHandle.standardError.write(Data($0.utf8)) })
+      // A stream that cannot be written (a terminal that was closed) loses the text: the
+      // throwing write reports it, where `write(_:)` would stop the process.
+      out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+      error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) })
   }
 
   /// Writes one line of results to standard output.

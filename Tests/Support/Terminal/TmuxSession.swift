@@ -23,9 +23,13 @@ public final class TmuxSession {
 
   /// Starts `command` (words, each quoted for the shell) in a terminal of `width` × `height`
   /// characters, in `folder`, with extra environment variables.
+  ///
+  /// - Parameter statusFile: where the shell writes the program's exit status when it ends,
+  ///   even after the terminal has gone (the shell then ignores the hang-up, and so does the
+  ///   program); without it the status is printed on the screen (see `exitStatus()`).
   public init(
     _ command: [String], in folder: URL, environment: [String: String] = [:], width: Int = 120,
-    height: Int = 40
+    height: Int = 40, statusFile: URL? = nil
   ) throws {
     guard let tmux = Self.executable else { throw Failure(description: Self.unavailable) }
     self.tmux = tmux
@@ -35,9 +39,10 @@ public final class TmuxSession {
       "\($0.key)=\(Self.quoted($0.value))"
     }
     // The shell prints the exit status when the program ends (tmux may be slow to tell it).
+    let program = (["env"] + assignments + command.map(Self.quoted)).joined(separator: " ")
     let line =
-      (["env"] + assignments + command.map(Self.quoted)).joined(separator: " ")
-      + "; printf '\\n[exit %d]\\n' $?"
+      statusFile.map { "trap '' HUP; \(program); echo $? > \(Self.quoted($0.path))" }
+      ?? program + "; printf '\\n[exit %d]\\n' $?"
     try run([
       "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
       "-c", folder.path, line,
@@ -46,6 +51,11 @@ public final class TmuxSession {
   }
 
   deinit {
+    close()
+  }
+
+  /// Ends tmux, as closing the terminal window would: the program's terminal goes away.
+  public func close() {
     _ = try? run(["kill-server"])
   }
 
