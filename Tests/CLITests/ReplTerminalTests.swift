@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// The REPL in a real terminal: tmux runs it in a pseudo-terminal and types keys into it.
-@Suite(
-  "circles repl at a terminal", .serialized,
-  .enabled(if: TmuxSession.executable != nil, "\(TmuxSession.unavailable)"))
+///
+/// tmux is installed by `scripts/ensure-deps --test` (which the first test runs when it is
+/// missing); where it cannot be, the tests fail saying so.
+@Suite("circles repl at a terminal", .serialized)
 struct ReplTerminalTests {
   /// Starts the REPL in a folder with its history in `.history` there.
   func start(in folder: TemporaryFolder, history: String? = nil) throws -> TmuxSession {

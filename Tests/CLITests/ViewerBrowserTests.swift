@@ -6,9 +6,10 @@ import Testing
 
 /// The viewer's page in a real browser: Debian's Chromium without a window, driven through the
 /// DevTools protocol with real key presses and clicks.
-@Suite(
-  "circles view in Chromium", .serialized,
-  .enabled(if: HeadlessChromium.executable != nil, "\(HeadlessChromium.unavailable)"))
+///
+/// Chromium is installed by `scripts/ensure-deps --test` (which the first test runs when it is
+/// missing); where it cannot be, the tests fail saying so.
+@Suite("circles view in Chromium", .serialized)
 struct ViewerBrowserTests {
   static let script = """
     canvas 60x40 background #202030

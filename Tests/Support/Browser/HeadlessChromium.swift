@@ -15,7 +15,7 @@ public final class HeadlessChromium {
     "/usr/bin/chromium", "/usr/bin/chromium-browser",
   ])
 
-  /// Why a test that needs the browser cannot run, when it cannot.
+  /// What a test that needs the browser fails with when it cannot be found or installed.
   public static let unavailable =
     "Chromium could not be found or installed (scripts/ensure-deps --test installs Debian's chromium)"
 

@@ -9,7 +9,7 @@ public final class TmuxSession {
   /// tmux's executable, installed by `scripts/ensure-deps --test` when missing.
   public static let executable = TestProgram.locate(["/usr/bin/tmux", "/usr/local/bin/tmux"])
 
-  /// Why a test that needs tmux cannot run, when it cannot.
+  /// What a test that needs tmux fails with when it cannot be found or installed.
   public static let unavailable =
     "tmux could not be found or installed (scripts/ensure-deps --test installs Debian's tmux)"
 
