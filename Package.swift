@@ -27,12 +27,20 @@ let package = Package(
     // igzip, the deflate compressor of Intel's Intelligent Storage Acceleration Library: the
     // `fast` PNG compression (the default is zlib's).
     .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+    // giflib: GIF writing for `circles run --animation history.gif` (and reading, in tests).
+    .systemLibrary(
+      name: "CGif", pkgConfig: "libgif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+    // libedit: line editing, history and completion for `circles repl` at a terminal.
+    .systemLibrary(
+      name: "CEditLine", pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+    ),
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(
       name: "CircleRender",
-      dependencies: ["CCairo", "CZlib", "CIsal", "CircleCanvas"]),
+      dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CircleCanvas"]),
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
@@ -43,7 +51,9 @@ let package = Package(
       ]),
     .target(
       name: "CirclesKit",
-      dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]
+      dependencies: [
+        "CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit", "CEditLine",
+      ]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
     // libspng, which circles-bench measures against circles' own PNG decoder (BENCHMARKS.md).
@@ -51,7 +61,11 @@ let package = Package(
     // Benchmarks against a C + Cairo reference built at run time from reference/ (release only).
     .executableTarget(
       name: "circles-bench",
-      dependencies: ["CircleRender", "CircleCanvas", "UndoKit", "CCairo", "CSpng", "CZlib"],
+      dependencies: [
+        "CircleRender", "CircleCanvas", "CircleScript", "UndoKit", "CCairo", "CSpng", "CZlib",
+        // The history viewer's page is timed in Chromium through the tests' driver.
+        "CirclesTestSupport",
+      ],
       exclude: ["reference"]),
     .testTarget(name: "UndoKitTests", dependencies: ["UndoKit", "CirclesTestSupport"]),
     // Ported Apple-platform code must also compile in the Swift 5 language mode.
@@ -89,7 +103,8 @@ let package = Package(
     // What the test targets share: running the built binary, temporary folders, reading back
     // documents and contact sheets.
     .target(
-      name: "CirclesTestSupport", dependencies: ["CircleRender", "CircleCanvas"],
+      name: "CirclesTestSupport",
+      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "CGif"],
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",

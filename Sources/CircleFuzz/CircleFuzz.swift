@@ -7,7 +7,8 @@ import Foundation
 // A libFuzzer target over everything that reads untrusted bytes.
 //
 // `CIRCLES_FUZZ_MODE=script` (the default) feeds each input to the lexer, parser and
-// interpreter as a `.circles` script, rendering only tiny canvases; `CIRCLES_FUZZ_MODE=png`
+// interpreter as a `.circles` script, rendering only tiny canvases and stopping a run after
+// `largestCommandCount` commands, so that a `repeat 2147483647` ends; `CIRCLES_FUZZ_MODE=png`
 // feeds it to the PNG decoder and the golden metadata reader as a PNG file. Besides crashes,
 // the script mode traps when a run breaks a rule of the undo history: frames must be numbered
 // in order, and undoing every step of a script without `limit` must give back the start.
@@ -32,21 +33,29 @@ public func circlesFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
   return 0
 }
 
+/// The most commands one input runs (loops included): enough for every loop of the corpus,
+/// few enough that rendering each frame stays well inside libFuzzer's time limit.
+private let largestCommandCount = 1000
+
 /// Parses and runs a script, then checks the frames and the history it left.
 private func fuzzScript(_ bytes: [UInt8]) {
   let script: Script
   do {
     script = try Parser.parse(bytes, fileName: "fuzz.circles")
   } catch {
+    precondition(
+      (1...SyntaxErrors.limit).contains(error.diagnostics.count), "a parse failed without errors")
     _ = DiagnosticPrinter().render(error, source: bytes)
     return
   }
   let host = TinyHost()
   let interpreter = Interpreter(host: host)
+  interpreter.maximumCommands = largestCommandCount
   do {
     try interpreter.run(script)
   } catch {
-    _ = DiagnosticPrinter().render(error.diagnostic, source: bytes)
+    precondition(error.diagnostics.count == 1, "a run stopped with more than one error")
+    _ = DiagnosticPrinter().render(error.diagnostics, source: bytes)
   }
   for (index, frame) in host.frames.enumerated() where frame.number != index {
     fatalError("frame \(frame.number) arrived in position \(index)")
@@ -124,7 +133,7 @@ extension Statement {
   fileprivate var usesLimit: Bool {
     switch command {
     case .limit: true
-    case .group(_, let body): body.contains(where: \.usesLimit)
+    case .group(_, let body), .repeat(_, _, let body): body.contains(where: \.usesLimit)
     default: false
     }
   }

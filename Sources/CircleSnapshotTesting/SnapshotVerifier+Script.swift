@@ -69,10 +69,10 @@ extension SnapshotVerifier {
     let outcome = GoldenSuite.check(source, as: script, options: options)
     var lines: [String] = []
     if let failure = outcome.failure {
-      let text = DiagnosticPrinter().render(failure.diagnostic, source: source.bytes)
+      let text = DiagnosticPrinter().render(failure.diagnostics, source: source.bytes)
       lines.append(String(text.reversed().drop { $0 == "\n" }.reversed()))
       // As with circles check, a script that stops with an error is not checked.
-      if case .error = failure {
+      if failure.isError {
         return lines.joined(separator: "\n")
       }
     }

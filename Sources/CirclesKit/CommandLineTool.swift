@@ -8,7 +8,7 @@ public enum CommandLineTool {
   static var subcommands: [any Subcommand.Type] {
     [
       RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
-      CompletionsCommand.self,
+      ViewCommand.self, CompletionsCommand.self,
     ]
   }
 
@@ -51,7 +51,8 @@ public enum CommandLineTool {
       console: console, environment: environment,
       currentDirectory: URL(
         fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-      readStandardInput: { ScriptFile.readStandardInput() })
+      readStandardInput: { ScriptFile.readStandardInput() },
+      lineReader: standardLineReader)
     return main(arguments: arguments, context: context)
   }
 
@@ -109,6 +110,13 @@ public enum CommandLineTool {
     default:
       return nil
     }
+  }
+
+  /// Standard input a line at a time: edited by libedit at a terminal, read as it comes from a
+  /// pipe or a file.
+  static func standardLineReader() -> LineReader {
+    if isatty(STDIN_FILENO) == 1, let editor = EditLineReader() { return editor }
+    return PipedLines()
   }
 
   static func subcommand(named name: String) -> (any Subcommand.Type)? {

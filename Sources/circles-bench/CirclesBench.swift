@@ -14,7 +14,11 @@ import Foundation
 // --sweep    also time every zlib level, strategy and row filter on the W1 and W2 pictures
 // --decoders only time PNG decoding (circles, libspng, Cairo) on the W3, W1 and W2 pictures
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
+// --history  only time what --sheet (1000 frames) and --animation (W2) add to a run
 // --check    only the `circles check` workloads (CheckBench.swift), against `run` and goals
+// --language only the script language's workloads (LanguageBenchmark), which also end a full run
+// --viewer   only `circles view` on a 5000-state history: its cost against `run`, the page's
+//            size against the frames', and when Chromium shows it (needs Chromium)
 
 @main
 enum CirclesBench {
@@ -54,6 +58,13 @@ enum CirclesBench {
       }
     }
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
+
+    if arguments.contains("--language") {
+      for line in try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns) {
+        print(line)
+      }
+      return
+    }
 
     if arguments.contains("--check") {
       let rows = try CheckBench(circles: circles, folder: work, runs: shortRuns, quick: quick).run()
@@ -189,6 +200,53 @@ enum CirclesBench {
       return
     }
 
+    // --viewer: the history viewer's page of a 5000-state history.
+    if arguments.contains("--viewer") {
+      let scene = Scene(width: 400, height: 300, count: 4999, seed: 2)
+      let result = try ViewerBenchmark.measure(
+        circles: circles, work: work, script: write(scene.script(grouped: false), to: "v.circles"),
+        runs: longRuns, opens: quick ? 3 : 5, progress: progress)
+      let opening = result.opening.sorted()
+      print("| 5000 states (W2 × 10) | run | view | ratio |")
+      print("|---|---|---|---|")
+      print(
+        "| time | \(duration(result.run)) | \(duration(result.view)) | "
+          + String(format: "%.2f×", result.view / result.run) + " |")
+      print(
+        String(
+          format: "| size | %.1f MB of frames | %.1f MB page | %.3f× |",
+          Double(result.frameBytes) / 1e6, Double(result.pageBytes) / 1e6,
+          Double(result.pageBytes) / Double(max(1, result.frameBytes))))
+      print(
+        String(
+          format: "Page shown in Chromium after %.0f ms (median of %d; %.0f–%.0f ms), goal 2000 ms",
+          opening[opening.count / 2], opening.count, opening.first!, opening.last!))
+      return
+    }
+
+    // --history: the contact sheet and the animation, against the same run without them.
+    if arguments.contains("--history") {
+      let w2 = Scene(width: 400, height: 300, count: 500, seed: 2)
+      let thousand = Scene(width: 400, height: 300, count: 999, seed: 5)
+      let rows = HistoryBenchmark.measure(
+        circles: circles, work: work,
+        sheetScript: write(thousand.script(grouped: false), to: "sheet.circles"),
+        w2Script: write(w2.script(grouped: false), to: "w2.circles"), runs: shortRuns,
+        progress: progress)
+      print("| workload | without | with | ratio | goal | size |")
+      print("|---|---|---|---|---|---|")
+      for row in rows {
+        let ratio = row.with / row.plain
+        let goal =
+          row.workload.hasPrefix("--sheet") ? (ratio <= 1.3 ? "≤ 1.3×: yes" : "≤ 1.3×: no") : ""
+        print(
+          "| \(row.workload) | \(duration(row.plain)) | \(duration(row.with)) | "
+            + String(format: "%.2f×", ratio) + " | \(goal) | \(row.note) |")
+      }
+      print("Runs (medians): \(shortRuns) of each, interleaved.")
+      return
+    }
+
     // W1: one 800×600 frame of 1000 circles (the script groups them: the start frame and one more).
     let w1 = Scene(width: 800, height: 600, count: 1000, seed: 1)
     let w1Script = write(w1.script(grouped: true), to: "w1.circles")
@@ -308,6 +366,12 @@ enum CirclesBench {
     print(
       "Runs (medians): \(shortRuns) of each short workload and of circles on W2 (C: \(longRuns)), "
         + "\(quick ? 1 : 5) of circles on W2 × 5000 (C: \(quick ? 0 : 1)).")
+
+    print("")
+    print("The script language:")
+    for line in try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns) {
+      print(line)
+    }
 
     if sweep {
       for (name, scene) in [("W2 final frame, 400×300", w2), ("W1 frame, 800×600", w1)] {

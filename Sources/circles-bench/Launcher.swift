@@ -10,6 +10,8 @@ struct RunMeasure {
   /// The largest resident set of the process, in bytes.
   var peakMemory: Int
   var status: Int32
+  /// Processor time in the program itself (not in the kernel), in seconds.
+  var userSeconds: Double = .nan
 }
 
 /// Starts programs and measures them: wall time from spawn to exit, peak memory from `wait4`.
@@ -34,7 +36,8 @@ enum Launcher {
     _ = wait4(pid, &status, 0, &usage)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     return RunMeasure(
-      seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024, status: status >> 8)
+      seconds: seconds, peakMemory: Int(usage.ru_maxrss) * 1024, status: status >> 8,
+      userSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6)
   }
 
   /// Runs a shell command and returns whether it succeeded (for building the C reference).

@@ -22,6 +22,8 @@ func runInTerminal(_ arguments: [String], in folder: URL, input: String) throws 
   var environment = ProcessInfo.processInfo.environment
   environment["NO_COLOR"] = "1"
   environment["TERM"] = "dumb"
+  // The history goes to the test's folder, never to the home folder.
+  environment["CIRCLES_HISTORY"] = folder.appendingPathComponent(".history").path
   process.environment = environment
   let inURL = folder.appendingPathComponent(".typed")
   let outURL = folder.appendingPathComponent(".screen")

@@ -38,16 +38,21 @@ public enum AtomicFile {
   ///     still whole or absent for readers and after the process is killed, but a power loss
   ///     before the system writes it out may leave it empty; a caller writing many files can
   ///     flush them all at once at the end with `syncFileSystem(containing:)`.
-  /// - Throws: ``FileError`` with the path and the system's reason (`permission denied`, `is a
-  ///   directory`, `no space left on device`, …); no temporary file is left behind.
+  /// - Throws: `RenderError.cannotWrite` (see `RenderError.init(_:)`) with the path and the
+  ///   system's reason (`permission denied`, `is a directory`, `no space left on device`, …);
+  ///   no temporary file is left behind.
   public static func write(
     _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
-  ) throws(FileError) {
+  ) throws(RenderError) {
     let folderURL = url.standardizedFileURL.deletingLastPathComponent()
-    let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
-    try write(
-      data, named: url.standardizedFileURL.lastPathComponent, in: folder,
-      syncingFolder: syncingFolder, flushing: flushing)
+    do throws(FileError) {
+      let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
+      try write(
+        data, named: url.standardizedFileURL.lastPathComponent, in: folder,
+        syncingFolder: syncingFolder, flushing: flushing)
+    } catch {
+      throw RenderError(error)
+    }
   }
 
   /// Flushes every file written to the file system holding `url` to disk, in one go (after

@@ -34,6 +34,8 @@ public final class IncrementalRenderer {
   private let fullRedrawShare = 0.6
   /// What the renderer has done so far.
   public private(set) var statistics = Statistics()
+  /// The pixels changed since `takeDamage()` was last called.
+  private var damage = PixelRect.empty
 
   /// Creates a renderer with nothing drawn yet.
   public init() {}
@@ -54,8 +56,10 @@ public final class IncrementalRenderer {
       // after the others: the same operations on the same pixels. (Many new circles on a large
       // picture are drawn faster as a full drawing on two threads.)
       let bounds = DeviceBounds(width: Double(state.pixelWidth), height: Double(state.pixelHeight))
+      let image = PixelRect(minX: 0, minY: 0, maxX: state.pixelWidth, maxY: state.pixelHeight)
       for circle in added {
         Renderer.draw(circle, scale: state.scale, bounds: bounds, in: context!)
+        damage = damage.union(CanvasDamage.box(of: circle, in: state, image: image) ?? image)
       }
       do {
         try context!.check("draw the canvas")
@@ -73,17 +77,19 @@ public final class IncrementalRenderer {
       }
       return
     }
-    let damage: CanvasDamage = drawn.map { CanvasDamage.between($0, state) } ?? .everything
+    let change: CanvasDamage = drawn.map { CanvasDamage.between($0, state) } ?? .everything
     do {
-      switch damage {
+      switch change {
       case .none:
         statistics.unchanged += 1
       case .region(let rect)
       where Double(rect.area) < fullRedrawShare * Double(state.pixelWidth * state.pixelHeight):
         try repaint(rect, of: state)
+        damage = damage.union(rect)
         statistics.partialRepaints += 1
       case .region, .everything:
         try redraw(state)
+        damage = PixelRect(minX: 0, minY: 0, maxX: state.pixelWidth, maxY: state.pixelHeight)
         statistics.fullRedraws += 1
       }
     } catch {
@@ -91,6 +97,17 @@ public final class IncrementalRenderer {
       throw error
     }
     drawn = state.withOwnStorage()
+  }
+
+  /// The rectangle of pixels that may have changed since the last call (the whole picture the
+  /// first time), and starts counting afresh.
+  ///
+  /// Every update adds what it repainted, so a caller that looks at the picture once per frame
+  /// while others also update the renderer learns what changed between its looks. Pixels
+  /// outside the rectangle are those it saw last time; inside, some may be too.
+  public func takeDamage() -> PixelRect {
+    defer { damage = .empty }
+    return damage
   }
 
   /// Drops the picture, so the next update draws from scratch.

@@ -4,8 +4,9 @@ import CircleCanvas
 /// One picture of many canvas states: a grid of labelled thumbnails, in order, left to right and
 /// top to bottom.
 ///
-/// Each thumbnail shows a whole canvas scaled to fit a square of `thumbnailSize` pixels, drawn
-/// from the circles (not shrunk from a PNG), with a thin frame around it and its label beneath.
+/// Each thumbnail shows a whole canvas scaled to fit a square of `thumbnailSize` pixels, shrunk
+/// from its rendered picture (each thumbnail pixel the mean of the pixels it covers), with a
+/// thin frame around it and its label beneath.
 /// Labels use Cairo's toy text API and are shortened with "…" to fit their cell.
 public struct ContactSheet: Sendable {
   /// One cell of the sheet.
@@ -14,11 +15,14 @@ public struct ContactSheet: Sendable {
     public var label: String
     /// The canvas to show.
     public var state: CanvasState
+    /// A region of the picture (in its pixels) to outline, if any.
+    public var highlight: PixelRect?
 
     /// Creates a tile.
-    public init(label: String, state: CanvasState) {
+    public init(label: String, state: CanvasState, highlight: PixelRect? = nil) {
       self.label = label
       self.state = state
+      self.highlight = highlight
     }
   }
 
@@ -26,6 +30,9 @@ public struct ContactSheet: Sendable {
   public var thumbnailSize: Int
   /// The number of columns; `nil` chooses a near-square grid.
   public var columns: Int?
+  /// The longest side a sheet should have, in pixels (at most 16384); thumbnails shrink to
+  /// keep within it.
+  public var maximumSide: Int
   /// The colour behind the tiles.
   public var background: Colour
   /// The colour of the labels and frames.
@@ -33,69 +40,76 @@ public struct ContactSheet: Sendable {
 
   /// Creates a sheet style.
   public init(
-    thumbnailSize: Int = 160, columns: Int? = nil,
+    thumbnailSize: Int = 160, columns: Int? = nil, maximumSide: Int = 4096,
     background: Colour = Colour(red: 0xee, green: 0xee, blue: 0xee),
     ink: Colour = Colour(red: 0x33, green: 0x33, blue: 0x33)
   ) {
     self.thumbnailSize = thumbnailSize
     self.columns = columns
+    self.maximumSide = min(CairoSurface.maximumSide, max(64, maximumSide))
     self.background = background
     self.ink = ink
   }
 
   /// Where everything goes on a sheet of `count` tiles.
   ///
-  /// Thumbnails shrink (down to 8 pixels) when the sheet would otherwise pass 16384 pixels a side.
+  /// Thumbnails shrink (by quarters, down to 8 pixels) when the sheet would otherwise pass
+  /// `maximumSide` pixels a side: a sheet of a long history stays quick to make and to open.
   public func layout(count: Int) -> ContactSheetLayout {
     var size = max(8, thumbnailSize)
     while true {
       let layout = ContactSheetLayout(count: count, thumbnailSize: size, columns: columns)
-      let fits = layout.size.width <= 16384 && layout.size.height <= 16384
+      let fits = layout.size.width <= maximumSide && layout.size.height <= maximumSide
       if fits || size == 8 { return layout }
       size = max(8, size * 3 / 4)
     }
   }
 
-  /// Draws the sheet.
+  /// Draws the sheet of some states: each is rendered (one after the other, repainting what
+  /// changed) and shrunk into its thumbnail, as `ContactSheetRecorder` does during a run.
   ///
   /// - Parameter tiles: the states with their labels, in order; none gives an empty sheet of
   ///   one cell.
   /// - Returns: the sheet as premultiplied ARGB32 pixels, `layout(count:).size` large.
   /// - Throws: `RenderError.imageTooLarge` when the grid would pass 16384 pixels a side, `.cairo`
-  ///   when Cairo fails.
+  ///   when Cairo fails, and what rendering a state throws.
   public func render(_ tiles: [Tile]) throws(RenderError) -> PixelImage {
-    let layout = layout(count: tiles.count)
-    let (width, height) = layout.size
-    guard width <= 16384, height <= 16384 else {
-      throw .imageTooLarge(width: width, height: height)
+    try recorder(for: tiles).render()
+  }
+
+  /// A recorder holding the thumbnails of some states.
+  ///
+  /// - Throws: what rendering a state throws.
+  public func recorder(for tiles: [Tile]) throws(RenderError) -> ContactSheetRecorder {
+    let recorder = ContactSheetRecorder(style: self)
+    let renderer = IncrementalRenderer()
+    for tile in tiles {
+      try renderer.update(to: tile.state)
+      recorder.record(
+        renderer, damage: renderer.takeDamage(), state: tile.state, label: tile.label,
+        highlight: tile.highlight)
     }
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-    defer { cairo_surface_destroy(surface) }
-    try RenderError.check(cairo_surface_status(surface), "create a \(width)×\(height) sheet")
-    let cr = cairo_create(surface)!
-    defer { cairo_destroy(cr) }
+    return recorder
+  }
+
+  /// Paints the background, the frame around each thumbnail and the labels.
+  func drawFrame(
+    count: Int, labels: [String], thumbnails: [SheetRect], in cr: OpaquePointer
+  ) {
     VectorDrawing.setSource(background, in: cr)
     cairo_paint(cr)
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
     cairo_set_font_size(cr, Double(ContactSheetLayout.labelHeight) * 0.8)
-    for (index, tile) in tiles.enumerated() {
-      drawThumbnail(tile.state, in: layout.thumbnailRect(index, for: tile.state), cr: cr)
-      drawLabel(tile.label, in: layout.labelRect(index), cr: cr)
-    }
-    try RenderError.check(cairo_status(cr), "draw the sheet")
-    return Self.pixels(of: surface, width: width, height: height)
-  }
-
-  private func drawThumbnail(_ state: CanvasState, in rect: SheetRect, cr: OpaquePointer) {
-    cairo_save(cr)
+    let layout = layout(count: count)
     VectorDrawing.setSource(ink, in: cr)
     cairo_set_line_width(cr, 1)
-    cairo_rectangle(cr, rect.x - 0.5, rect.y - 0.5, rect.width + 1, rect.height + 1)
+    for rect in thumbnails {
+      cairo_rectangle(cr, rect.x - 0.5, rect.y - 0.5, rect.width + 1, rect.height + 1)
+    }
     cairo_stroke(cr)
-    cairo_translate(cr, rect.x, rect.y)
-    cairo_scale(cr, rect.width / Double(state.width), rect.height / Double(state.height))
-    VectorDrawing.draw(state, in: cr)
-    cairo_restore(cr)
+    for (index, label) in labels.enumerated() {
+      drawLabel(label, in: layout.labelRect(index), cr: cr)
+    }
   }
 
   private func drawLabel(_ label: String, in rect: SheetRect, cr: OpaquePointer) {
@@ -115,19 +129,5 @@ public struct ContactSheet: Sendable {
     var extents = cairo_text_extents_t()
     cairo_text_extents(cr, text, &extents)
     return extents.x_advance
-  }
-
-  private static func pixels(of surface: OpaquePointer, width: Int, height: Int) -> PixelImage {
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let base = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-    var pixels = [UInt32](repeating: 0, count: width * height)
-    pixels.withUnsafeMutableBytes { target in
-      for row in 0..<height {
-        (target.baseAddress! + row * width * 4)
-          .copyMemory(from: base + row * stride, byteCount: width * 4)
-      }
-    }
-    return PixelImage(width: width, height: height, pixels: pixels)
   }
 }

@@ -45,6 +45,21 @@ public struct DiagnosticPrinter: Sendable {
     render(diagnostic, source: Array(source.utf8))
   }
 
+  /// The printed forms of several diagnostics about `source`, one after another.
+  public func render(_ diagnostics: [Diagnostic], source: [UInt8]) -> String {
+    diagnostics.map { render($0, source: source) }.joined()
+  }
+
+  /// The printed forms of every syntax error of `source`.
+  public func render(_ errors: SyntaxErrors, source: [UInt8]) -> String {
+    render(errors.diagnostics, source: source)
+  }
+
+  /// The printed forms of every syntax error of the script text `source`.
+  public func render(_ errors: SyntaxErrors, source: String) -> String {
+    render(errors.diagnostics, source: Array(source.utf8))
+  }
+
   /// The text of a 1-based line of `source` as it is displayed, without its line break.
   ///
   /// - Returns: the line, or `nil` when the source has no such line.

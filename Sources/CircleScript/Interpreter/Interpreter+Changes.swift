@@ -8,37 +8,35 @@ extension Interpreter {
     switch statement.command {
     case .add(let id, let properties):
       return try add(id: id, properties: properties, statement)
-    case .remove(let id):
-      try requireCircle(id)
-      try attempt(at: id.range) { () throws(CanvasError) in try canvas.remove(id: id.value) }
-      return "Remove \(id.value)"
-    case .move(let id, let motion, let point):
-      try requireCircle(id)
-      try attempt(at: point.range) { () throws(CanvasError) in
+    case .remove(let template):
+      let id = try requireCircle(template)
+      try attempt(at: template.range) { () throws(CanvasError) in try canvas.remove(id: id) }
+      return "Remove \(id)"
+    case .move(let template, let motion, let expression):
+      let id = try requireCircle(template)
+      let point = try point(expression)
+      try attempt(at: expression.range) { () throws(CanvasError) in
         switch motion {
-        case .to: try canvas.move(id: id.value, to: point.value)
-        case .by: try canvas.move(id: id.value, by: point.value)
+        case .to: try canvas.move(id: id, to: point)
+        case .by: try canvas.move(id: id, by: point)
         }
       }
-      return "Move \(id.value)"
-    case .set(let id, let properties):
-      try requireCircle(id)
-      let change = CircleChange(
-        center: properties.center?.value, radius: properties.radius?.value,
-        fill: properties.fill?.value, stroke: properties.stroke?.value,
-        strokeWidth: properties.strokeWidth?.value, opacity: properties.opacity?.value)
-      try attempt(at: id.range) { () throws(CanvasError) in
-        try canvas.update(id: id.value, with: change)
+      return "Move \(id)"
+    case .set(let template, let properties):
+      let id = try requireCircle(template)
+      let change = try change(properties)
+      try attempt(at: template.range) { () throws(CanvasError) in
+        try canvas.update(id: id, with: change)
       }
-      return "Change \(id.value)"
-    case .front(let id):
-      try requireCircle(id)
-      try attempt(at: id.range) { () throws(CanvasError) in try canvas.bringToFront(id: id.value) }
-      return "Bring \(id.value) to Front"
-    case .back(let id):
-      try requireCircle(id)
-      try attempt(at: id.range) { () throws(CanvasError) in try canvas.sendToBack(id: id.value) }
-      return "Send \(id.value) to Back"
+      return "Change \(id)"
+    case .front(let template):
+      let id = try requireCircle(template)
+      try attempt(at: template.range) { () throws(CanvasError) in try canvas.bringToFront(id: id) }
+      return "Bring \(id) to Front"
+    case .back(let template):
+      let id = try requireCircle(template)
+      try attempt(at: template.range) { () throws(CanvasError) in try canvas.sendToBack(id: id) }
+      return "Send \(id) to Back"
     case .clear:
       canvas.clear()
       return "Clear"
@@ -47,46 +45,66 @@ extension Interpreter {
     }
   }
 
+  /// The values of the properties given to `add` or `set`.
+  private func change(_ properties: CircleProperties) throws(ScriptFailure) -> CircleChange {
+    func value(_ expression: NumberExpression?, _ rule: NumberRule) throws(ScriptFailure)
+      -> Double?
+    {
+      guard let expression else { return nil }
+      return try number(expression, rule)
+    }
+    func paint(_ expression: ColourExpression?) throws(ScriptFailure) -> Colour? {
+      guard let expression else { return nil }
+      return try colour(expression)
+    }
+    let center = try properties.center.map { expression throws(ScriptFailure) in
+      try point(expression)
+    }
+    return CircleChange(
+      center: center, radius: try value(properties.radius, .nonNegative("radius")),
+      fill: try paint(properties.fill), stroke: try paint(properties.stroke),
+      strokeWidth: try value(properties.strokeWidth, .nonNegative("width")),
+      opacity: try value(properties.opacity, .between("opacity", 0, 1)))
+  }
+
   private func add(
-    id: Located<String>?, properties: CircleProperties, _ statement: Statement
+    id template: InterpolatedText?, properties: CircleProperties, _ statement: Statement
   ) throws(ScriptFailure) -> String {
-    guard let center = properties.center, let radius = properties.radius else {
+    guard properties.center != nil, properties.radius != nil else {
       throw .error(.error("'add' needs 'at <x>,<y>' and 'radius <r>'", at: statement.keyword))
     }
-    let name: String
-    if let id {
-      if canvas.circle(withID: id.value) != nil {
-        let shown = LineParser.shorten(id.value)
-        let notes = additions[id.value].map {
-          [Diagnostic.Note(range: $0, message: "'\(shown)' is added here")]
-        }
-        throw .error(
-          .error("a circle named '\(shown)' already exists", at: id.range, notes: notes ?? []))
+    let explicit = try template.map { template throws(ScriptFailure) in try id(template) }
+    if let template, let id = explicit, canvas.circle(withID: id) != nil {
+      let shown = LineParser.shorten(id)
+      let notes = additions[id].map {
+        [Diagnostic.Note(range: $0, message: "'\(shown)' is added here")]
       }
-      name = id.value
-    } else {
-      name = canvas.makeAutomaticID()
+      throw .error(
+        .error("a circle named '\(shown)' already exists", at: template.range, notes: notes ?? []))
     }
+    let change = try change(properties)
+    let name = explicit ?? canvas.makeAutomaticID()
     let circle = Circle(
-      id: name, center: center.value, radius: radius.value, fill: properties.fill?.value ?? .black,
-      stroke: properties.stroke?.value ?? .none,
-      strokeWidth: properties.strokeWidth?.value ?? 1, opacity: properties.opacity?.value ?? 1)
-    try attempt(at: id?.range ?? statement.keyword) { () throws(CanvasError) in
+      id: name, center: change.center ?? Point(x: 0, y: 0), radius: change.radius ?? 0,
+      fill: change.fill ?? .black, stroke: change.stroke ?? .none,
+      strokeWidth: change.strokeWidth ?? 1, opacity: change.opacity ?? 1)
+    try attempt(at: template?.range ?? statement.keyword) { () throws(CanvasError) in
       try canvas.add(circle)
     }
-    additions[name] = id?.range ?? statement.keyword
+    additions[name] = template?.range ?? statement.keyword
     return "Add \(name)"
   }
 
-  /// Checks that a circle with the id exists, suggesting a near name when it does not.
-  private func requireCircle(_ id: Located<String>) throws(ScriptFailure) {
-    guard canvas.circle(withID: id.value) == nil else { return }
+  /// The id of a circle that must exist, suggesting a near name when it does not.
+  private func requireCircle(_ template: InterpolatedText) throws(ScriptFailure) -> String {
+    let id = try id(template)
+    guard canvas.circle(withID: id) == nil else { return id }
     let names = canvas.circles.map(\.id)
     throw .error(
       .error(
-        "no circle named '\(LineParser.shorten(id.value))'"
-          + Suggestion.didYouMean(id.value, among: names),
-        at: id.range))
+        "no circle named '\(LineParser.shorten(id))'"
+          + Suggestion.didYouMean(id, among: names),
+        at: template.range))
   }
 
   /// Runs a canvas call, turning its error into a diagnostic at `range`.

@@ -7,39 +7,45 @@ extension Interpreter {
       .expectationFailed(.error(message, at: statement.range))
     }
     switch expectation {
-    case .count(let count):
+    case .count(let expression):
+      let expected = try count(expression, .count("count", 0...LineParser.largestCount))
       let found = canvas.circles.count
-      guard found == count.value else {
+      guard found == expected else {
         throw failure(
-          "expected \(Self.circles(count.value)), found \(found == 0 ? "none" : String(found))")
+          "expected \(Self.circles(expected)), found \(found == 0 ? "none" : String(found))")
       }
     case .undo(let name):
       let current = undoManager.canUndo ? undoManager.undoActionName : nil
-      try compare(name?.value, with: current, verb: "undo", failure)
+      try compare(try name.map(text), with: current, verb: "undo", failure)
     case .redo(let name):
       let current = undoManager.canRedo ? undoManager.redoActionName : nil
-      try compare(name?.value, with: current, verb: "redo", failure)
-    case .pixel(let point, let colour, let tolerance):
+      try compare(try name.map(text), with: current, verb: "redo", failure)
+    case .pixel(let pointExpression, let colourExpression, let toleranceExpression):
+      let point = try point(pointExpression)
+      let colour = try colour(colourExpression)
+      let limit =
+        try toleranceExpression.map { expression throws(ScriptFailure) in
+          try count(expression, .count("tolerance", 0...255))
+        } ?? 0
       let state = canvas.state
-      let x = (point.value.x * state.scale).rounded(.down)
-      let y = (point.value.y * state.scale).rounded(.down)
+      let x = (point.x * state.scale).rounded(.down)
+      let y = (point.y * state.scale).rounded(.down)
       guard x >= 0, y >= 0, x < Double(state.pixelWidth), y < Double(state.pixelHeight) else {
         throw .error(
           .error(
-            "point \(point.value) is outside the \(state.width)x\(state.height) canvas",
-            at: point.range))
+            "point \(point) is outside the \(state.width)x\(state.height) canvas",
+            at: pointExpression.range))
       }
       let found: Colour
       do {
         found = try host.scriptPixel(in: state, x: Int(x), y: Int(y))
       } catch {
-        throw .error(.error("cannot read pixel at \(point.value): \(error)", at: statement.range))
+        throw .error(.error("cannot read pixel at \(point): \(error)", at: statement.range))
       }
-      let limit = tolerance?.value ?? 0
-      guard Self.distance(found, colour.value) <= limit else {
+      guard Self.distance(found, colour) <= limit else {
         let within = limit > 0 ? " within \(limit)" : ""
         throw failure(
-          "expected pixel at \(point.value) to be \(colour.value)\(within), found \(found)")
+          "expected pixel at \(point) to be \(colour)\(within), found \(found)")
       }
     }
   }

@@ -5,21 +5,41 @@ import UndoKit
 /// new canvas state to its host as a frame.
 ///
 /// Frame 0 is the start: the configured (or default) canvas, produced just before the first
-/// command other than `canvas` and `limit`, or at the end of a script that has none. Then
-/// every top-level command that changes the canvas gives one frame: `add`, `remove`, `move`,
-/// `set`, `front`, `back`, `clear`, `undo`, `redo`, and a `group` in which something changed.
-/// A group is one undo step named by its string; nested groups fold into the outermost one.
+/// command other than `canvas`, `limit`, `let` and `seed`, or at the end of a script that has
+/// none. Then every top-level command that changes the canvas gives one frame: `add`, `remove`,
+/// `move`, `set`, `front`, `back`, `clear`, `undo`, `redo`, and a `group` in which something
+/// changed. A group is one undo step named by its string; nested groups fold into the outermost
+/// one. A `repeat` runs its body as if it were written out that many times: at top level each
+/// change in it is a step and a frame of its own, inside a group it is part of the group.
 ///
-/// The first error or failed expectation stops the script: nothing after it runs. Groups left
-/// open by an error are closed, so the canvas and its undo manager stay usable.
+/// Variables and the generator of `random()` belong to the interpreter, so several scripts run
+/// one after another (the entries of a REPL session) share them.
+///
+/// The first error or failed expectation stops the script: nothing after it runs. Inside a
+/// loop, the failure carries a note naming the iteration. Groups left open by an error are
+/// closed, so the canvas and its undo manager stay usable.
 public final class Interpreter {
   /// The canvas the script draws on.
   public let canvas: Canvas
   let host: ScriptHost
-  private var nextFrameNumber = 0
-  private var hasProducedStart = false
+  let evaluator = Evaluator()
+  var nextFrameNumber = 0
+  var hasProducedStart = false
+  /// Commands left before the run stops; see `maximumCommands`.
+  private var commandsLeft = Int.max
   /// Where each circle was added by name, for notes on duplicate ids.
   var additions: [String: SourceRange] = [:]
+
+  /// The most commands one call of `run(_:)` carries out by default: ten times a
+  /// million-pass loop, and about what a history held in memory can afford (a group of ten
+  /// million changes keeps ten million undo actions).
+  public static let defaultMaximumCommands = 10_000_000
+
+  /// The most commands one call of `run(_:)` carries out, each pass through a loop counting
+  /// again; past it the script stops with an error at the command that would go over, so
+  /// that `repeat 2147483647 { … }` ends instead of filling the memory or the disk.
+  /// ``defaultMaximumCommands`` unless set; a fuzzer sets a small limit.
+  public var maximumCommands = Interpreter.defaultMaximumCommands
 
   /// Creates an interpreter.
   ///
@@ -33,17 +53,31 @@ public final class Interpreter {
 
   var undoManager: UndoManager { canvas.undoManager }
 
+  /// The variables that have values, by name.
+  public var variables: [String: Double] {
+    get { evaluator.variables }
+    set { evaluator.variables = newValue }
+  }
+
+  /// The generator behind `random()`, in its present state.
+  public var generator: SplitMix64 {
+    get { evaluator.generator }
+    set { evaluator.generator = newValue }
+  }
+
   /// Runs every statement of `script` in order.
   ///
   /// - Throws: `.error` for an error in the script or from the host (exit code 2),
   ///   `.expectationFailed` for a failed `expect` (exit code 1).
   public func run(_ script: Script) throws(ScriptFailure) {
+    evaluator.bind(script.variables)
+    commandsLeft = maximumCommands
     do {
       for statement in script.statements {
         if !hasProducedStart, !isSetup(statement.command) {
           try produceStart(at: statement.range)
         }
-        try runTopLevel(statement)
+        try runTopLevel(statement, depth: 0)
       }
       if !hasProducedStart {
         let start = SourceLocation(file: script.fileName, line: 1, column: 1)
@@ -57,29 +91,39 @@ public final class Interpreter {
 
   private func isSetup(_ command: Command) -> Bool {
     switch command {
-    case .canvas, .limit: true
+    case .canvas, .limit, .let, .seed: true
     default: false
     }
   }
 
-  private func runTopLevel(_ statement: Statement) throws(ScriptFailure) {
+  /// Runs a statement outside any group; `depth` counts the loops around it.
+  private func runTopLevel(_ statement: Statement, depth: Int) throws(ScriptFailure) {
+    try count(statement)
     switch statement.command {
     case .canvas(let settings):
+      guard depth == 0 else { throw misplaced(statement, inside: "a repeat") }
       try configure(settings)
     case .undo(let count):
       try undo(count: count, redo: false, statement)
     case .redo(let count):
       try undo(count: count, redo: true, statement)
     case .group(let name, let body):
+      try checkDepth(depth, statement)
+      let title = try text(name)
       var changed = false
-      try canvas.group(name.value) { () throws(ScriptFailure) in
-        try runBody(body, changed: &changed, depth: 1)
+      try canvas.group(title) { () throws(ScriptFailure) in
+        try runBody(body, changed: &changed, depth: depth + 1)
       }
       undoManager.endEvent()
       if changed {
-        try produceFrame(action: currentUndoName(fallback: name.value), at: statement.range)
+        try produceFrame(action: currentUndoName(fallback: title), at: statement.range)
       }
-    case .limit, .render, .expect:
+    case .repeat(let count, let variable, let body):
+      try checkDepth(depth, statement)
+      try loop(count, variable, statement) { () throws(ScriptFailure) in
+        for inner in body { try runTopLevel(inner, depth: depth + 1) }
+      }
+    case .limit, .render, .expect, .let, .seed:
       try runSideCommand(statement)
     case .add, .remove, .move, .set, .front, .back, .clear:
       let fallback = try performChange(statement)
@@ -93,107 +137,120 @@ public final class Interpreter {
     _ body: [Statement], changed: inout Bool, depth: Int
   ) throws(ScriptFailure) {
     for statement in body {
+      try count(statement)
       switch statement.command {
       case .group(_, let inner):
-        guard depth < Parser.maximumGroupDepth else {
-          throw .error(
-            .error(
-              "groups nested too deeply; at most \(Parser.maximumGroupDepth) levels are allowed",
-              at: statement.keyword))
-        }
+        try checkDepth(depth, statement)
         try canvas.group("") { () throws(ScriptFailure) in
           try runBody(inner, changed: &changed, depth: depth + 1)
         }
-      case .limit, .render, .expect:
+      case .repeat(let count, let variable, let inner):
+        try checkDepth(depth, statement)
+        var innerChanged = changed
+        try loop(count, variable, statement) { () throws(ScriptFailure) in
+          try runBody(inner, changed: &innerChanged, depth: depth + 1)
+        }
+        changed = innerChanged
+      case .limit, .render, .expect, .let, .seed:
         try runSideCommand(statement)
       case .add, .remove, .move, .set, .front, .back, .clear:
         _ = try performChange(statement)
         changed = true
       case .canvas, .undo, .redo:
-        throw .error(
-          .error(
-            "'\(statement.command.word)' cannot be used inside a group", at: statement.keyword))
+        throw misplaced(statement, inside: "a group")
       }
     }
+  }
+
+  /// Runs `body` as many times as `count` says, the variable counting from 0; a failure inside
+  /// gets a note naming the iteration.
+  private func loop(
+    _ count: NumberExpression, _ variable: VariableName?, _ statement: Statement,
+    _ body: () throws(ScriptFailure) -> Void
+  ) throws(ScriptFailure) {
+    let times = try self.count(count, Self.repeatRule)
+    for iteration in 0..<times {
+      if let variable { evaluator.assign(variable, Double(iteration)) }
+      do {
+        try body()
+      } catch {
+        let value = variable.map { " (\($0.name) = \(iteration))" } ?? ""
+        throw error.noting(
+          Diagnostic.Note(
+            range: statement.keyword,
+            message: "in iteration \(iteration + 1) of this repeat\(value)"))
+      }
+    }
+  }
+
+  /// What the count of a `repeat` accepts.
+  static let repeatRule = NumberRule.count("repeat count", 0...LineParser.largestCount)
+
+  /// Counts a command against `maximumCommands`.
+  private func count(_ statement: Statement) throws(ScriptFailure) {
+    guard commandsLeft > 0 else {
+      throw .error(
+        .error(
+          "the script runs more than \(maximumCommands) commands, the most one run carries out",
+          at: statement.keyword))
+    }
+    commandsLeft -= 1
+  }
+
+  private func checkDepth(_ depth: Int, _ statement: Statement) throws(ScriptFailure) {
+    guard depth < Parser.maximumGroupDepth else {
+      throw .error(
+        .error(
+          "groups nested too deeply; at most \(Parser.maximumGroupDepth) levels are allowed",
+          at: statement.keyword))
+    }
+  }
+
+  private func misplaced(_ statement: Statement, inside block: String) -> ScriptFailure {
+    .error(
+      .error("'\(statement.command.word)' cannot be used inside \(block)", at: statement.keyword))
   }
 
   /// Runs a command that changes neither the canvas nor the undo history.
   private func runSideCommand(_ statement: Statement) throws(ScriptFailure) {
     switch statement.command {
     case .limit(let levels):
-      undoManager.levelsOfUndo = levels.value
-    case .render(let path):
+      undoManager.levelsOfUndo = try count(levels, .count("limit", 0...LineParser.largestCount))
+    case .render(let template):
+      let path = try text(template)
+      try diagnosing { () throws(Diagnostic) in
+        try LineParser.checkRenderPath(path, shown: path, at: template.range)
+      }
       do {
-        try host.scriptRender(canvas.state, toPath: path.value, at: statement.range)
+        try host.scriptRender(canvas.state, toPath: path, at: statement.range)
       } catch {
-        throw .error(
-          .error("cannot render '\(path.value)': \(error)", at: path.range))
+        throw .error(.error("cannot render '\(path)': \(error)", at: template.range))
       }
     case .expect(let expectation):
       try check(expectation, statement)
+    case .let(let variable, let value):
+      evaluator.assign(variable, try number(value, .any))
+    case .seed(let seed):
+      let value = try count(seed, .count("seed", 0...LineParser.largestCount))
+      evaluator.generator = SplitMix64(seed: UInt64(value))
     default:
       break
     }
   }
+}
 
-  private func configure(_ settings: CanvasSettings) throws(ScriptFailure) {
-    do {
-      try canvas.configure(
-        width: settings.width, height: settings.height, scale: settings.scale?.value ?? 1,
-        background: settings.background?.value ?? .white)
-    } catch {
-      throw .error(.error(error.description, at: settings.sizeRange))
+extension ScriptFailure {
+  /// The failure with one more note on its diagnostic (syntax errors are left as they are).
+  func noting(_ note: Diagnostic.Note) -> ScriptFailure {
+    switch self {
+    case .error(var diagnostic):
+      diagnostic.notes.append(note)
+      return .error(diagnostic)
+    case .expectationFailed(var diagnostic):
+      diagnostic.notes.append(note)
+      return .expectationFailed(diagnostic)
+    case .syntax:
+      return self
     }
-  }
-
-  /// `undo [n]` or `redo [n]`: one frame named after the last step undone or redone.
-  private func undo(
-    count: Located<Int>?, redo: Bool, _ statement: Statement
-  ) throws(ScriptFailure) {
-    let steps = count?.value ?? 1
-    let available = redo ? undoManager.redoCount : undoManager.undoCount
-    let verb = redo ? "redo" : "undo"
-    guard available >= steps else {
-      let message =
-        switch (steps, available) {
-        case (1, _): "nothing to \(verb)"
-        case (_, 0): "cannot \(verb) \(steps) steps: nothing to \(verb)"
-        default: "cannot \(verb) \(steps) steps: only \(available) available"
-        }
-      throw .error(.error(message, at: count?.range ?? statement.keyword))
-    }
-    for _ in 0..<steps {
-      if redo { undoManager.redo() } else { undoManager.undo() }
-    }
-    let last = redo ? undoManager.undoActionName : undoManager.redoActionName
-    try produceFrame(action: (redo ? "Redo " : "Undo ") + last, at: statement.range)
-  }
-
-  private func currentUndoName(fallback: String) -> String {
-    let name = undoManager.undoActionName
-    return name.isEmpty ? fallback : name
-  }
-
-  private func produceStart(at range: SourceRange) throws(ScriptFailure) {
-    hasProducedStart = true
-    try produceFrame(action: "start", at: range)
-  }
-
-  private func produceFrame(action: String, at range: SourceRange) throws(ScriptFailure) {
-    let frame = Frame(
-      number: nextFrameNumber, action: action, state: canvas.state, range: range)
-    do {
-      try host.scriptDidProduceFrame(frame)
-    } catch {
-      throw .error(.error("cannot write frame '\(frame.name)': \(error)", at: range))
-    }
-    nextFrameNumber += 1
-  }
-
-  private func closeOpenGroups() {
-    for _ in 0..<undoManager.groupingLevel where undoManager.groupingLevel > 0 {
-      undoManager.endUndoGrouping()
-    }
-    undoManager.endEvent()
   }
 }

@@ -1,25 +1,38 @@
 /// Why a script stopped.
 public enum ScriptFailure: Error, Hashable, Sendable, CustomStringConvertible {
-  /// An error in the script, found while parsing or running it: exit code 2.
+  /// An error found while running the script, or from its host: exit code 2.
   case error(Diagnostic)
+  /// Errors found while parsing, before anything ran: exit code 2.
+  case syntax(SyntaxErrors)
   /// An `expect` that did not hold: exit code 1.
   case expectationFailed(Diagnostic)
 
-  /// The diagnostic to print.
+  /// The first (for a run error or a failed `expect`, the only) diagnostic to print.
   public var diagnostic: Diagnostic {
+    diagnostics.first
+      ?? .error(
+        "syntax error",
+        at: SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0))
+  }
+
+  /// Every diagnostic to print, in order.
+  public var diagnostics: [Diagnostic] {
     switch self {
-    case .error(let diagnostic), .expectationFailed(let diagnostic): diagnostic
+    case .error(let diagnostic), .expectationFailed(let diagnostic): [diagnostic]
+    case .syntax(let errors): errors.diagnostics
     }
+  }
+
+  /// Whether the script has an error (exit code 2), rather than a failed `expect`.
+  public var isError: Bool {
+    if case .expectationFailed = self { false } else { true }
   }
 
   /// The process exit code (SPEC §6): 2 for an error, 1 for a failed expectation.
-  public var exitCode: Int32 {
-    switch self {
-    case .error: 2
-    case .expectationFailed: 1
-    }
-  }
+  public var exitCode: Int32 { isError ? 2 : 1 }
 
-  /// The diagnostic's first line.
-  public var description: String { diagnostic.description }
+  /// The first line of each diagnostic.
+  public var description: String {
+    diagnostics.map(\.description).joined(separator: "\n")
+  }
 }

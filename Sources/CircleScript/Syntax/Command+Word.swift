@@ -16,6 +16,9 @@ extension Command {
     case .limit: "limit"
     case .render: "render"
     case .expect: "expect"
+    case .let: "let"
+    case .seed: "seed"
+    case .repeat: "repeat"
     }
   }
 }

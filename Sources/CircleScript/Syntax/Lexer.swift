@@ -7,6 +7,14 @@
 /// first line starting with `#!`. Line breaks are `\n` or `\r\n`.
 ///
 /// It works one line at a time (`nextLine()`), so memory stays bounded by the longest line.
+/// After an error it goes on at the next line, so a parser can report every line that is
+/// wrong.
+///
+/// Words end at white space, a quote or a brace, except inside parentheses and interpolations:
+/// `(cx + 10),cy` and `dot{i + 1}` are one word each. A `{` opens a group's or a loop's body
+/// (a brace token) when a space, a tab, a brace, a quote, a comment or the end of the line
+/// follows it; otherwise it starts an interpolation, even at the start of a word
+/// (`render {i}.png`).
 public struct Lexer {
   private let bytes: [UInt8]
   private let file: String
@@ -14,6 +22,9 @@ public struct Lexer {
   private var line = 1
   private var lineStart: Int
   private var cursor: (offset: Int, column: Int)
+  /// Whether the line of the last error ends with a `{` that opens a body, so that a parser
+  /// going on after the error can match the `}` that closes it.
+  public private(set) var failedLineOpensBody = false
 
   /// Creates a lexer over the bytes of a script named `fileName` in diagnostics.
   public init(bytes: [UInt8], fileName: String) {
@@ -32,9 +43,19 @@ public struct Lexer {
   /// The tokens of the next line, or `nil` after the last line.
   ///
   /// - Throws: a diagnostic for invalid UTF-8, a control character, an unterminated string
-  ///   or an unknown escape in a string.
+  ///   or an unknown escape in a string. The rest of that line is skipped: the next call reads
+  ///   the line after it.
   public mutating func nextLine() throws(Diagnostic) -> TokenLine? {
     guard offset < bytes.count else { return nil }
+    do {
+      return try scanLine()
+    } catch {
+      skipRestOfLine()
+      throw error
+    }
+  }
+
+  private mutating func scanLine() throws(Diagnostic) -> TokenLine {
     var tokens: [Token] = []
     let number = line
     scanning: while offset < bytes.count {
@@ -50,7 +71,7 @@ public struct Lexer {
         try skipComment()
       case Byte.quote:
         tokens.append(try string())
-      case Byte.openBrace, Byte.closeBrace:
+      case Byte.openBrace where !startsInterpolation(), Byte.closeBrace:
         let kind: Token.Kind = byte == Byte.openBrace ? .openBrace : .closeBrace
         tokens.append(Token(kind: kind, text: String(UnicodeScalar(byte)), range: range(offset, 1)))
         offset += 1
@@ -58,16 +79,57 @@ public struct Lexer {
         tokens.append(try word())
       }
     }
+    endLine()
+    return TokenLine(number: number, tokens: tokens)
+  }
+
+  /// Steps over the line break at `offset`, if any, to the start of the next line.
+  private mutating func endLine() {
     if offset < bytes.count, bytes[offset] == Byte.carriageReturn { offset += 1 }
     if offset < bytes.count { offset += 1 }
     line += 1
     lineStart = offset
     cursor = (offset, 1)
-    return TokenLine(number: number, tokens: tokens)
+  }
+
+  /// Skips what is left of a line that failed, noting whether it opens a body.
+  private mutating func skipRestOfLine() {
+    let end = bytes[offset...].firstIndex(of: Byte.newline) ?? bytes.count
+    failedLineOpensBody = Self.opensBody(bytes[lineStart..<end])
+    offset = end
+    endLine()
+  }
+
+  /// Whether a line's last token, comments and trailing blanks aside, is a lone `{`.
+  static func opensBody(_ line: ArraySlice<UInt8>) -> Bool {
+    var end = line.endIndex
+    if let comment = line.indices.first(where: {
+      line[$0] == Byte.slash && $0 + 1 < line.endIndex && line[$0 + 1] == Byte.slash
+    }) {
+      end = comment
+    }
+    let isBlank = { (byte: UInt8) in
+      byte == Byte.space || byte == Byte.tab || byte == Byte.carriageReturn
+    }
+    while end > line.startIndex, isBlank(line[end - 1]) { end -= 1 }
+    guard end > line.startIndex, line[end - 1] == Byte.openBrace else { return false }
+    let before = end - 1
+    return before == line.startIndex || isBlank(line[before - 1]) || line[before - 1] == Byte.quote
   }
 
   private func next(is expected: UInt8) -> Bool {
     offset + 1 < bytes.count && bytes[offset + 1] == expected
+  }
+
+  /// Whether the `{` at `offset` starts an interpolation rather than opening a body: something
+  /// other than white space, a quote, a brace or a comment follows it.
+  private func startsInterpolation() -> Bool {
+    guard offset + 1 < bytes.count else { return false }
+    let following = bytes[offset + 1]
+    if following == Byte.slash, offset + 2 < bytes.count, bytes[offset + 2] == Byte.slash {
+      return false
+    }
+    return !Byte.endsWord(following)
   }
 
   private mutating func skipComment() throws(Diagnostic) {
@@ -77,16 +139,36 @@ public struct Lexer {
     }
   }
 
+  /// A word, which runs on over white space and quotes while a parenthesis or an
+  /// interpolation is open; only the end of the line or a comment ends it then.
   private mutating func word() throws(Diagnostic) -> Token {
     let start = offset
-    offset += try scalarLength(at: offset)
-    while offset < bytes.count {
+    var depth = 0
+    scanning: while offset < bytes.count {
       let byte = bytes[offset]
-      if Byte.endsWord(byte) || (byte == Byte.slash && next(is: Byte.slash)) { break }
+      if byte == Byte.newline || (byte == Byte.carriageReturn && next(is: Byte.newline))
+        || (byte == Byte.slash && next(is: Byte.slash))
+      {
+        break
+      }
+      switch byte {
+      case Byte.openParenthesis, Byte.openBrace:
+        depth += 1
+      case Byte.closeParenthesis where depth > 0:
+        depth -= 1
+      case Byte.closeBrace where depth > 0:
+        depth -= 1
+      default:
+        // The first character is always taken (and checked): it may be a lone carriage
+        // return, which must be reported rather than make an empty word.
+        if depth == 0, offset > start, Byte.endsWord(byte) { break scanning }
+      }
       offset += try scalarLength(at: offset)
     }
-    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-    return Token(kind: .word, text: text, range: range(start, offset - start))
+    var end = offset
+    while end > start, bytes[end - 1] == Byte.space || bytes[end - 1] == Byte.tab { end -= 1 }
+    let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    return Token(kind: .word, text: text, range: range(start, end - start))
   }
 
   private mutating func string() throws(Diagnostic) -> Token {
@@ -102,11 +184,10 @@ public struct Lexer {
       let byte = bytes[offset]
       if byte == Byte.quote { break }
       if byte == Byte.backslash {
-        guard offset + 1 < bytes.count,
-          bytes[offset + 1] == Byte.quote || bytes[offset + 1] == Byte.backslash
-        else {
+        guard offset + 1 < bytes.count, Byte.escaped.contains(bytes[offset + 1]) else {
           throw .error(
-            "unknown escape in string; only \\\" and \\\\ are allowed", at: range(offset, 1))
+            "unknown escape in string; only \\\", \\\\, \\{ and \\} are allowed",
+            at: range(offset, 1))
         }
         value.append(bytes[offset + 1])
         offset += 2
@@ -116,9 +197,11 @@ public struct Lexer {
       value.append(contentsOf: bytes[offset..<offset + length])
       offset += length
     }
+    let spelling = String(decoding: bytes[start + 1..<offset], as: UTF8.self)
     offset += 1
     let text = String(decoding: value, as: UTF8.self)
-    return Token(kind: .string, text: text, range: range(start, offset - start))
+    return Token(
+      kind: .string, text: text, range: range(start, offset - start), spelling: spelling)
   }
 
   /// Validates the character at `position` and returns its length in bytes.
@@ -200,6 +283,10 @@ enum Byte {
   static let backslash = UInt8(ascii: "\\")
   static let openBrace = UInt8(ascii: "{")
   static let closeBrace = UInt8(ascii: "}")
+  static let openParenthesis = UInt8(ascii: "(")
+  static let closeParenthesis = UInt8(ascii: ")")
+  /// The characters a backslash may escape in a string.
+  static let escaped: [UInt8] = [quote, backslash, openBrace, closeBrace]
 
   /// Whether a byte ends a word: white space, a line break, a quote or a brace.
   static func endsWord(_ byte: UInt8) -> Bool {

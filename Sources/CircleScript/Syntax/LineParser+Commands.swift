@@ -19,16 +19,10 @@ extension LineParser {
         settings.background = try colour(try value(after: keyword, "a colour"))
       default:
         let token = try value(after: keyword, "a number")
-        let scale = try number(token, after: keyword)
-        guard scale.value > 0 else {
-          throw .error(
-            "scale must be greater than 0, not \(Self.shorten(token.text))", at: token.range)
-        }
-        let largest = Double(max(width, height)) * scale.value
-        guard largest <= 16384 else {
-          throw .error(
-            "canvas \(width)x\(height) at scale \(Self.shorten(token.text)) is too large; each side × scale "
-              + "must be at most 16384", at: token.range)
+        let scale = try number(token, after: keyword, rule: .positive("scale"))
+        if let value = scale.constant {
+          try Self.checkScale(
+            value, width: width, height: height, shown: Self.shorten(token.text), at: token.range)
         }
         settings.scale = scale
       }
@@ -36,9 +30,20 @@ extension LineParser {
     return .canvas(settings)
   }
 
+  /// Checks that a canvas at `scale` stays within 16384 pixels a side.
+  static func checkScale(
+    _ scale: Double, width: Int, height: Int, shown: String, at range: SourceRange
+  ) throws(Diagnostic) {
+    guard Double(max(width, height)) * scale <= 16384 else {
+      throw .error(
+        "canvas \(width)x\(height) at scale \(shown) is too large; each side × scale "
+          + "must be at most 16384", at: range)
+    }
+  }
+
   /// Parses `add [<id>] at <x>,<y> radius <r> ...`.
   mutating func add() throws(Diagnostic) -> Command {
-    var id: Located<String>?
+    var id: InterpolatedText?
     if let first = peek(), first.kind == .string {
       _ = try self.id(first)
     }
@@ -86,7 +91,7 @@ extension LineParser {
   }
 
   /// Parses the optional step count of `undo` and `redo`.
-  mutating func stepCount() throws(Diagnostic) -> Located<Int>? {
+  mutating func stepCount() throws(Diagnostic) -> NumberExpression? {
     guard let token = next() else { return nil }
     return try count(token, named: "\(commandToken.text) count", in: 1...Self.largestCount)
   }
@@ -97,28 +102,35 @@ extension LineParser {
     return .limit(try count(token, named: "limit", in: 0...Self.largestCount))
   }
 
-  /// Parses `render <file.png>`, the file as a word or a string.
+  /// Parses `render <file.png>`, the file as a word or a string; either may interpolate.
   mutating func render() throws(Diagnostic) -> Command {
     let token = try value(after: commandToken, "a file name such as frame.png")
     guard token.kind == .word || token.kind == .string else {
       throw .error("expected a file name, found \(Self.describe(token))", at: token.range)
     }
-    let path = token.text
+    let path = try template(token)
+    // An interpolation writes digits and perhaps a leading '-': a path that passes with a 0
+    // in each passes with any number.
+    try Self.checkRenderPath(path.skeleton, shown: token.text, at: token.range)
+    return .render(path: path)
+  }
+
+  /// Checks that a `render` path names a `.png` file inside the output folder.
+  static func checkRenderPath(
+    _ path: String, shown: String, at range: SourceRange
+  ) throws(Diagnostic) {
     guard path.lowercased().hasSuffix(".png"), path.count > 4 else {
-      throw .error(
-        "render file '\(Self.shorten(path))' must be a '.png' file", at: token.range)
+      throw .error("render file '\(Self.shorten(shown))' must be a '.png' file", at: range)
     }
     let components = path.split(separator: "/", omittingEmptySubsequences: false)
     guard !path.hasPrefix("/"), !components.contains("..") else {
       throw .error(
-        "render file '\(Self.shorten(path))' must stay inside the output folder",
-        at: token.range)
+        "render file '\(Self.shorten(shown))' must stay inside the output folder", at: range)
     }
-    return .render(path: Located(path, at: token.range))
   }
 
   /// Parses the `id` operand that follows the command word.
-  mutating func idOperand() throws(Diagnostic) -> Located<String> {
+  mutating func idOperand() throws(Diagnostic) -> InterpolatedText {
     try id(try value(after: commandToken, "a circle id"))
   }
 
@@ -131,25 +143,20 @@ extension LineParser {
       case "at":
         properties.center = try point(try value(after: keyword, "a point x,y"), after: keyword)
       case "radius":
-        let radius = try number(try value(after: keyword, "a radius"), after: keyword)
-        try requireNonNegative(radius, "radius")
-        properties.radius = radius
+        properties.radius = try number(
+          try value(after: keyword, "a radius"), after: keyword, rule: .nonNegative("radius"))
       case "fill":
         properties.fill = try colour(try value(after: keyword, "a colour"))
       case "stroke":
         properties.stroke = try colour(try value(after: keyword, "a colour"))
       case "width":
-        let width = try number(try value(after: keyword, "a stroke width"), after: keyword)
-        try requireNonNegative(width, "width")
-        properties.strokeWidth = width
+        properties.strokeWidth = try number(
+          try value(after: keyword, "a stroke width"), after: keyword,
+          rule: .nonNegative("width"))
       default:
-        let token = try value(after: keyword, "an opacity from 0 to 1")
-        let opacity = try number(token, after: keyword)
-        guard (0...1).contains(opacity.value) else {
-          throw .error(
-            "opacity must be between 0 and 1, not \(Self.shorten(token.text))", at: token.range)
-        }
-        properties.opacity = opacity
+        properties.opacity = try number(
+          try value(after: keyword, "an opacity from 0 to 1"), after: keyword,
+          rule: .between("opacity", 0, 1))
       }
     }
     return properties
@@ -178,12 +185,5 @@ extension LineParser {
     }
     seen.append((name, token.range))
     return name
-  }
-
-  private func requireNonNegative(_ value: Located<Double>, _ name: String) throws(Diagnostic) {
-    guard value.value >= 0 else {
-      throw .error(
-        "\(name) must be at least 0, not \(Point.format(value.value))", at: value.range)
-    }
   }
 }

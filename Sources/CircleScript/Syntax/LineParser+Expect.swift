@@ -19,7 +19,7 @@ extension LineParser {
         throw .error("expected a colour after the point", at: endOfLine)
       }
       let colour = try colour(colourToken)
-      var tolerance: Located<Int>?
+      var tolerance: NumberExpression?
       if let within = next() {
         guard within.kind == .word, within.text == "within" else {
           throw .error(
@@ -41,9 +41,11 @@ extension LineParser {
   }
 
   /// Reads `"<action name>"` or `none` after `expect undo` or `expect redo`.
-  private mutating func actionName(after kind: Token) throws(Diagnostic) -> Located<String>? {
+  private mutating func actionName(
+    after kind: Token
+  ) throws(Diagnostic) -> InterpolatedText? {
     let token = try value(after: kind, "an action name in quotes or 'none'")
-    if token.kind == .string { return Located(token.text, at: token.range) }
+    if token.kind == .string { return try template(token) }
     guard token.kind == .word, token.text == "none" else {
       throw .error(
         "expected an action name in quotes or 'none' after '\(kind.text)', found "

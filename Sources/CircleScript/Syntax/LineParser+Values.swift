@@ -33,73 +33,23 @@ extension LineParser {
     return .value(value)
   }
 
-  private static var rangeAdvice: String {
+  /// What the range of numbers is, for messages.
+  static var rangeAdvice: String {
     "numbers must be between -\(Point.format(numberLimit)) and \(Point.format(numberLimit))"
   }
 
-  /// Reads the number given after `keyword`.
-  func number(_ token: Token, after keyword: Token) throws(Diagnostic) -> Located<Double> {
-    let found =
-      "expected a number after '\(Self.shorten(keyword.text))', found \(Self.describe(token))"
-    guard token.kind == .word else { throw .error(found, at: token.range) }
-    switch Self.decimal(token.text[...]) {
-    case .value(let value):
-      return Located(value, at: token.range)
-    case .tooLarge:
-      throw .error(
-        "number \(Self.shorten(token.text)) is too large; \(Self.rangeAdvice)", at: token.range)
-    case .malformed:
-      guard let first = token.text.first, "0123456789-+.".contains(first) else {
-        throw .error(found, at: token.range)
-      }
-      throw .error(
-        "invalid number '\(Self.shorten(token.text))'; write a plain decimal such as 12, -3.5 "
-          + "or .5", at: token.range)
-    }
-  }
-
-  /// Reads a point `x,y` given after `keyword`.
-  func point(_ token: Token, after keyword: Token) throws(Diagnostic) -> Located<Point> {
-    let shown = Self.shorten(token.text)
-    let parts = token.text.split(separator: ",", omittingEmptySubsequences: false)
-    guard token.kind == .word, parts.count >= 2 else {
-      throw .error(
-        "expected a point x,y after '\(Self.shorten(keyword.text))', found \(Self.describe(token))",
-        at: token.range)
-    }
-    guard parts.count == 2 else {
-      throw .error("invalid point '\(shown)'; a point is x,y", at: token.range)
-    }
-    guard !parts[0].isEmpty, !parts[1].isEmpty else {
-      throw .error("incomplete point '\(shown)'; write x,y with no spaces", at: token.range)
-    }
-    var coordinates: [Double] = []
-    var offset = 0
-    for (part, axis) in zip(parts, ["x", "y"]) {
-      let range = token.range.subrange(offset: offset, length: part.count)
-      offset += part.count + 1
-      switch Self.decimal(part) {
-      case .value(let value):
-        coordinates.append(value)
-      case .tooLarge:
-        throw .error(
-          "\(axis) coordinate \(Self.shorten(part)) is too large; \(Self.rangeAdvice)",
-          at: range)
-      case .malformed:
-        throw .error(
-          "invalid \(axis) coordinate '\(Self.shorten(part))' in point '\(shown)'", at: range)
-      }
-    }
-    return Located(Point(x: coordinates[0], y: coordinates[1]), at: token.range)
-  }
-
-  /// Reads a colour: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, a CSS name, `none` or
-  /// `transparent`.
-  func colour(_ token: Token) throws(Diagnostic) -> Located<Colour> {
+  /// Reads a colour: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, a CSS name, `none`,
+  /// `transparent`, or `rgb(…)` / `hsl(…)` of number expressions.
+  func colour(_ token: Token) throws(Diagnostic) -> ColourExpression {
     guard token.kind == .word else {
       throw .error("expected a colour, found \(Self.describe(token))", at: token.range)
     }
     let text = token.text
+    if let open = text.firstIndex(of: "("),
+      ScriptFunction.colourFunctions.contains(text[..<open].lowercased())
+    {
+      return try colourFunction(token)
+    }
     if text.hasPrefix("#") {
       let digits = text.utf8.dropFirst()
       let isHex = digits.allSatisfy { byte in
@@ -111,15 +61,31 @@ extension LineParser {
           "invalid colour '\(Self.shorten(text))'; use #rgb, #rgba, #rrggbb or #rrggbbaa",
           at: token.range)
       }
-      return Located(colour, at: token.range)
+      return .colour(colour, at: token.range)
     }
     guard let colour = NamedColours.colour(named: text) else {
       let hint =
         Suggestion.closest(to: text, among: NamedColours.names).map { "did you mean '\($0)'?" }
-        ?? "use a CSS colour name, #rrggbb or none"
+        ?? "use a CSS colour name, #rrggbb, rgb(…), hsl(…) or none"
       throw .error("unknown colour '\(Self.shorten(text))'; \(hint)", at: token.range)
     }
-    return Located(colour, at: token.range)
+    return .colour(colour, at: token.range)
+  }
+
+  /// Reads `rgb(r, g, b[, a])` or `hsl(h, s, l[, a])`; with numbers only, the colour is made
+  /// now.
+  private func colourFunction(_ token: Token) throws(Diagnostic) -> ColourExpression {
+    var parser = try ExpressionParser(
+      [ExpressionSource(text: token.text[...], start: token.range.start)], variables: variables)
+    let (name, arguments, range) = try parser.colourArguments()
+    let expression = ColourExpression(
+      name == "rgb" ? .rgb(arguments) : .hsl(arguments), at: range)
+    let values = arguments.compactMap(\.constant)
+    guard values.count == arguments.count else { return expression }
+    for (argument, rule) in zip(arguments, ColourFunction.rules(name, count: arguments.count)) {
+      try rule.checkComputed(argument.constant ?? 0, at: argument.range)
+    }
+    return .colour(ColourFunction.colour(name, values), at: range)
   }
 
   /// Whether `text` is an id: a letter or `_`, then letters, digits, `_` or `-` (ASCII).
@@ -134,52 +100,24 @@ extension LineParser {
     }
   }
 
-  /// Reads a circle id.
-  func id(_ token: Token) throws(Diagnostic) -> Located<String> {
+  /// Reads a circle id, which may interpolate numbers (`dot{i}`); an id without
+  /// interpolation is checked now, one with them when its command runs.
+  func id(_ token: Token) throws(Diagnostic) -> InterpolatedText {
     guard token.kind == .word else {
       throw .error("expected a circle id, found \(Self.describe(token))", at: token.range)
     }
-    guard Self.isID(token.text) else {
-      throw .error(
-        "invalid id '\(Self.shorten(token.text))'; an id is a letter or '_' followed by "
-          + "letters, digits, '_' or '-'", at: token.range)
-    }
-    return Located(token.text, at: token.range)
+    let text = try template(token)
+    if text.literal != nil { try Self.checkID(token.text, at: token.range) }
+    return text
   }
 
-  /// Reads a whole number that must lie in `bounds`; `name` names it in messages.
-  func count(
-    _ token: Token, named name: String, in bounds: ClosedRange<Int>
-  ) throws(Diagnostic) -> Located<Int> {
-    let text = token.text
-    let shown = Self.shorten(text)
-    let expected = "expected a whole number for the \(name), found \(Self.describe(token))"
-    guard token.kind == .word else { throw .error(expected, at: token.range) }
-    let open = bounds.upperBound >= Self.largestCount
-    let below =
-      open
-      ? "\(name) must be at least \(bounds.lowerBound), not \(shown)"
-      : "\(name) must be between \(bounds.lowerBound) and \(bounds.upperBound), not \(shown)"
-    let above =
-      open
-      ? "\(name) must be at most \(bounds.upperBound), not \(shown)"
-      : "\(name) must be between \(bounds.lowerBound) and \(bounds.upperBound), not \(shown)"
-    let isDigits = { (digits: Substring) in
-      !digits.isEmpty && digits.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+  /// Checks that `text` is an id.
+  static func checkID(_ text: String, at range: SourceRange) throws(Diagnostic) {
+    guard isID(text) else {
+      throw .error(
+        "invalid id '\(shorten(text))'; an id is a letter or '_' followed by letters, digits, "
+          + "'_' or '-'", at: range)
     }
-    if isDigits(text[...]) {
-      guard let value = Int(text) else { throw .error(above, at: token.range) }
-      guard value >= bounds.lowerBound else { throw .error(below, at: token.range) }
-      guard value <= bounds.upperBound else { throw .error(above, at: token.range) }
-      return Located(value, at: token.range)
-    }
-    if text.hasPrefix("-"), isDigits(text.dropFirst()) {
-      throw .error(below, at: token.range)
-    }
-    if case .malformed = Self.decimal(text[...]) {
-      throw .error(expected, at: token.range)
-    }
-    throw .error("\(name) must be a whole number, not \(shown)", at: token.range)
   }
 
   /// Reads a canvas size `WxH`, each side a whole number from 1 to 16384.

@@ -1,25 +1,39 @@
-/// Parses the tokens of one line into a statement or a group header.
+/// Parses the tokens of one line into a statement or the header of a block.
 struct LineParser {
-  /// The first line of a group: `group "<name>" {`.
-  struct GroupHeader {
-    var name: Located<String>
+  /// The first line of a block: `group "<name>" {` or `repeat <n> [as <name>] {`.
+  struct BlockHeader {
+    /// What the block is.
+    enum Kind {
+      case group(name: InterpolatedText)
+      case loop(count: NumberExpression, variable: VariableName?)
+    }
+
+    var kind: Kind
     var keyword: SourceRange
     var brace: SourceRange
     var range: SourceRange
+
+    /// Whether the block is a group, in which `undo` and `redo` are not allowed.
+    var isGroup: Bool {
+      if case .group = kind { true } else { false }
+    }
   }
 
   /// The names of all commands, for suggestions.
   static let commandNames = [
     "canvas", "add", "remove", "move", "set", "front", "back", "clear", "undo", "redo", "group",
-    "limit", "render", "expect",
+    "limit", "render", "expect", "let", "seed", "repeat",
   ]
 
   let tokens: [Token]
   var index = 1
+  /// The script's variables, which expressions number as they are read.
+  let variables: VariableTable
 
   /// Creates a parser for a line; `tokens` must not be empty.
-  init(_ tokens: [Token]) {
+  init(_ tokens: [Token], variables: VariableTable) {
     self.tokens = tokens
+    self.variables = variables
   }
 
   /// The command word.
@@ -58,7 +72,7 @@ struct LineParser {
     let advice =
       extra.kind == .closeBrace
       ? "; put '}' on a line of its own"
-      : extra.kind == .openBrace ? "; only 'group' opens '{'" : ""
+      : extra.kind == .openBrace ? "; only 'group' and 'repeat' open '{'" : ""
     throw .error(
       "unexpected \(Self.describe(extra)) at the end of '\(commandToken.text)'\(advice)",
       at: extra.range)
@@ -80,7 +94,7 @@ struct LineParser {
   }
 
   /// Parses `group "<name>" {`.
-  mutating func groupHeader() throws(Diagnostic) -> GroupHeader {
+  mutating func groupHeader() throws(Diagnostic) -> BlockHeader {
     let keyword = commandToken
     let name = try value(after: keyword, "a group name in quotes")
     guard name.kind == .string else {
@@ -91,21 +105,26 @@ struct LineParser {
     guard !name.text.isEmpty else {
       throw .error("a group name cannot be empty", at: name.range)
     }
+    let text = try template(name)
+    let brace = try openingBrace(after: "the group name")
+    return BlockHeader(
+      kind: .group(name: text), keyword: keyword.range, brace: brace.range, range: lineRange)
+  }
+
+  /// Reads the `{` that ends a block's first line, and checks that nothing follows it.
+  mutating func openingBrace(after what: String) throws(Diagnostic) -> Token {
     guard let brace = next() else {
-      throw .error("expected '{' after the group name", at: endOfLine)
+      throw .error("expected '{' after \(what)", at: endOfLine)
     }
     guard brace.kind == .openBrace else {
-      throw .error(
-        "expected '{' after the group name, found \(Self.describe(brace))", at: brace.range)
+      throw .error("expected '{' after \(what), found \(Self.describe(brace))", at: brace.range)
     }
     if let extra = peek() {
       throw .error(
         "unexpected \(Self.describe(extra)) after '{'; put each command on a line of its own",
         at: extra.range)
     }
-    return GroupHeader(
-      name: Located(name.text, at: name.range), keyword: keyword.range, brace: brace.range,
-      range: lineRange)
+    return brace
   }
 
   /// Parses any command but `group`.
@@ -126,6 +145,8 @@ struct LineParser {
     case "limit": command = try limit()
     case "render": command = try render()
     case "expect": command = try expect()
+    case "let": command = try assignment()
+    case "seed": command = try seed()
     default:
       throw .error(
         "unknown command '\(Self.shorten(word))'"

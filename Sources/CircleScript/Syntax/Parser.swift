@@ -2,14 +2,19 @@
 /// checked without running it.
 ///
 /// The whole script is parsed before anything runs, so a syntax error produces no frame at
-/// all. Beyond the grammar, the parser rejects: a `canvas` that is repeated, inside a group or
-/// after a command other than `limit`; `undo` and `redo` inside a group; groups nested more
-/// than `maximumGroupDepth` deep; an unclosed `{` and a stray `}`. It works line by line with
-/// an explicit stack of open groups, so its time is linear in the size of the script and
-/// deep nesting cannot overflow the call stack.
+/// all. Every line that fails to parse is reported, up to `SyntaxErrors.limit` of them: after
+/// an error the parser goes on at the next line (a failed line that ends with `{` still opens
+/// a block, so that its `}` matches). Beyond the grammar, the parser rejects: a `canvas` that
+/// is repeated, inside a block or after a command other than `limit`, `let` and `seed`; `undo`
+/// and `redo` inside a group; blocks nested more than `maximumGroupDepth` deep; an unclosed
+/// `{` and a stray `}`. It works line by line with an explicit stack of open blocks, so its
+/// time is linear in the size of the script and deep nesting cannot overflow the call stack.
 public enum Parser {
-  /// The deepest nesting of groups allowed.
+  /// The deepest nesting of groups and loops allowed.
   public static let maximumGroupDepth = 100
+
+  /// The words that start a command (`add`, `group`, …), in the order the language lists them.
+  public static var commandNames: [String] { LineParser.commandNames }
 
   /// Parses the raw bytes of a script.
   ///
@@ -17,50 +22,99 @@ public enum Parser {
   ///   - bytes: the script as read from its file, expected to be UTF-8.
   ///   - fileName: the name diagnostics print (`scene.circles`).
   /// - Returns: the parsed script.
-  /// - Throws: the first problem found, as a diagnostic.
-  public static func parse(_ bytes: [UInt8], fileName: String) throws(Diagnostic) -> Script {
+  /// - Throws: every syntax error found, in order (at most `SyntaxErrors.limit`).
+  public static func parse(_ bytes: [UInt8], fileName: String) throws(SyntaxErrors) -> Script {
     var lexer = Lexer(bytes: bytes, fileName: fileName)
     var builder = ScriptBuilder()
-    while let line = try lexer.nextLine() {
+    let variables = VariableTable()
+    var errors = SyntaxErrors()
+    while !errors.isFull {
+      let line: TokenLine
+      do {
+        guard let next = try lexer.nextLine() else { break }
+        line = next
+      } catch {
+        errors.append(error)
+        if lexer.failedLineOpensBody {
+          builder.openPlaceholder(isGroup: false, at: error.range)
+        }
+        continue
+      }
       guard let first = line.tokens.first else { continue }
-      switch first.kind {
-      case .closeBrace:
-        try builder.close(line.tokens)
-      case .word where first.text == "group":
-        var parser = LineParser(line.tokens)
-        try builder.open(try parser.groupHeader())
-      case .word:
-        var parser = LineParser(line.tokens)
-        try builder.append(try parser.command())
-      case .openBrace:
-        throw .error("unexpected '{'; a '{' ends a 'group' line", at: first.range)
-      case .string:
-        throw .error("expected a command, found a string", at: first.range)
+      let depth = builder.depth
+      do {
+        try parse(line.tokens, into: &builder, variables: variables)
+      } catch {
+        errors.append(error)
+        if builder.depth == depth, first.kind != .closeBrace, opensBody(line.tokens) {
+          let range = first.range.extended(through: line.tokens[line.tokens.count - 1].range)
+          builder.openPlaceholder(isGroup: first.text == "group", at: range)
+        }
       }
     }
-    return Script(fileName: fileName, statements: try builder.finish())
+    var statements: [Statement] = []
+    do {
+      statements = try builder.finish()
+    } catch {
+      errors.append(error)
+    }
+    guard errors.diagnostics.isEmpty else { throw errors }
+    return Script(fileName: fileName, statements: statements, variables: variables.names)
   }
 
   /// Parses the text of a script.
   ///
-  /// - Throws: the first problem found, as a diagnostic.
-  public static func parse(_ source: String, fileName: String) throws(Diagnostic) -> Script {
+  /// - Throws: every syntax error found, in order (at most `SyntaxErrors.limit`).
+  public static func parse(_ source: String, fileName: String) throws(SyntaxErrors) -> Script {
     try parse(Array(source.utf8), fileName: fileName)
+  }
+
+  /// Whether a line that failed ends with a `{`, even one swallowed by a word whose
+  /// parenthesis is not closed (`repeat (2 {`).
+  private static func opensBody(_ tokens: [Token]) -> Bool {
+    guard let last = tokens.last else { return false }
+    if last.kind == .openBrace { return true }
+    guard last.kind == .word, last.text.hasSuffix("{") else { return false }
+    let before = last.text.dropLast().last
+    return before == " " || before == "\t"
+  }
+
+  /// Parses one line into the builder.
+  private static func parse(
+    _ tokens: [Token], into builder: inout ScriptBuilder, variables: VariableTable
+  ) throws(Diagnostic) {
+    let first = tokens[0]
+    var parser = LineParser(tokens, variables: variables)
+    switch first.kind {
+    case .closeBrace:
+      try builder.close(tokens)
+    case .word where first.text == "group":
+      try builder.open(try parser.groupHeader())
+    case .word where first.text == "repeat":
+      try builder.open(try parser.loopHeader())
+    case .word:
+      try builder.append(try parser.command())
+    case .openBrace:
+      throw .error(
+        "unexpected '{'; a '{' ends a 'group' or 'repeat' line", at: first.range)
+    case .string:
+      throw .error("expected a command, found a string", at: first.range)
+    }
   }
 }
 
 extension Script {
   /// Parses the raw bytes of a script; the same as `Parser.parse(_:fileName:)`.
   ///
-  /// - Throws: the first problem found, as a diagnostic.
-  public static func parse(_ bytes: [UInt8], fileName: String) throws(Diagnostic) -> Script {
+  /// - Throws: every syntax error found, in order (at most `SyntaxErrors.limit`).
+  public static func parse(_ bytes: [UInt8], fileName: String) throws(SyntaxErrors) -> Script {
     try Parser.parse(bytes, fileName: fileName)
   }
 
   /// Parses the text of a script; the same as `Parser.parse(_:fileName:)`.
   ///
-  /// - Throws: the first problem found, as a diagnostic.
-  public static func parse(_ source: String, fileName: String) throws(Diagnostic) -> Script {
+  /// - Throws: every syntax error found, in order (at most `SyntaxErrors.limit`).
+  public static func parse(_ source: String, fileName: String) throws(SyntaxErrors) -> Script {
     try Parser.parse(source, fileName: fileName)
   }
 }

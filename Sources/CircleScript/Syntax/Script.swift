@@ -4,13 +4,17 @@ import CircleCanvas
 public struct Script: Hashable, Sendable {
   /// The name used for the script in diagnostics.
   public var fileName: String
-  /// The top-level statements; groups hold their own.
+  /// The top-level statements; groups and loops hold their own.
   public var statements: [Statement]
+  /// The names of the variables the script uses, in order of first appearance; expressions
+  /// and `VariableName.index` refer to them by position.
+  public var variables: [String]
 
   /// Creates a script.
-  public init(fileName: String, statements: [Statement]) {
+  public init(fileName: String, statements: [Statement], variables: [String] = []) {
     self.fileName = fileName
     self.statements = statements
+    self.variables = variables
   }
 }
 
@@ -32,45 +36,54 @@ public struct Statement: Hashable, Sendable {
 }
 
 /// A command of the language (SPEC §3), one case per command.
+///
+/// Values that may be computed are expressions (`NumberExpression`, `PointExpression`,
+/// `ColourExpression`, `InterpolatedText`), evaluated each time the command runs.
 public indirect enum Command: Hashable, Sendable {
   /// `canvas WxH [background <c>] [scale <n>]`.
   case canvas(CanvasSettings)
   /// `add [<id>] at <x>,<y> radius <r> [fill <c>] [stroke <c>] [width <w>] [opacity <o>]`;
   /// `id` is `nil` for an automatic name. `center` and `radius` are always present.
-  case add(id: Located<String>?, properties: CircleProperties)
+  case add(id: InterpolatedText?, properties: CircleProperties)
   /// `remove <id>`.
-  case remove(id: Located<String>)
+  case remove(id: InterpolatedText)
   /// `move <id> to <x>,<y>` or `move <id> by <dx>,<dy>`.
-  case move(id: Located<String>, motion: Motion, point: Located<Point>)
+  case move(id: InterpolatedText, motion: Motion, point: PointExpression)
   /// `set <id> ...`, with at least one property.
-  case set(id: Located<String>, properties: CircleProperties)
+  case set(id: InterpolatedText, properties: CircleProperties)
   /// `front <id>`.
-  case front(id: Located<String>)
+  case front(id: InterpolatedText)
   /// `back <id>`.
-  case back(id: Located<String>)
+  case back(id: InterpolatedText)
   /// `clear`.
   case clear
   /// `undo [<n>]`; `nil` means one step.
-  case undo(count: Located<Int>?)
+  case undo(count: NumberExpression?)
   /// `redo [<n>]`; `nil` means one step.
-  case redo(count: Located<Int>?)
+  case redo(count: NumberExpression?)
   /// `group "<name>" { ... }`.
-  case group(name: Located<String>, body: [Statement])
+  case group(name: InterpolatedText, body: [Statement])
   /// `limit <n>`: the number of undo levels kept, 0 for unlimited.
-  case limit(Located<Int>)
+  case limit(NumberExpression)
   /// `render <file.png>`: a path relative to the output folder.
-  case render(path: Located<String>)
+  case render(path: InterpolatedText)
   /// `expect ...`.
   case expect(Expectation)
+  /// `let <name> = <expression>`.
+  case `let`(VariableName, value: NumberExpression)
+  /// `seed <n>`: restarts the generator of `random()` from `n`.
+  case seed(NumberExpression)
+  /// `repeat <count> [as <name>] { ... }`: the body `count` times, the name counting from 0.
+  case `repeat`(count: NumberExpression, variable: VariableName?, body: [Statement])
 
   /// Whether running the command changes the canvas and so makes an undo step and a frame.
   ///
-  /// A group changes the canvas only if something inside it does, which is known only when
-  /// it runs; it is counted here as a change.
+  /// A group or a loop changes the canvas only if something inside it does, which is known
+  /// only when it runs; it is counted here as a change.
   public var isChange: Bool {
     switch self {
-    case .add, .remove, .move, .set, .front, .back, .clear, .undo, .redo, .group: true
-    case .canvas, .limit, .render, .expect: false
+    case .add, .remove, .move, .set, .front, .back, .clear, .undo, .redo, .group, .repeat: true
+    case .canvas, .limit, .render, .expect, .let, .seed: false
     }
   }
 }
@@ -92,14 +105,14 @@ public struct CanvasSettings: Hashable, Sendable {
   /// Where `WxH` was written.
   public var sizeRange: SourceRange
   /// The background, if given (default white).
-  public var background: Located<Colour>?
+  public var background: ColourExpression?
   /// Pixels per point, if given (default 1).
-  public var scale: Located<Double>?
+  public var scale: NumberExpression?
 
   /// Creates canvas settings.
   public init(
-    width: Int, height: Int, sizeRange: SourceRange, background: Located<Colour>? = nil,
-    scale: Located<Double>? = nil
+    width: Int, height: Int, sizeRange: SourceRange, background: ColourExpression? = nil,
+    scale: NumberExpression? = nil
   ) {
     self.width = width
     self.height = height
@@ -112,23 +125,23 @@ public struct CanvasSettings: Hashable, Sendable {
 /// The circle properties given to `add` or `set`; `nil` where not given.
 public struct CircleProperties: Hashable, Sendable {
   /// `at <x>,<y>`.
-  public var center: Located<Point>?
+  public var center: PointExpression?
   /// `radius <r>` or `r <r>`.
-  public var radius: Located<Double>?
+  public var radius: NumberExpression?
   /// `fill <colour>`.
-  public var fill: Located<Colour>?
+  public var fill: ColourExpression?
   /// `stroke <colour>`.
-  public var stroke: Located<Colour>?
+  public var stroke: ColourExpression?
   /// `width <w>`: the stroke width.
-  public var strokeWidth: Located<Double>?
+  public var strokeWidth: NumberExpression?
   /// `opacity <o>`.
-  public var opacity: Located<Double>?
+  public var opacity: NumberExpression?
 
   /// Creates a set of properties; all are absent unless given.
   public init(
-    center: Located<Point>? = nil, radius: Located<Double>? = nil, fill: Located<Colour>? = nil,
-    stroke: Located<Colour>? = nil, strokeWidth: Located<Double>? = nil,
-    opacity: Located<Double>? = nil
+    center: PointExpression? = nil, radius: NumberExpression? = nil,
+    fill: ColourExpression? = nil, stroke: ColourExpression? = nil,
+    strokeWidth: NumberExpression? = nil, opacity: NumberExpression? = nil
   ) {
     self.center = center
     self.radius = radius
@@ -148,12 +161,12 @@ public struct CircleProperties: Hashable, Sendable {
 /// What an `expect` command checks.
 public enum Expectation: Hashable, Sendable {
   /// `expect count <n>`: the number of circles.
-  case count(Located<Int>)
+  case count(NumberExpression)
   /// `expect undo "<name>"`, or `expect undo none` (`nil`): the next undo step.
-  case undo(Located<String>?)
+  case undo(InterpolatedText?)
   /// `expect redo "<name>"`, or `expect redo none` (`nil`): the next redo step.
-  case redo(Located<String>?)
+  case redo(InterpolatedText?)
   /// `expect pixel <x>,<y> <colour> [within <d>]`: the pixel under a point, each channel
   /// within `tolerance` (default 0) of the colour.
-  case pixel(point: Located<Point>, colour: Located<Colour>, tolerance: Located<Int>?)
+  case pixel(point: PointExpression, colour: ColourExpression, tolerance: NumberExpression?)
 }

@@ -1,39 +1,67 @@
-/// Collects statements into nested groups and applies the placement rules.
+/// Collects statements into nested blocks (groups and loops) and applies the placement rules.
+///
+/// A block whose first line could not be read is still opened, as a placeholder, so that the
+/// `}` closing it matches and the lines inside are checked; what it holds is dropped.
 struct ScriptBuilder {
-  private struct OpenGroup {
-    var header: LineParser.GroupHeader
+  private struct OpenBlock {
+    /// The block's first line, or `nil` for a placeholder.
+    var header: LineParser.BlockHeader?
+    /// Whether it is (or was meant to be) a group.
+    var isGroup: Bool
+    /// Where it starts.
+    var start: SourceRange
     var body: [Statement] = []
   }
 
   private var topLevel: [Statement] = []
-  private var open: [OpenGroup] = []
+  private var open: [OpenBlock] = []
   private var firstCanvas: SourceRange?
   private var firstOtherCommand: SourceRange?
 
-  mutating func open(_ header: LineParser.GroupHeader) throws(Diagnostic) {
+  /// How many blocks are open.
+  var depth: Int { open.count }
+
+  /// Opens a block.
+  ///
+  /// - Throws: a diagnostic when blocks would nest deeper than `Parser.maximumGroupDepth`; the
+  ///   block is opened as a placeholder then (once past the limit, no more errors are given
+  ///   for the blocks inside it).
+  mutating func open(_ header: LineParser.BlockHeader) throws(Diagnostic) {
     guard open.count < Parser.maximumGroupDepth else {
+      let isFirst = open.count == Parser.maximumGroupDepth
+      openPlaceholder(isGroup: header.isGroup, at: header.range)
+      guard isFirst else { return }
+      let blocks = header.isGroup ? "groups" : "loops and groups"
       throw .error(
-        "groups nested too deeply; at most \(Parser.maximumGroupDepth) levels are allowed",
+        "\(blocks) nested too deeply; at most \(Parser.maximumGroupDepth) levels are allowed",
         at: header.keyword)
     }
     if open.isEmpty, firstOtherCommand == nil { firstOtherCommand = header.keyword }
-    open.append(OpenGroup(header: header))
+    open.append(OpenBlock(header: header, isGroup: header.isGroup, start: header.range))
+  }
+
+  /// Opens a block whose first line had an error.
+  mutating func openPlaceholder(isGroup: Bool, at range: SourceRange) {
+    open.append(OpenBlock(header: nil, isGroup: isGroup, start: range))
   }
 
   mutating func close(_ tokens: [Token]) throws(Diagnostic) {
-    guard let group = open.popLast() else {
-      throw .error("unexpected '}' with no open group", at: tokens[0].range)
+    guard let block = open.popLast() else {
+      throw .error("unexpected '}' with no open group or repeat", at: tokens[0].range)
     }
     if tokens.count > 1 {
       throw .error(
         "unexpected \(LineParser.describe(tokens[1])) after '}'; put each command on a line of its own",
         at: tokens[1].range)
     }
-    let header = group.header
-    try append(
-      Statement(
-        command: .group(name: header.name, body: group.body), keyword: header.keyword,
-        range: header.range))
+    guard let header = block.header else { return }
+    let command: Command =
+      switch header.kind {
+      case .group(let name): .group(name: name, body: block.body)
+      case .loop(let count, let variable):
+        .repeat(count: count, variable: variable, body: block.body)
+      }
+    try append(Statement(command: command, keyword: header.keyword, range: header.range))
   }
 
   mutating func append(_ statement: Statement) throws(Diagnostic) {
@@ -41,13 +69,16 @@ struct ScriptBuilder {
     case .canvas:
       try checkCanvas(statement)
     case .undo, .redo:
-      if let outer = open.first {
+      if let outer = open.first(where: \.isGroup) {
+        let notes =
+          outer.header == nil
+          ? [] : [Diagnostic.Note(range: outer.start, message: "the group starts here")]
         throw .error(
           "'\(statement.command.word)' cannot be used inside a group", at: statement.keyword,
-          notes: [Diagnostic.Note(range: outer.header.range, message: "the group starts here")])
+          notes: notes)
       }
-      if firstOtherCommand == nil { firstOtherCommand = statement.keyword }
-    case .limit:
+      if open.isEmpty, firstOtherCommand == nil { firstOtherCommand = statement.keyword }
+    case .limit, .let, .seed:
       break
     default:
       if open.isEmpty, firstOtherCommand == nil { firstOtherCommand = statement.keyword }
@@ -59,18 +90,27 @@ struct ScriptBuilder {
     }
   }
 
+  /// The top-level statements.
+  ///
+  /// - Throws: a diagnostic for a block left open (placeholders aside).
   func finish() throws(Diagnostic) -> [Statement] {
-    if let group = open.last {
-      throw .error(
-        "unclosed group '\(LineParser.shorten(group.header.name.value))'; add a '}' on a line of its own",
-        at: group.header.brace)
+    if let block = open.last(where: { $0.header != nil }), let header = block.header {
+      switch header.kind {
+      case .group(let name):
+        throw .error(
+          "unclosed group '\(LineParser.shorten(name.shown))'; add a '}' on a line of its own",
+          at: header.brace)
+      case .loop:
+        throw .error("unclosed repeat; add a '}' on a line of its own", at: header.brace)
+      }
     }
     return topLevel
   }
 
   private mutating func checkCanvas(_ statement: Statement) throws(Diagnostic) {
     if !open.isEmpty {
-      throw .error("'canvas' cannot be used inside a group", at: statement.keyword)
+      let kind = open.contains(where: \.isGroup) ? "a group" : "a repeat"
+      throw .error("'canvas' cannot be used inside \(kind)", at: statement.keyword)
     }
     if let first = firstCanvas {
       throw .error(
@@ -79,7 +119,8 @@ struct ScriptBuilder {
     }
     if let other = firstOtherCommand {
       throw .error(
-        "'canvas' must come before any other command except 'limit'", at: statement.keyword,
+        "'canvas' must come before any other command except 'limit', 'let' and 'seed'",
+        at: statement.keyword,
         notes: [Diagnostic.Note(range: other, message: "first command here")])
     }
     firstCanvas = statement.keyword

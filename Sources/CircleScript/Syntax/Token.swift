@@ -3,7 +3,8 @@ public struct Token: Hashable, Sendable {
   /// What sort of token this is.
   public enum Kind: Hashable, Sendable {
     /// A run of characters up to a space, tab, quote, brace, comment or line end: a command,
-    /// keyword, number, point, size, colour, id or file name.
+    /// keyword, number, point, size, colour, id, file name or expression. Inside parentheses
+    /// and inside an interpolation (`dot{i + 1}`) spaces, tabs and quotes do not end it.
     case word
     /// A double-quoted string; the token's text is its value with escapes resolved.
     case string
@@ -19,11 +20,15 @@ public struct Token: Hashable, Sendable {
   public var text: String
   /// Where the token is, quotes included for a string.
   public var range: SourceRange
+  /// The characters as written: for a string, those between the quotes with their escapes
+  /// (`Ring \{ {i}`); for any other token, the same as `text`.
+  public var spelling: String
 
-  /// Creates a token.
-  public init(kind: Kind, text: String, range: SourceRange) {
+  /// Creates a token; `spelling` defaults to `text`.
+  public init(kind: Kind, text: String, range: SourceRange, spelling: String? = nil) {
     self.kind = kind
     self.text = text
     self.range = range
+    self.spelling = spelling ?? text
   }
 }

@@ -79,7 +79,7 @@ public struct PNGDiff: Sendable {
     else { return outcome }
     if let diffImage {
       do {
-        try Self.write(diff, to: diffImage)
+        try AtomicFile.write(PNGCodec.encode(diff), to: diffImage)
         outcome.written.append(.diffImage)
       } catch {
         outcome.failed.append((.diffImage, error))
@@ -88,22 +88,12 @@ public struct PNGDiff: Sendable {
     if let strip {
       do {
         let picture = try DiffImage.strip(expected: expectedImage, diff: diff, actual: actualImage)
-        try Self.write(picture, to: strip)
+        try AtomicFile.write(PNGCodec.encode(picture), to: strip)
         outcome.written.append(.strip)
       } catch {
         outcome.failed.append((.strip, error))
       }
     }
     return outcome
-  }
-
-  /// Writes an image as a PNG file, whole or not at all.
-  private static func write(_ image: PixelImage, to url: URL) throws(RenderError) {
-    let data = try PNGCodec.encode(image)
-    do throws(FileError) {
-      try AtomicFile.write(data, to: url)
-    } catch {
-      throw RenderError(error)
-    }
   }
 }

@@ -22,16 +22,8 @@ public enum HTMLReport {
   ) -> String {
     let page = Page(loadImage: loadImage)
     let ordered = results.filter { !$0.passed } + results.filter(\.passed)
-    var html = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(Markup.escape(title))</title>
-      <style>\(style)</style>
-      </head>
-      <body>
+    var html = Markup.pageHead(title: title, style: style)
+    html += """
       <h1>\(Markup.escape(title))</h1>
       <p class="summary \(results.allSatisfy(\.passed) ? "ok" : "bad")">\
       \(Markup.escape(TextReport.summary(results)))</p>

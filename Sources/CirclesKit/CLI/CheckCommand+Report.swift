@@ -20,7 +20,7 @@ extension CheckCommand {
         exitCode = ExitCode.usage
       }
       if let failure = check.failure {
-        console.report(failure.diagnostic, source: check.source)
+        console.report(failure, source: check.source)
         exitCode = max(exitCode, failure.exitCode)
       }
       for diagnostic in check.diagnostics {

@@ -30,8 +30,10 @@ public final class Console: @unchecked Sendable {
     let terminal = isatty(STDERR_FILENO) == 1
     return Console(
       colourDiagnostics: terminal && getenv("NO_COLOR") == nil, errorIsTerminal: terminal,
-      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      error: { FileHandle.standardError.write(Data($0.utf8)) })
+      // A stream that cannot be written (a terminal that was closed) loses the text: the
+      // throwing write reports it, where `write(_:)` would stop the process.
+      out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+      error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) })
   }
 
   /// Writes one line of results to standard output.
@@ -52,5 +54,12 @@ public final class Console: @unchecked Sendable {
   /// Writes a diagnostic about a script as a compiler does, coloured when allowed.
   public func report(_ diagnostic: Diagnostic, source: [UInt8]) {
     printError(DiagnosticPrinter(colour: colourDiagnostics).render(diagnostic, source: source))
+  }
+
+  /// Writes every diagnostic of a failed script (each syntax error, or the one error that
+  /// stopped it) as a compiler does.
+  public func report(_ failure: ScriptFailure, source: [UInt8]) {
+    printError(
+      DiagnosticPrinter(colour: colourDiagnostics).render(failure.diagnostics, source: source))
   }
 }

@@ -65,7 +65,7 @@ struct HistoryCommand: Subcommand {
       result = try HistoryRunner.run(source)
     } catch {
       if case .script(let failure) = error {
-        console.report(failure.diagnostic, source: source.bytes)
+        console.report(failure, source: source.bytes)
       } else {
         console.error(error.description)
       }
@@ -73,7 +73,7 @@ struct HistoryCommand: Subcommand {
     }
     for line in result.history.lines { console.print(line) }
     if let failure = result.failure {
-      console.report(failure.diagnostic, source: source.bytes)
+      console.report(failure, source: source.bytes)
       return failure.exitCode
     }
     return ExitCode.success

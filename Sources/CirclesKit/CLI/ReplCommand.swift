@@ -12,11 +12,19 @@ struct ReplCommand: Subcommand {
     'redo' print the menu title of the step ("Undo Add sun"). An entry with an error is
     reported as in a script, with the session's line number, and changes nothing.
 
-    Session commands: :help, :history (the undo and redo stacks), :list (the session as a
-    script), :save <file> (write it; running it reproduces the canvas and its history), :quit.
+    Session commands: :help [command] (all of them, or how one command is written), :history
+    (the undo and redo stacks), :list (the session as a script), :save <file> (write it;
+    running it reproduces the canvas and its history), :quit.
 
-    Reads standard input, a terminal or a pipe. In a terminal it shows a prompt; from a pipe it
-    prints only results and diagnostics.
+    Reads standard input, a terminal or a pipe. At a terminal it shows a prompt and edits lines
+    as a shell does (libedit): ← → Home End, Ctrl-A Ctrl-E, Ctrl-K (cut to the end), Ctrl-U (cut
+    to the start), Ctrl-W (cut a word), Delete; ↑ ↓ walk the history and Ctrl-R searches it;
+    Tab completes commands, keywords, colour names and circle ids. From a pipe it prints only
+    results and diagnostics.
+
+    History: the lines typed at a terminal (the last 1000) are kept in $CIRCLES_HISTORY if it is
+    set (set it empty to keep none), else in $XDG_STATE_HOME/circles/history, else in
+    ~/.local/state/circles/history.
 
     Options:
       -o, --output <file>   A picture rewritten whole after every change, for an image viewer
@@ -59,24 +67,17 @@ struct ReplCommand: Subcommand {
   }
 
   func run(in context: ToolContext) -> Int32 {
-    let interactive = isatty(STDIN_FILENO) == 1
+    let reader = context.lineReader()
     let session = ReplSession(
       console: context.console, livePicture: outputPath.map { context.url(for: $0) },
       workingDirectory: context.currentDirectory)
     guard session.start() else { return ExitCode.usage }
-    let prompt: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
-    if interactive {
-      context.console.print(
-        "circles \(CommandLineTool.version): type drawing commands, :help for help, :quit to end.")
-    }
-    while !session.isFinished {
-      if interactive { prompt(session.prompt) }
-      guard let line = readLine(strippingNewline: true) else { break }
-      session.handle(line)
-    }
-    if interactive, !session.isFinished { prompt("\n") }
-    session.finish()
-    guard !interactive else { return ExitCode.success }
+    let file =
+      reader.isInteractive
+      ? ReplHistory.location(
+        environment: context.environment, currentDirectory: context.currentDirectory) : nil
+    session.run(reading: reader, history: ReplHistory(file: file))
+    guard !reader.isInteractive else { return ExitCode.success }
     if session.errorCount > 0 { return ExitCode.usage }
     return session.failedExpectations > 0 ? ExitCode.failure : ExitCode.success
   }

@@ -2,28 +2,82 @@ import CircleRender
 import CircleScript
 import Foundation
 
-/// `--sheet` and `--watch`: the contact sheet of a run, and running again on every change.
+/// What a run writes besides its frames, and `--watch`: running again on every change.
 extension RunCommand {
-  /// Writes the contact sheet of a script's frames and prints where it went.
+  /// Prints where the animation and the contact sheet went, or why they could not be written.
   ///
-  /// The states come from running the script again in memory (no files are written then), so
-  /// the frame writer never has to keep them.
-  ///
-  /// - Returns: the exit code for the sheet alone: 0, or 2 when it could not be written.
-  func writeSheet(of source: ScriptSource, to path: String, in context: ToolContext) -> Int32 {
-    let shown = DiagnosticPrinter.visibleText(path)
-    do {
-      let frames = try HistoryRunner.run(source).frames
-      let layout = try SheetWriter.write(frames, to: context.url(for: path))
-      let thumbnails = frames.count == 1 ? "1 thumbnail" : "\(frames.count) thumbnails"
-      context.console.print(
-        "contact sheet written to \(shown) (\(thumbnails), \(layout.columns)×\(layout.rows))")
-      return ExitCode.success
-    } catch {
-      context.console.error(
-        "cannot write the contact sheet '\(shown)': \(FrameFolder.reason(error))")
-      return ExitCode.usage
+  /// - Returns: 0, or 2 when one of them could not be written.
+  func reportOutputs(of result: RunResult, in context: ToolContext) -> Int32 {
+    let console = context.console
+    if let sheet = result.sheet, let sheetPath {
+      let thumbnails = sheet.layout.count == 1 ? "1 thumbnail" : "\(sheet.layout.count) thumbnails"
+      console.print(
+        "contact sheet written to \(DiagnosticPrinter.visibleText(sheetPath)) (\(thumbnails), \(sheet.layout.columns)×\(sheet.layout.rows))"
+      )
     }
+    if let animation = result.animation, let animationPath {
+      let frames = animation.frames == 1 ? "1 frame" : "\(animation.frames) frames"
+      console.print(
+        "animation written to \(DiagnosticPrinter.visibleText(animationPath)) (\(frames), \(Self.formatted(bytes: animation.bytes)))"
+      )
+    }
+    for problem in result.outputProblems {
+      guard case .cannotWrite(let path, let reason) = problem,
+        let name = outputName(forPath: path, in: context)
+      else {
+        console.error(problem.description)
+        continue
+      }
+      console.error("cannot write \(name): \(reason)")
+    }
+    return result.outputProblems.isEmpty ? ExitCode.success : ExitCode.usage
+  }
+
+  /// Rejects an animation or sheet path that the shell left with a leading `~`, that names the
+  /// same file as the other, or that would replace a frame of the output folder.
+  func checkOutputPaths(in context: ToolContext) throws(UsageError) {
+    let outputs = [("the animation", animationPath), ("the contact sheet", sheetPath)]
+    for case (let what, let path?) in outputs where path.hasPrefix("~") {
+      throw UsageError(
+        "\(what) '\(path)' starts with '~', which the shell did not expand; give the whole path")
+    }
+    if let animationPath, let sheetPath,
+      context.url(for: animationPath).standardizedFileURL
+        == context.url(for: sheetPath).standardizedFileURL
+    {
+      throw UsageError("--animation and --sheet name the same file '\(animationPath)'")
+    }
+    let folder = context.url(
+      for: outputPath ?? FrameFolder.defaultPath(forScript: scriptPath), isDirectory: true
+    ).standardizedFileURL.path
+    for case (let what, let path?) in outputs {
+      let url = context.url(for: path).standardizedFileURL
+      if url.deletingLastPathComponent().path == folder,
+        FrameFolder.isFrameName(url.lastPathComponent)
+      {
+        throw UsageError(
+          "\(what) '\(path)' would take the name of a frame in the output folder; choose another")
+      }
+    }
+  }
+
+  /// "the animation 'h.gif'" or "the contact sheet 'sheet.png'", as the user named it (control
+  /// characters shown as pictures), for the output that `RunError.cannotWrite` reports at
+  /// `path`; `nil` for any other file.
+  func outputName(forPath path: String, in context: ToolContext) -> String? {
+    let outputs = [("the animation", animationPath), ("the contact sheet", sheetPath)]
+    for case (let what, let typed?) in outputs
+    where context.url(for: typed).standardizedFileURL.path == path {
+      return "\(what) '\(DiagnosticPrinter.visibleText(typed))'"
+    }
+    return nil
+  }
+
+  /// `812 bytes`, `45.3 KB`, `2.1 MB`.
+  static func formatted(bytes: Int) -> String {
+    if bytes < 1000 { return "\(bytes) bytes" }
+    if bytes < 1_000_000 { return String(format: "%.1f KB", Double(bytes) / 1000) }
+    return String(format: "%.1f MB", Double(bytes) / 1_000_000)
   }
 
   /// Runs the script now and after every change of its file, until the process is stopped.

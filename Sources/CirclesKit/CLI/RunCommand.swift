@@ -8,6 +8,8 @@ struct RunCommand: Subcommand {
   static let summary = "Run a script and write every canvas state as a PNG frame."
   static let help = """
     Usage: circles run <script.circles | -> [-o <dir>] [--format png|svg|pdf] [--sheet <file.png>]
+                       [--frames all|last|none] [--animation <file.png|.apng|.gif>]
+                       [--frame-delay <seconds>] [--highlight-changes]
                        [--watch] [--png-compression <choice>]
 
     Runs a drawing script and writes one PNG per canvas state into the output folder: the start
@@ -24,7 +26,22 @@ struct RunCommand: Subcommand {
                            default), or an SVG document or one-page PDF of the canvas in
                            points, drawn by Cairo with the same geometry and colours.
       --sheet <file.png>   Also write a contact sheet: every frame as a thumbnail in step
-                           order, labelled with its step number and action.
+                           order, labelled with its step number and action; undo and redo
+                           frames outline the region that changed.
+      --frames <all|last|none>
+                           Which frames to write as files: every state (the default), only
+                           the final one, or none ('render' targets, the animation and the
+                           sheet are still written).
+      --animation <file>   Also write the whole run as one animated image, looping: .png or
+                           .apng for an animated PNG (every frame's pixels exactly, each
+                           stored as the rectangle that changed), .gif for a GIF (256
+                           colours a frame, transparency on or off).
+      --frame-delay <seconds>
+                           How long the animation shows each state: 0.01 to 60, in
+                           hundredths (default 0.5). The last state stays four times as
+                           long, at least 2 seconds.
+      --highlight-changes  In the animation, outline the region that changed on undo and
+                           redo frames. Frame files never carry marks.
       --watch              Run again every time the script file changes, writing only the
                            frames whose content changed, until interrupted (Ctrl-C).
       --png-compression <fast|default|small>
@@ -55,6 +72,14 @@ struct RunCommand: Subcommand {
     .option(
       "--png-compression", "choice", .choices(PNGCompression.allCases.map(\.rawValue)),
       "Speed against size of PNG frames"),
+    .option(
+      "--frames", "which", .choices(FrameSelection.allCases.map(\.rawValue)),
+      "Which frames to write as files"),
+    .option(
+      "--animation", "file", .file(extensions: ["png", "apng", "gif"]),
+      "Also write the run as one animated image"),
+    .option("--frame-delay", "seconds", .text, "How long the animation shows each state"),
+    .flag("--highlight-changes", "Outline what undo and redo changed, in the animation"),
   ]
   static let operands = CommandOperands.script
 
@@ -64,6 +89,10 @@ struct RunCommand: Subcommand {
   var format = FrameFormat.png
   var sheetPath: String?
   var watches = false
+  var frames = FrameSelection.all
+  var animationPath: String?
+  var frameDelay: Double?
+  var highlightsChanges = false
 
   init(arguments: [String]) throws(UsageError) {
     var reader = ArgumentReader(arguments)
@@ -94,6 +123,23 @@ struct RunCommand: Subcommand {
       case .option(let name, let inline) where name == "--watch":
         guard inline == nil else { throw UsageError("--watch takes no value") }
         watches = true
+      case .option(let name, let inline) where name == "--frames":
+        let value = try reader.value(for: name, inline: inline)
+        guard let chosen = FrameSelection(rawValue: value) else {
+          throw UsageError("--frames takes all, last or none, not '\(value)'")
+        }
+        frames = chosen
+      case .option(let name, let inline) where name == "--animation":
+        animationPath = try reader.value(for: name, inline: inline)
+      case .option(let name, let inline) where name == "--frame-delay":
+        let value = try reader.value(for: name, inline: inline)
+        guard let seconds = Double(value), AnimationOptions.frameDelays.contains(seconds) else {
+          throw UsageError("--frame-delay takes seconds from 0.01 to 60, not '\(value)'")
+        }
+        frameDelay = seconds
+      case .option(let name, let inline) where name == "--highlight-changes":
+        guard inline == nil else { throw UsageError("--highlight-changes takes no value") }
+        highlightsChanges = true
       case .option(let name, _):
         throw Self.unknownOption(name)
       }
@@ -112,6 +158,32 @@ struct RunCommand: Subcommand {
     if watches, scriptPath == "-" {
       throw UsageError("--watch needs a script file, not standard input")
     }
+    if let animationPath, AnimationFormat(fileExtensionOf: context.url(for: animationPath)) == nil {
+      throw UsageError(
+        "the animation '\(animationPath)' needs a .png, .apng or .gif extension")
+    }
+    if animationPath == nil, frameDelay != nil || highlightsChanges {
+      throw UsageError(
+        "\(frameDelay != nil ? "--frame-delay" : "--highlight-changes") needs --animation <file>")
+    }
+    try checkOutputPaths(in: context)
+    if watches, animationPath != nil || frames != .all {
+      throw UsageError(
+        "--watch cannot be used with \(animationPath != nil ? "--animation" : "--frames")")
+    }
+  }
+
+  /// The options of the run: format, frames, animation and sheet.
+  func frameOptions(in context: ToolContext) -> FrameOptions {
+    var options = FrameOptions(format: format, compression: compression)
+    options.frames = frames
+    options.animation = animationPath.flatMap {
+      AnimationOptions(
+        url: context.url(for: $0), frameDelay: frameDelay ?? AnimationOptions.defaultFrameDelay,
+        highlightsChanges: highlightsChanges)
+    }
+    options.sheet = sheetPath.map { context.url(for: $0) }
+    return options
   }
 
   func run(in context: ToolContext) -> Int32 {
@@ -132,35 +204,41 @@ struct RunCommand: Subcommand {
     do {
       result = try ScriptRunner.run(
         source, outputDirectory: context.url(for: path, isDirectory: true),
-        displayPath: folder, options: FrameOptions(format: format, compression: compression),
+        displayPath: folder, options: frameOptions(in: context),
         whenBusy: { console.printError($0) })
     } catch {
-      report(error, source: source, console: console)
+      report(error, source: source, in: context)
       return error.exitCode
     }
-    if !result.frames.isEmpty {
-      let seconds = (ContinuousClock.now - start).formattedSeconds
-      let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
-      let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
-      console.print("\(frames) written to \(folder) (\(circles), \(seconds))")
+    let seconds = (ContinuousClock.now - start).formattedSeconds
+    let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
+    if frames == .none {
+      console.print("no frames written (--frames none; \(circles), \(seconds))")
+    } else if !result.frames.isEmpty {
+      let count = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
+      console.print("\(count) written to \(folder) (\(circles), \(seconds))")
     }
-    var status = ExitCode.success
-    if let sheetPath {
-      status = writeSheet(of: source, to: sheetPath, in: context)
-    }
+    let status = reportOutputs(of: result, in: context)
     if let failure = result.failure {
-      report(.script(failure), source: source, console: console)
+      report(.script(failure), source: source, in: context)
       return failure.exitCode
     }
     return status
   }
 
-  func report(_ error: RunError, source: ScriptSource, console: Console) {
+  func report(_ error: RunError, source: ScriptSource, in context: ToolContext) {
+    let console = context.console
     switch error {
-    case .cannotRead, .cannotWrite:
+    case .cannotWrite(let path, let reason):
+      if let name = outputName(forPath: path, in: context) {
+        console.error("cannot write \(name): \(reason)")
+      } else {
+        console.error(error.description)
+      }
+    case .cannotRead:
       console.error(error.description)
     case .script(let failure):
-      console.report(failure.diagnostic, source: source.bytes)
+      console.report(failure, source: source.bytes)
     }
   }
 }

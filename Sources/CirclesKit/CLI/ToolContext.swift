@@ -10,16 +10,25 @@ public struct ToolContext {
   public var currentDirectory: URL
   /// Reads standard input whole, for `-` as the script.
   public var readStandardInput: () -> Data
+  /// Reads standard input a line at a time, for `circles repl`: edited as in a shell at a
+  /// terminal.
+  public var lineReader: () -> LineReader
 
   /// Creates a context.
+  ///
+  /// - Parameters:
+  ///   - lineReader: makes the reader `circles repl` types into, when it starts; standard
+  ///     input read a line at a time unless given.
   public init(
     console: Console, environment: [String: String], currentDirectory: URL,
-    readStandardInput: @escaping () -> Data
+    readStandardInput: @escaping () -> Data,
+    lineReader: @escaping () -> LineReader = { PipedLines() }
   ) {
     self.console = console
     self.environment = environment
     self.currentDirectory = currentDirectory
     self.readStandardInput = readStandardInput
+    self.lineReader = lineReader
   }
 
   /// Resolves a path given on the command line.

@@ -111,10 +111,10 @@ public enum GoldenSuite {
     do {
       check.failure = try source.run(with: host).failure
     } catch {
-      check.failure = .error(error)
+      check.failure = .syntax(error)
     }
     host.finish()
-    if case .error = check.failure { return check }
+    if check.failure?.isError == true { return check }
     if let clash = host.rendersNamedLikeFrames.first {
       check.failure = .error(
         .error(

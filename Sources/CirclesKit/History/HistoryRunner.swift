@@ -28,7 +28,7 @@ public enum HistoryRunner {
     do {
       (canvas, failure) = try source.run(with: host)
     } catch {
-      throw .script(.error(error))
+      throw .script(.syntax(error))
     }
     return HistoryResult(
       history: EditMenuHistory(canvas.undoManager), frames: host.frames,

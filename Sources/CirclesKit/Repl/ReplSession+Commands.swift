@@ -6,12 +6,17 @@ import Foundation
 extension ReplSession {
   /// The session commands and what they do, for `:help` and suggestions.
   static let sessionCommands: [(name: String, summary: String)] = [
-    (":help", "show this help"),
+    (":help [COMMAND]", "show this help, or how a command or session command is written"),
     (":history", "list the undo and redo stacks as an Edit menu shows them"),
     (":list", "print the session as a script: the lines that ran"),
     (":save FILE", "write that script to FILE; running it reproduces the canvas and its history"),
     (":quit", "end the session (also :q, :exit, or the end of input)"),
   ]
+
+  /// The session commands' names, as typed (`:help`, `:save`).
+  static var sessionCommandNames: [String] {
+    sessionCommands.map { String($0.name.prefix { $0 != " " }) }
+  }
 
   /// The text `:help` prints.
   static var helpText: String {
@@ -20,9 +25,13 @@ extension ReplSession {
       "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary
     }
     return """
-      Type commands of the script language, one per line: add, remove, move, set, front, back,
-      clear, undo, redo, group "name" { … }, canvas, limit, render, expect. Each line is one undo
-      step; a group typed over several lines runs when its '}' is typed.
+      Type commands of the script language, one per line; ':help <command>' shows how one is
+      written. Each line is one undo step; a group or a repeat typed over several lines runs when
+      its '}' is typed. Variables keep their values from line to line. At a terminal, Tab
+      completes commands, keywords, colour names and circle ids; ↑ and Ctrl-R bring back earlier
+      lines.
+
+      Commands: \(CommandHelp.all.map(\.name).joined(separator: " "))
 
       Session commands:
       \(rows.joined(separator: "\n"))
@@ -35,7 +44,8 @@ extension ReplSession {
     let argument = words.dropFirst().joined(separator: " ")
     switch name {
     case ":help", ":h", ":?":
-      console.print(Self.helpText)
+      let rest = text.dropFirst(name.count).drop { $0 == " " || $0 == "\t" }
+      help(for: argument, line: line, column: column + text.count - rest.count)
     case ":quit", ":q", ":exit":
       isFinished = true
     case ":history":
@@ -45,13 +55,43 @@ extension ReplSession {
     case ":save":
       save(to: argument, line: line, column: column)
     default:
-      let names = Self.sessionCommands.map { String($0.name.prefix { $0 != " " }) }
+      let names = Self.sessionCommandNames
       var message = "unknown session command '\(name)'"
       if let guess = Spelling.closest(to: name, in: names) {
         message += "; did you mean '\(guess)'?"
       }
       report(message + " (:help lists them)", line: line, column: column, length: name.count)
     }
+  }
+
+  /// `:help` alone, or `:help add` for one command (`:help :save` for a session command).
+  private func help(for topic: String, line: Int, column: Int) {
+    guard !topic.isEmpty else {
+      console.print(Self.helpText)
+      return
+    }
+    if let command = CommandHelp.named(topic) {
+      console.print(command.text)
+    } else if let session = Self.sessionCommands.first(where: {
+      $0.name.prefix { $0 != " " } == (topic.hasPrefix(":") ? topic : ":" + topic)
+    }) {
+      console.print(
+        "\(session.name)\n\n\(session.summary.prefix(1).uppercased())"
+          + "\(session.summary.dropFirst()).")
+    } else {
+      var message = "no command '\(topic)'"
+      let names = CommandHelp.all.map(\.name) + Self.sessionCommandNames
+      if let guess = Spelling.closest(to: topic, in: names) {
+        message += "; did you mean '\(guess)'?"
+      }
+      report(message + " (:help lists them)", line: line, column: column, length: topic.count)
+    }
+  }
+
+  /// What Tab may put in place of the last word of `line` (the line up to the cursor): see
+  /// `ReplCompletion`.
+  public func completions(for line: String) -> [String] {
+    ReplCompletion.choices(for: line, circles: canvas.circles.map(\.id))
   }
 
   private func save(to path: String, line: Int, column: Int) {

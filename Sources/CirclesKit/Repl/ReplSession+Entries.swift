@@ -47,30 +47,48 @@ extension ReplSession {
       script = try Script.parse(text, fileName: fileName)
     } catch {
       errorCount += 1
-      report(error)
+      error.diagnostics.forEach(report)
       return
     }
     let firstEntryLine = map.count - entry.count
     let statements = script.statements.filter { $0.range.start.line > firstEntryLine }
-    let titles = menuTitles(for: statements)
-    // Only a group can change the canvas and then fail; a snapshot of the state is taken for
-    // groups alone, as holding one makes the next change copy the circles.
-    let isGroup = statements.contains { if case .group = $0.command { true } else { false } }
-    let before = isGroup ? Snapshot(canvas) : nil
+    let manager = canvas.undoManager
+    let names = (undo: manager.undoActionNames, redo: manager.redoActionNames)
+    let counts = (undo: manager.undoCount, redo: manager.redoCount)
+    // Only a block can change the canvas and then fail; a snapshot of the state is taken for
+    // blocks alone, as holding one makes the next change copy the circles.
+    let isBlock = statements.contains {
+      switch $0.command {
+      case .group, .repeat: true
+      default: false
+      }
+    }
+    let before = isBlock ? Snapshot(canvas) : nil
+    let variables = interpreter.variables
+    let generator = interpreter.generator
     do {
-      try interpreter.run(Script(fileName: fileName, statements: statements))
+      try interpreter.run(
+        Script(fileName: fileName, statements: statements, variables: script.variables))
     } catch {
       switch error {
-      case .error: errorCount += 1
+      case .error, .syntax: errorCount += 1
       case .expectationFailed: failedExpectations += 1
       }
-      report(error.diagnostic)
-      if let before, Snapshot(canvas) != before { rebuild() }
+      error.diagnostics.forEach(report)
+      if let before, Snapshot(canvas) != before {
+        rebuild()
+      } else {
+        interpreter.variables = variables
+        interpreter.generator = generator
+      }
       updateLivePicture()
       return
     }
     for index in entry where !Self.isSessionCommand(lines[index]) { kept[index] = true }
     remember(statements, of: entry)
+    let titles = menuTitles(
+      for: statements, undone: counts.undo - manager.undoCount, names: names.undo,
+      redone: counts.redo - manager.redoCount, names: names.redo)
     for title in titles { console.print(title) }
     updateLivePicture()
   }
@@ -80,7 +98,7 @@ extension ReplSession {
     for statement in statements {
       switch statement.command {
       case .canvas: if firstCanvasEntry == nil { firstCanvasEntry = entry }
-      case .limit: break
+      case .limit, .let, .seed: break
       default: if firstOtherEntry == nil { firstOtherEntry = entry }
       }
     }
@@ -91,21 +109,20 @@ extension ReplSession {
     console.report(sessionDiagnostic(diagnostic), source: transcript)
   }
 
-  /// For an `undo` or `redo` entry, the menu titles of the steps it will undo or redo, in order.
-  private func menuTitles(for statements: [Statement]) -> [String] {
+  /// For an `undo` or `redo` entry, the menu titles of the steps it undid or redid, in order:
+  /// the first `undone` of the undo stack's names as they were before it, or the first
+  /// `redone` of the redo stack's.
+  private func menuTitles(
+    for statements: [Statement], undone: Int, names undoNames: [String], redone: Int,
+    names redoNames: [String]
+  ) -> [String] {
     guard statements.count == 1 else { return [] }
     let manager = canvas.undoManager
     switch statements[0].command {
-    case .undo(nil):
-      return [manager.undoMenuItemTitle]
-    case .redo(nil):
-      return [manager.redoMenuItemTitle]
-    case .undo(let count):
-      return manager.undoActionNames.prefix(count?.value ?? 1)
-        .map { manager.undoMenuTitle(forUndoActionName: $0) }
-    case .redo(let count):
-      return manager.redoActionNames.prefix(count?.value ?? 1)
-        .map { manager.redoMenuTitle(forUndoActionName: $0) }
+    case .undo:
+      return undoNames.prefix(max(0, undone)).map { manager.undoMenuTitle(forUndoActionName: $0) }
+    case .redo:
+      return redoNames.prefix(max(0, redone)).map { manager.redoMenuTitle(forUndoActionName: $0) }
     default:
       return []
     }

@@ -18,7 +18,8 @@ final class FrameWriter: ScriptHost {
   private(set) var renders: [URL] = []
   /// The `render` that wanted the file of a later frame, if one did: the run stopped there.
   private(set) var clash: FrameFolder.Clash?
-  private let renderer = IncrementalRenderer()
+  /// Draws every state; the run's animation and contact sheet read its pictures too.
+  let renderer = IncrementalRenderer()
   private let cache = EncodedFrameCache()
   /// Shares compressed rows between consecutive PNG frames.
   private let pngEncoder: PNGSequenceEncoder

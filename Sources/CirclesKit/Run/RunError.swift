@@ -4,7 +4,8 @@ import CircleScript
 public enum RunError: Error, CustomStringConvertible {
   /// The script could not be read.
   case cannotRead(path: String, reason: String)
-  /// The output folder, or circles' own file in it, could not be written (exit 2).
+  /// The output folder, circles' own file in it, or an output of the run other than its frames
+  /// (the animation, the contact sheet) could not be written (exit 2).
   case cannotWrite(path: String, reason: String)
   /// The script failed: a syntax or run error (exit 2) or a failed `expect` (exit 1).
   case script(ScriptFailure)

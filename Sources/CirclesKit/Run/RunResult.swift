@@ -11,4 +11,10 @@ public struct RunResult: Sendable {
   public var failure: ScriptFailure?
   /// Circles on the canvas when the script stopped.
   public var circleCount: Int
+  /// The animated image, when one was asked for and written.
+  public var animation: WrittenAnimation?
+  /// The contact sheet, when one was asked for and written.
+  public var sheet: WrittenSheet?
+  /// The animation or sheet that could not be written, and why.
+  public var outputProblems: [RunError] = []
 }

@@ -6,15 +6,17 @@ extension ScriptSource {
   ///
   /// - Returns: the canvas as the script left it, and the run error or failed `expect` that
   ///   stopped the script, if any.
-  /// - Throws: the syntax error, if the script has one: then nothing has run.
-  func run(with host: ScriptHost) throws(Diagnostic) -> (canvas: Canvas, failure: ScriptFailure?) {
+  /// - Throws: the syntax errors, if the script has any: then nothing has run.
+  func run(
+    with host: ScriptHost
+  ) throws(SyntaxErrors) -> (canvas: Canvas, failure: ScriptFailure?) {
     run(try parsed(), with: host)
   }
 
   /// The script parsed whole.
   ///
-  /// - Throws: the syntax error, if the script has one.
-  func parsed() throws(Diagnostic) -> Script {
+  /// - Throws: every syntax error of the script.
+  func parsed() throws(SyntaxErrors) -> Script {
     try Script.parse(bytes, fileName: fileName)
   }
 

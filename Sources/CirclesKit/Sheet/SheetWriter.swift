@@ -11,12 +11,20 @@ public enum SheetWriter {
     return "\(padded) \(frame.action)"
   }
 
-  /// The tiles of a run's frames.
+  /// The tiles of a run's frames; undo and redo frames outline the region that changed.
   public static func tiles(for frames: [Frame]) -> [ContactSheet.Tile] {
-    frames.map { ContactSheet.Tile(label: label(for: $0), state: $0.state) }
+    frames.indices.map { index in
+      let frame = frames[index]
+      return ContactSheet.Tile(
+        label: label(for: frame), state: frame.state,
+        highlight: frame.highlight(after: index > 0 ? frames[index - 1].state : nil))
+    }
   }
 
   /// Draws the sheet of `frames` and writes it as a PNG, unless the file already holds it.
+  ///
+  /// `circles run --sheet` builds its sheet from the run's own pictures as it goes
+  /// (`ContactSheetRecorder`); this draws the states afresh, for `--watch`.
   ///
   /// - Parameters:
   ///   - frames: the frames in order.
@@ -28,8 +36,8 @@ public enum SheetWriter {
   public static func write(
     _ frames: [Frame], to url: URL, style: ContactSheet = ContactSheet()
   ) throws(RenderError) -> ContactSheetLayout {
-    let image = try style.render(tiles(for: frames))
-    try ChangedFile.write(try PNGCodec.encode(image), to: url)
-    return style.layout(count: frames.count)
+    let recorder = try style.recorder(for: tiles(for: frames))
+    try ChangedFile.write(try recorder.png(), to: url)
+    return recorder.layout
   }
 }

@@ -14,11 +14,7 @@ enum ChangedFile {
     if let existing = try? Data(contentsOf: url, options: .uncached), existing == data {
       return false
     }
-    do throws(FileError) {
-      try AtomicFile.write(data, to: url)
-    } catch {
-      throw RenderError(error)
-    }
+    try AtomicFile.write(data, to: url)
     return true
   }
 }

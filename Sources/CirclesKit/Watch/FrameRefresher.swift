@@ -62,7 +62,7 @@ public final class FrameRefresher {
     do {
       script = try source.parsed()
     } catch {
-      throw .script(.error(error))
+      throw .script(.syntax(error))
     }
     let folder = try FrameFolder(
       opening: outputDirectory, displayPath: displayPath, whenBusy: whenBusy)

@@ -78,7 +78,7 @@ public final class ScriptWatcher {
       result = try refresher.refresh(source)
     } catch {
       if case .script(let failure) = error {
-        console.report(failure.diagnostic, source: source.bytes)
+        console.report(failure, source: source.bytes)
         return failure.exitCode
       }
       console.error(error.description)
@@ -107,7 +107,7 @@ public final class ScriptWatcher {
       )
     }
     if let failure = result.failure {
-      console.report(failure.diagnostic, source: source.bytes)
+      console.report(failure, source: source.bytes)
       return failure.exitCode
     }
     return ExitCode.success

@@ -58,8 +58,8 @@ struct AtomicFileTests {
       #expect {
         try AtomicFile.write(Data([1]), to: target)
       } throws: { error in
-        guard let error = error as? FileError else { return false }
-        return error.path.hasPrefix(folder.path + "/blocker") && error.reason == "not a directory"
+        guard case .cannotWrite(let path, let reason) = error as? RenderError else { return false }
+        return path.hasPrefix(folder.path + "/blocker") && reason == "not a directory"
       }
       #expect(try names(in: folder) == ["blocker"])
     }
@@ -73,8 +73,8 @@ struct AtomicFileTests {
       #expect {
         try AtomicFile.write(Data([1]), to: target)
       } throws: { error in
-        guard let error = error as? FileError else { return false }
-        return error.path == target.path && error.reason == "is a directory"
+        guard case .cannotWrite(let path, let reason) = error as? RenderError else { return false }
+        return path == target.path && reason == "is a directory"
       }
       #expect(try names(in: folder) == ["taken"])
     }

@@ -41,7 +41,36 @@ struct SheetTests {
     #expect(image.colour(atX: 62, y: 30) != Self.red)
   }
 
-  @Test("thumbnails are drawn from the circles at the thumbnail's scale")
+  @Test(
+    "thumbnails kept up to date change by change are those made afresh for every state",
+    .timeLimit(.minutes(1)))
+  func incremental() throws {
+    var states = RandomStates(seed: 11, width: 150, height: 100)
+    let tiles = (0..<40).map { index in
+      ContactSheet.Tile(
+        label: "\(index)", state: index == 0 ? states.history[0] : states.next())
+    }
+    let sheet = ContactSheet(thumbnailSize: 60)
+    let together = try sheet.render(tiles)
+    let layout = sheet.layout(count: tiles.count)
+    for (index, tile) in tiles.enumerated() {
+      let alone = try sheet.render([ContactSheet.Tile(label: tile.label, state: tile.state)])
+      let here = layout.thumbnailRect(index, for: tile.state)
+      let there = sheet.layout(count: 1).thumbnailRect(0, for: tile.state)
+      for y in 0..<Int(here.height) {
+        for x in 0..<Int(here.width) {
+          let a = together.pixels[(Int(here.y) + y) * together.width + Int(here.x) + x]
+          let b = alone.pixels[(Int(there.y) + y) * alone.width + Int(there.x) + x]
+          guard a == b else {
+            Issue.record("tile \(index) differs at \(x),\(y)")
+            return
+          }
+        }
+      }
+    }
+  }
+
+  @Test("thumbnails are the rendered picture shrunk to the thumbnail's size")
   func content() throws {
     let state = CanvasState(
       width: 100, height: 100, background: .white,

@@ -23,6 +23,25 @@ struct InterpreterTests {
     #expect(outcome.interpreter?.canvas.undoManager.levelsOfUndo == 4)
   }
 
+  @Test("each frame says whether it is the start, a change, an undo or a redo")
+  func directions() {
+    let outcome = run(
+      """
+      add a at 5,5 r 2
+      group "Undo all" {
+        add b at 9,9 r 2
+      }
+      undo 2
+      redo
+      """)
+    #expect(outcome.failure == nil)
+    #expect(outcome.host.frames.map(\.direction) == [.start, .change, .change, .undo, .redo])
+    #expect(
+      outcome.host.frames.map(\.action) == [
+        "start", "Add a", "Undo all", "Undo Add a", "Redo Add a",
+      ])
+  }
+
   @Test("every change command makes one frame named after its action")
   func everyCommand() throws {
     let outcome = run(

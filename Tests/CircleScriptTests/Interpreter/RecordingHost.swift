@@ -50,7 +50,7 @@ struct Outcome {
 
   /// The failure as the CLI prints it, or `nil`.
   var rendered: String? {
-    failure.map { DiagnosticPrinter().render($0.diagnostic, source: source) }
+    failure.map { DiagnosticPrinter().render($0.diagnostics, source: Array(source.utf8)) }
   }
 }
 
@@ -60,7 +60,7 @@ func run(_ source: String, host: RecordingHost = RecordingHost()) -> Outcome {
   do {
     script = try Parser.parse(source, fileName: "scene.circles")
   } catch {
-    return Outcome(host: host, interpreter: nil, failure: .error(error), source: source)
+    return Outcome(host: host, interpreter: nil, failure: .syntax(error), source: source)
   }
   let interpreter = Interpreter(host: host)
   do {

@@ -62,6 +62,51 @@ struct LexerTests {
     #expect(lines[0].1 == ["w:group@1+5", "s:x@6+3", "{:{@9+1"])
   }
 
+  @Test(
+    "parentheses and interpolations keep a word together; a '{' before a blank opens a body",
+    arguments: [
+      (
+        "add a at (cx + 10),cy r (r * 2)",
+        ["w:add@1+3", "w:a@5+1", "w:at@7+2", "w:(cx + 10),cy@10+12", "w:r@23+1", "w:(r * 2)@25+7"]
+      ),
+      ("add dot{i + 1} at 1,1", ["w:add@1+3", "w:dot{i + 1}@5+10", "w:at@16+2", "w:1,1@19+3"]),
+      ("render {i}.png", ["w:render@1+6", "w:{i}.png@8+7"]),
+      ("repeat 3 as i {", ["w:repeat@1+6", "w:3@8+1", "w:as@10+2", "w:i@13+1", "{:{@15+1"]),
+      ("group \"x\" {// c", ["w:group@1+5", "s:x@7+3", "{:{@11+1"]),
+      ("{ }", ["{:{@1+1", "}:}@3+1"]),
+      ("{}", ["{:{@1+1", "}:}@2+1"]),
+      ("fill rgb(1, \"x\")", ["w:fill@1+4", "w:rgb(1, \"x\")@6+11"]),
+      ("let x = (a // b", ["w:let@1+3", "w:x@5+1", "w:=@7+1", "w:(a@9+2"]),
+      ("x) y", ["w:x)@1+2", "w:y@4+1"]),
+      ("clear}", ["w:clear@1+5", "}:}@6+1"]),
+    ])
+  func expressionWords(source: String, tokens: [String]) throws {
+    #expect(try lex(source).first?.1 == tokens)
+  }
+
+  @Test("a string keeps its spelling, escapes and all, beside its value")
+  func stringSpelling() throws {
+    var lexer = Lexer(bytes: Array("group \"Ring \\{ {i} \\}\" {".utf8), fileName: "t")
+    let token = try #require(try lexer.nextLine()?.tokens[1])
+    #expect(token.text == "Ring { {i} }")
+    #expect(token.spelling == "Ring \\{ {i} \\}")
+  }
+
+  @Test(
+    "after an error the lexer goes on at the next line, noting whether the bad one opened a body")
+  func recovery() throws {
+    let bytes = Array("group \"a".utf8) + [0xFF] + Array("\" { // x\nclear\n\u{1}\nundo".utf8)
+    var lexer = Lexer(bytes: bytes, fileName: "t")
+    #expect(throws: Diagnostic.self) { try lexer.nextLine() }
+    #expect(lexer.failedLineOpensBody)
+    #expect(try lexer.nextLine()?.tokens.map(\.text) == ["clear"])
+    #expect(throws: Diagnostic.self) { try lexer.nextLine() }
+    #expect(!lexer.failedLineOpensBody)
+    let last = try #require(try lexer.nextLine())
+    #expect((last.number, last.tokens.map(\.text)) == (4, ["undo"]))
+    #expect(try lexer.nextLine() == nil)
+  }
+
   struct BadInput: Sendable, CustomTestStringConvertible {
     var bytes: [UInt8]
     var line: Int
@@ -109,7 +154,7 @@ struct LexerTests {
       message: "unterminated string; add a closing '\"'"),
     BadInput(
       bytes: Array("group \"a\\nb\" {".utf8), line: 1, column: 9,
-      message: "unknown escape in string; only \\\" and \\\\ are allowed"),
+      message: "unknown escape in string; only \\\", \\\\, \\{ and \\} are allowed"),
   ]
 
   @Test("bad bytes and strings are reported where they start", arguments: badInputs)

@@ -11,7 +11,8 @@ struct RobustnessTests {
     "stroke", "width", "opacity", "to", "by", "background", "scale", "a", "b", "c1", "sun", "0",
     "1", "3", "-2", ".5", "1.5", "99999999999", "1,1", "10,-3", ",", "1,", "400x300", "0x1",
     "red", "#ff0", "#12345", "gren", "\"Add a\"", "\"g\"", "\"\"", "{", "}", "//", "out.png",
-    "\"x", "nan", "é", "\t",
+    "\"x", "nan", "é", "\t", "repeat", "let", "seed", "as", "i", "=", "(i + 1)", "(1 / 0)",
+    "dot{i}", "\"g {i}\"", "rgb(1, 2, 3)", "hsl(i, 50%, 50%)", "sin(i)", "(", ")",
   ]
 
   /// The line and column of every diagnostic lie inside the source, or just past a line's end.
@@ -59,7 +60,8 @@ struct RobustnessTests {
         _ = try Parser.parse(bytes, fileName: "noise")
       } catch {
         let text = DiagnosticPrinter().render(error, source: bytes)
-        #expect(text.hasPrefix("noise:\(error.location.line):\(error.location.column): error: "))
+        let first = error.diagnostics[0].location
+        #expect(text.hasPrefix("noise:\(first.line):\(first.column): error: "))
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
       }
     }
@@ -71,7 +73,7 @@ struct RobustnessTests {
     var statement = Statement(command: .clear, keyword: here, range: here)
     for _ in 0..<(Parser.maximumGroupDepth + 5) {
       statement = Statement(
-        command: .group(name: Located("g", at: here), body: [statement]), keyword: here,
+        command: .group(name: .text("g", at: here), body: [statement]), keyword: here,
         range: here)
     }
     let interpreter = Interpreter(host: RecordingHost())

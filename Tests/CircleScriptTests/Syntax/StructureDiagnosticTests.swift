@@ -18,7 +18,7 @@ struct StructureDiagnosticTests {
     Case(
       source: "clear\n}",
       expected: """
-        scene.circles:2:1: error: unexpected '}' with no open group
+        scene.circles:2:1: error: unexpected '}' with no open group or repeat
         }
         ^
 
@@ -69,7 +69,7 @@ struct StructureDiagnosticTests {
     Case(
       source: "{",
       expected: """
-        scene.circles:1:1: error: unexpected '{'; a '{' ends a 'group' line
+        scene.circles:1:1: error: unexpected '{'; a '{' ends a 'group' or 'repeat' line
         {
         ^
 
@@ -95,7 +95,8 @@ struct StructureDiagnosticTests {
     Case(
       source: "limit 3\nadd a at 1,1 r 1\ncanvas 10x10",
       expected: """
-        scene.circles:3:1: error: 'canvas' must come before any other command except 'limit'
+        scene.circles:3:1: error: 'canvas' must come before any other command except 'limit', 'let' \
+        and 'seed'
         canvas 10x10
         ^~~~~~
         scene.circles:2:1: note: first command here

@@ -190,11 +190,12 @@ struct ValueDiagnosticTests {
 
         """),
     Case(
-      source: "redo two",
+      // `two` would be a variable, known only when the script runs.
+      source: "redo none",
       expected: """
-        scene.circles:1:6: error: expected a whole number for the redo count, found 'two'
-        redo two
-             ^~~
+        scene.circles:1:6: error: expected a whole number for the redo count, found 'none'
+        redo none
+             ^~~~
 
         """),
     Case(

@@ -33,7 +33,7 @@ struct BashCompletionTests {
     return lines.filter { !$0.isEmpty }.sorted()
   }
 
-  static let subcommands = ["check", "completions", "diff", "history", "repl", "run"]
+  static let subcommands = ["check", "completions", "diff", "history", "repl", "run", "view"]
   static let scripts = ["frames", "my scripts", "scene.circles"]
   static let pictures = ["LOUD.PNG", "frames", "my scripts", "picture.png"]
 

@@ -22,7 +22,7 @@ struct FishCompletionTests {
     }.sorted()
   }
 
-  static let subcommands = ["check", "completions", "diff", "history", "repl", "run"]
+  static let subcommands = ["check", "completions", "diff", "history", "repl", "run", "view"]
   static let scripts = ["frames/", "my scripts/", "scene.circles"]
   static let pictures = ["LOUD.PNG", "frames/", "my scripts/", "picture.png"]
 

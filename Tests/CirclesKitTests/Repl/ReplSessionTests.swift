@@ -192,7 +192,8 @@ struct ReplSessionTests {
       ),
       (
         "limit 3\ngroup \"g\" {\n  add a at 1,1 r 1\n}\nadd b at 2,2 r 1\ncanvas 20x20",
-        "<repl>:6:1: error: 'canvas' must come before any other command except 'limit'\n"
+        "<repl>:6:1: error: 'canvas' must come before any other command except 'limit', "
+          + "'let' and 'seed'\n"
           + "canvas 20x20\n^~~~~~\n<repl>:2:1: note: first command here\n"
       ),
     ])

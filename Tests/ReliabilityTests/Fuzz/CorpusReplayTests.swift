@@ -30,6 +30,8 @@ struct CorpusReplayTests {
     }
     let host = FrameRecorder()
     let interpreter = Interpreter(host: host)
+    // As the fuzzer does, so that a mutated loop count cannot run for minutes.
+    interpreter.maximumCommands = 1000
     let failure: ScriptFailure?
     do {
       try interpreter.run(script)
@@ -37,7 +39,8 @@ struct CorpusReplayTests {
     } catch {
       failure = error
     }
-    if let failure, !DiagnosticPrinter().render(failure.diagnostic, source: bytes).contains("error")
+    if let failure,
+      !DiagnosticPrinter().render(failure.diagnostics, source: bytes).contains("error")
     {
       return "a failure that does not say error: \(failure)"
     }
@@ -112,7 +115,8 @@ struct CorpusReplayTests {
       at: repositoryRoot.appendingPathComponent("samples"), includingPropertiesForKeys: nil
     ).filter { $0.pathExtension == "circles" }.map { [UInt8](try Data(contentsOf: $0)) }
     try #require(!samples.isEmpty)
-    let alphabet = Array(" \t\n{}\",.x#-0123456789eEnNaIiundoregpmvcl/\\\u{0}".utf8) + [0xFF, 0xC3]
+    let alphabet =
+      Array(" \t\n{}\",.x#-0123456789eEnNaIiundoregpmvcl/\\\u{0}()+*%=".utf8) + [0xFF, 0xC3]
     var random = SeededGenerator(seed: 2024)
     for round in 0..<1500 {
       var bytes = random.pick(samples)

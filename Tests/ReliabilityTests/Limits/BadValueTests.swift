@@ -36,10 +36,11 @@ struct BadValueTests {
       let column =
         lines.last!.distance(from: lines.last!.startIndex, to: lines.last!.firstIndex(of: "@")!) + 1
       let outcome = ScriptRun(source)
-      guard case .error(let diagnostic) = outcome.failure else {
+      guard let failure = outcome.failure, failure.isError else {
         Issue.record("'\(source)' gave \(String(describing: outcome.failure)), not an error")
         continue
       }
+      let diagnostic = failure.diagnostic
       let range = diagnostic.range
       #expect(range.start.line == line, "'\(source)': \(diagnostic)")
       #expect(
@@ -81,11 +82,11 @@ struct BadValueTests {
     if isValid {
       #expect(outcome.failure == nil, "'\(source)': \(String(describing: outcome.failure))")
     } else {
-      guard case .error(let diagnostic) = outcome.failure else {
+      guard let failure = outcome.failure, failure.isError else {
         Issue.record("'\(source)' gave \(String(describing: outcome.failure)), not an error")
         return
       }
-      #expect(diagnostic.severity == .error)
+      #expect(failure.diagnostic.severity == .error)
     }
   }
 
@@ -115,8 +116,8 @@ struct ScriptRun {
       let interpreter = Interpreter(host: host)
       canvas = interpreter.canvas
       try interpreter.run(script)
-    } catch let diagnostic as Diagnostic {
-      failure = .error(diagnostic)
+    } catch let errors as SyntaxErrors {
+      failure = .syntax(errors)
     } catch let scriptFailure as ScriptFailure {
       failure = scriptFailure
     } catch {
@@ -127,6 +128,6 @@ struct ScriptRun {
 
   /// The failure as the CLI prints it.
   var rendered: String? {
-    failure.map { DiagnosticPrinter().render($0.diagnostic, source: source) }
+    failure.map { DiagnosticPrinter().render($0.diagnostics, source: Array(source.utf8)) }
   }
 }

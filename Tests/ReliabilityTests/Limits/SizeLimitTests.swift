@@ -18,10 +18,11 @@ struct SizeLimitTests {
     #expect(deepest.failure == nil)
     #expect(deepest.frames.map(\.action) == ["start", "g"])
     let tooDeep = ScriptRun(Self.nested(Parser.maximumGroupDepth + 1))
-    guard case .error(let diagnostic) = tooDeep.failure else {
+    guard let failure = tooDeep.failure, failure.isError else {
       Issue.record("too deep a group gave \(String(describing: tooDeep.failure))")
       return
     }
+    let diagnostic = failure.diagnostic
     #expect(diagnostic.range.start.line == Parser.maximumGroupDepth + 1)
     #expect(diagnostic.message.contains("\(Parser.maximumGroupDepth)"), "\(diagnostic)")
     #expect(tooDeep.frames.isEmpty)

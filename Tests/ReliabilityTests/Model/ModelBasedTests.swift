@@ -11,11 +11,35 @@ struct ModelBasedTests {
   static let scriptsPerBlock: UInt64 = 250
   static let statementsPerScript = 40
 
-  @Test("random scripts agree with the model after every statement", arguments: seedBlocks)
+  @Test(
+    "random scripts agree with the model after every statement", .timeLimit(.minutes(1)),
+    arguments: seedBlocks)
   func agreeWithModel(block: Int) throws {
     let first = UInt64(block) * Self.scriptsPerBlock
     for seed in first..<first + Self.scriptsPerBlock {
       try check(seed: seed)
+    }
+  }
+
+  @Test("the random scripts hold loops, variables, expressions and loops inside groups")
+  func scriptsUseTheWholeLanguage() {
+    var counts: [String: Int] = [:]
+    for seed in 0..<Self.scriptsPerBlock {
+      var generator = ScriptGenerator(seed: seed)
+      _ = generator.canvasLine()
+      for _ in 0..<Self.statementsPerScript {
+        let text = generator.next().text
+        for (kind, marker) in [
+          ("loop", "repeat "), ("let", "let "), ("expression", "),"), ("interpolation", "{"),
+          ("hsl", "hsl("), ("loop in group", "  repeat "), ("undo loop", "{\n  undo\n}"),
+        ] where text.contains(marker) {
+          counts[kind, default: 0] += 1
+        }
+      }
+    }
+    for kind in ["loop", "let", "expression", "interpolation", "hsl", "loop in group", "undo loop"]
+    {
+      #expect(counts[kind, default: 0] >= 20, "\(kind): \(counts)")
     }
   }
 
@@ -37,7 +61,7 @@ struct ModelBasedTests {
       texts.append(statement.text)
       switch statement.expectation {
       case .error:
-        guard case .error = failure else {
+        guard let failure, failure.isError else {
           Issue.record(
             "seed \(seed): '\(statement.text)' should fail, got \(String(describing: failure))")
           return
@@ -49,6 +73,9 @@ struct ModelBasedTests {
       case .frame(let action):
         #expect(failure == nil, "seed \(seed): '\(statement.text)' failed: \(failure!)")
         expectedActions.append(action)
+      case .frames(let actions):
+        #expect(failure == nil, "seed \(seed): '\(statement.text)' failed: \(failure!)")
+        expectedActions += actions
       }
       let agrees = compare(
         interpreter, host, generator.model, expectedActions, seed, statement.text)

@@ -1,4 +1,5 @@
 import CirclesTestSupport
+
 /// Writes random `.circles` statements and predicts, with a `CanvasModel`, what each must do.
 ///
 /// Most statements are valid; a few are errors on purpose (an unknown or duplicate id, more
@@ -8,6 +9,8 @@ struct ScriptGenerator {
   enum Expectation: Equatable {
     /// Change the canvas and give a frame for this action.
     case frame(String)
+    /// Change the canvas and give a frame for each of these actions, in order (a loop).
+    case frames([String])
     /// Change nothing and give no frame (`expect`, `limit`, an empty group).
     case quiet
     /// Stop the script with an error, changing nothing.
@@ -22,6 +25,13 @@ struct ScriptGenerator {
 
   var random: SeededGenerator
   var model = CanvasModel()
+  /// The values the script's variables have after the statements so far.
+  var variables: [String: Double] = [:]
+  /// Adds written in loops so far, each making ids of its own (`l3x0`, `l3x1`, …).
+  var loops = 0
+  /// Whether a statement other than `let` and `limit` has come: until then a failing `let`
+  /// stops a whole script before its start frame, which the statement-by-statement run made.
+  var hasRunCommands = false
   private let names = ["a", "b", "sun", "moon", "c1", "c2", "c3", "_x", "left-eye", "Sun2"]
   private let colours: [(text: String, rgba: [UInt8])] = [
     ("red", [255, 0, 0, 255]), ("Gold", [255, 215, 0, 255]), ("none", [0, 0, 0, 0]),
@@ -43,12 +53,21 @@ struct ScriptGenerator {
 
   /// The next top-level statement; the model moves on as the statement predicts.
   mutating func next() -> Statement {
+    let statement = nextStatement()
+    let setup = ["let ", "limit "].contains { statement.text.hasPrefix($0) }
+    if !setup { hasRunCommands = true }
+    return statement
+  }
+
+  private mutating func nextStatement() -> Statement {
     let roll = Double.random(in: 0..<1, using: &random)
     if roll < 0.04, let bad = mistake() { return bad }
-    if roll < 0.16 { return undoOrRedo(redo: random.chance(0.4)) }
-    if roll < 0.26 { return group() }
-    if roll < 0.32 { return expectation() }
-    if roll < 0.34 {
+    if roll < 0.14 { return undoOrRedo(redo: random.chance(0.4)) }
+    if roll < 0.22 { return group() }
+    if roll < 0.27 { return expectation() }
+    if roll < 0.35 { return loop() }
+    if roll < 0.40 { return assignment() }
+    if roll < 0.42 {
       let levels = random.pick([0, 0, 2, 3, 5])
       model.setLimit(levels)
       return Statement(text: "limit \(levels)", expectation: .quiet)
@@ -201,6 +220,8 @@ struct ScriptGenerator {
         lines.append(indent + "group \"inner\" {")
         changed = body(into: &lines, depth: depth + 1) || changed
         lines.append(indent + "}")
+      } else if depth < 3, random.chance(0.15) {
+        changed = loopInGroup(into: &lines, depth: depth) || changed
       } else if random.chance(0.15) {
         lines.append(indent + "expect count \(model.circles.count)")
       } else {
@@ -229,9 +250,16 @@ struct ScriptGenerator {
   /// A statement that must fail, or `nil` when none fits the moment.
   private mutating func mistake() -> Statement? {
     let ids = model.circles.map(\.id)
-    switch Int.random(in: 0..<4, using: &random) {
+    switch Int.random(in: 0..<7, using: &random) {
     case 0:
       return Statement(text: "remove nobody", expectation: .error)
+    case 4 where hasRunCommands:
+      return Statement(text: "let broken = (2 / (size * 0))", expectation: .error)
+    case 5:
+      variables["i"] = 0
+      return Statement(text: "repeat 3 as i {\n  move ghost{i} by 1,1\n}", expectation: .error)
+    case 6:
+      return Statement(text: "add at (nothing_here),1 r 1", expectation: .error)
     case 1 where !ids.isEmpty:
       return Statement(text: "add \(random.pick(ids)) at 1,1 r 1", expectation: .error)
     case 2:
@@ -258,7 +286,12 @@ struct ScriptGenerator {
   private mutating func point() -> (String, Double, Double) {
     let x = Double(Int.random(in: -20...90, using: &random)) + random.pick([0, 0.5, 0.25])
     let y = Double(Int.random(in: -20...70, using: &random)) + random.pick([0, 0.5, -0.75])
-    return ("\(CanvasModel.format(x)),\(CanvasModel.format(y))", x, y)
+    guard random.chance(0.3) else {
+      return ("\(CanvasModel.format(x)),\(CanvasModel.format(y))", x, y)
+    }
+    let (xText, xValue) = expression(around: x)
+    let (yText, yValue) = random.chance(0.5) ? expression(around: y) : number(y)
+    return ("\(xText),\(yText)", xValue, yValue)
   }
 
   private mutating func colour() -> (text: String, rgba: [UInt8]) {

@@ -29,13 +29,16 @@ struct PNGBands: @unchecked Sendable {
   /// Filters the pixels into scanlines (in memory from `pool`, when given) and sets up the
   /// bands, sharing each band whose scanlines equal those of `previous`.
   ///
+  /// - Parameter opaque: RGB scanlines (`true`) or RGBA (`false`) whatever the pixels; by
+  ///   default RGB when every pixel is opaque.
   /// - Throws: `RenderError.outOfMemory` when the scanlines' memory cannot be had.
   init(
-    _ pixels: PixelLayout, settings: PNGEncoding, previous: PNGBands?, pool: ScanlinePool? = nil
+    _ pixels: PixelLayout, settings: PNGEncoding, previous: PNGBands?, pool: ScanlinePool? = nil,
+    opaque: Bool? = nil
   ) throws(RenderError) {
     width = pixels.width
     height = pixels.height
-    isOpaque = pixels.isOpaque
+    isOpaque = opaque ?? pixels.isOpaque
     let channels = isOpaque ? 3 : 4
     rowBytes = 1 + pixels.width * channels
     rowsPerBand = Self.rowsPerBand(rowBytes: rowBytes)

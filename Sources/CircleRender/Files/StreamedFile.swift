@@ -1,0 +1,144 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file written piece by piece that appears whole or not at all.
+///
+/// The pieces go to a hidden temporary file in the destination's folder, made and registered
+/// as `AtomicFile` makes its own (`.circles-<random>.tmp`, in `TemporaryFiles`, so Ctrl-C
+/// removes it); `commit()` renames it over the destination in one step (a symbolic link there
+/// is replaced, never followed), `discard()` removes it. Until then the destination keeps
+/// whatever it held, and readers, or the folder after the process is killed, see the old file
+/// or the new one whole. Like frames, the file is not forced to disk (`fsync`): the system
+/// writes it out as it does any file. Bytes already written can be rewritten in place (a
+/// header whose counts are known only at the end).
+final class StreamedFile {
+  /// The destination, as a path.
+  let path: String
+  private let name: String
+  private let registry: TemporaryFiles
+  private var ticket: TemporaryFiles.Ticket?
+  /// Bytes written so far (some perhaps still in `pending`).
+  private(set) var count = 0
+  /// Appended bytes not yet handed to the system: writers such as giflib's hand over a few
+  /// hundred bytes at a time, and one system call for each cost more than the encoding.
+  private var pending: [UInt8] = []
+  private static let bufferSize = 1 << 16
+
+  /// Creates the temporary file beside `url`, creating missing folders.
+  ///
+  /// - Throws: `RenderError.cannotWrite` with the destination's path and the system's reason.
+  init(url: URL, registry: TemporaryFiles = .shared) throws(RenderError) {
+    let destination = url.standardizedFileURL
+    path = destination.path
+    name = destination.lastPathComponent
+    self.registry = registry
+    if let problem = AtomicFile.problem(withName: name) {
+      throw .cannotWrite(path: path, reason: problem)
+    }
+    let folder = destination.deletingLastPathComponent()
+    do throws(FileError) {
+      let handle = try FolderHandle(opening: folder, displayPath: folder.path)
+      if handle.kind(of: name) == S_IFDIR {
+        throw FileError(path: path, action: "write", reason: "is a directory")
+      }
+      ticket = try registry.create(in: handle, for: path)
+    } catch {
+      throw RenderError(error)
+    }
+  }
+
+  deinit { discard() }
+
+  /// Appends bytes.
+  func append(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
+    if pending.count + bytes.count > Self.bufferSize { try flush() }
+    if bytes.count >= Self.bufferSize {
+      try write(bytes, at: count)
+    } else {
+      pending.append(contentsOf: bytes)
+    }
+    count += bytes.count
+  }
+
+  /// Hands the buffered bytes to the system.
+  private func flush() throws(RenderError) {
+    guard !pending.isEmpty else { return }
+    let start = count - pending.count
+    let result = pending.withUnsafeBytes { buffer in
+      Result { () throws(RenderError) in try write(buffer, at: start) }
+    }
+    pending.removeAll(keepingCapacity: true)
+    try result.get()
+  }
+
+  /// Appends bytes.
+  func append(_ bytes: [UInt8]) throws(RenderError) {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(RenderError) in try append(buffer) }
+    }
+    try result.get()
+  }
+
+  /// Rewrites bytes already written, from `offset` on.
+  func overwrite(_ bytes: [UInt8], at offset: Int) throws(RenderError) {
+    precondition(offset + bytes.count <= count)
+    try flush()
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(RenderError) in try write(buffer, at: offset) }
+    }
+    try result.get()
+  }
+
+  private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(RenderError) {
+    guard let ticket else { throw .cannotWrite(path: path, reason: "already closed") }
+    var done = 0
+    while done < bytes.count {
+      let written = pwrite(
+        ticket.descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .cannotWrite(path: path, reason: systemReason())
+      }
+      done += written
+    }
+  }
+
+  /// Renames the file over the destination.
+  ///
+  /// - Throws: `RenderError.cannotWrite`; the temporary file is removed then.
+  func commit() throws(RenderError) {
+    do {
+      try flush()
+    } catch {
+      discard()
+      throw error
+    }
+    guard let ticket else { throw .cannotWrite(path: path, reason: "already closed") }
+    self.ticket = nil
+    guard close(ticket.descriptor) == 0 else {
+      let reason = systemReason()
+      registry.discard(ticket)
+      throw .cannotWrite(path: path, reason: reason)
+    }
+    do throws(FileError) {
+      try registry.commit(ticket, as: name, shown: path)
+    } catch {
+      throw RenderError(error)
+    }
+  }
+
+  /// Removes the temporary file, leaving the destination as it was; nothing once committed.
+  func discard() {
+    guard let ticket else { return }
+    self.ticket = nil
+    close(ticket.descriptor)
+    registry.discard(ticket)
+  }
+}

@@ -1,0 +1,65 @@
+/// The forms built on expressions: the rest of a `let` line, the arguments of `rgb()` and
+/// `hsl()`, and the names a variable may have.
+extension ExpressionParser {
+  /// Reads `<name> = <expression>`, the rest of a `let` line.
+  mutating func assignment() throws(Diagnostic) -> (name: ExpressionToken, value: NumberExpression)
+  {
+    let name = current
+    guard name.kind == .name else {
+      throw .error("expected a variable name after 'let', found \(name.shown)", at: name.range)
+    }
+    try Self.checkVariableName(String(name.text), at: name.range)
+    index += 1
+    guard current.is("=") else {
+      throw .error(
+        "expected '=' after '\(LineParser.shorten(name.text))', found \(current.shown)",
+        at: current.range)
+    }
+    index += 1
+    return (name, try whole())
+  }
+
+  /// Reads `rgb(…)` or `hsl(…)`: 3 or 4 arguments, each compiled on its own; in `hsl` the
+  /// saturation and the lightness may end with `%`.
+  mutating func colourArguments() throws(Diagnostic) -> (
+    name: String, arguments: [NumberExpression], range: SourceRange
+  ) {
+    let name = current
+    let function = name.text.lowercased()
+    index += 2
+    parentheses += 1
+    var arguments: [NumberExpression] = []
+    while true {
+      let allowsPercent = function == "hsl" && (arguments.count == 1 || arguments.count == 2)
+      percentLevel = allowsPercent ? parentheses : nil
+      arguments.append(try number())
+      percentLevel = nil
+      if allowsPercent, current.is("%") { index += 1 }
+      if current.is(",") {
+        index += 1
+        continue
+      }
+      break
+    }
+    let close = try closing(opening: tokens[1], after: "an argument")
+    let range = name.range.extended(through: close)
+    try expectEnd()
+    guard arguments.count == 3 || arguments.count == 4 else {
+      throw .error(
+        "'\(function)' takes 3 or 4 arguments, not \(arguments.count)", at: range)
+    }
+    return (function, arguments, range)
+  }
+
+  /// Whether `name` may name a variable: not a command, keyword, constant or function.
+  static func checkVariableName(_ name: String, at range: SourceRange) throws(Diagnostic) {
+    if ScriptFunction.isNotANumber(name) {
+      throw .error("'\(name)' is not a number and cannot name a variable", at: range)
+    }
+    guard ScriptFunction.reservedWords.contains(name) else { return }
+    let kind =
+      ScriptFunction.names.contains(name) || ScriptFunction.colourFunctions.contains(name)
+      ? "a function" : name == "pi" ? "a constant" : "a keyword"
+    throw .error("'\(name)' is \(kind) and cannot name a variable", at: range)
+  }
+}

@@ -1,0 +1,243 @@
+/// Reads expressions (SPEC §3.1) and compiles each into postfix instructions, once.
+///
+/// Precedence climbs from `+ -` through `* / %` to unary minus, each left to right; calls and
+/// parentheses nest up to `maximumNesting` levels, so no input can exhaust the stack.
+/// Variables are numbered through the script's `VariableTable`; whether they have a value is
+/// known only when the expression runs.
+struct ExpressionParser {
+  /// The deepest nesting of parentheses, calls and unary minus signs in one expression.
+  static let maximumNesting = 100
+
+  let tokens: [ExpressionToken]
+  var index = 0
+  private let variables: VariableTable
+  private var code: [Instruction] = []
+  private var sites: [SourceRange] = []
+  private var height = 0
+  private var greatestHeight = 0
+  private var nesting = 0
+  /// Open parentheses around the current token.
+  var parentheses = 0
+  /// The parenthesis level at which a `%` followed by `,` or `)` ends an `hsl()` argument.
+  var percentLevel: Int?
+
+  /// Creates a parser over the tokens of `sources`.
+  ///
+  /// - Throws: a diagnostic for a character or number that cannot be read.
+  init(_ sources: [ExpressionSource], variables: VariableTable) throws(Diagnostic) {
+    tokens = try ExpressionToken.tokens(of: sources)
+    self.variables = variables
+  }
+
+  var current: ExpressionToken { tokens[index] }
+  private var following: ExpressionToken { tokens[min(index + 1, tokens.count - 1)] }
+
+  /// Reads every token as one expression.
+  mutating func whole() throws(Diagnostic) -> NumberExpression {
+    let expression = try number()
+    try expectEnd()
+    return expression
+  }
+
+  /// Reads the next expression into a compiled form of its own; a lone number stays a number.
+  mutating func number() throws(Diagnostic) -> NumberExpression {
+    code = []
+    sites = []
+    height = 0
+    greatestHeight = 0
+    let range = try sum()
+    if code.count == 1, case .number(let value) = code[0] { return .number(value, at: range) }
+    let compiled = CompiledExpression(code: code, sites: sites, depth: greatestHeight)
+    return NumberExpression(.compiled(compiled), at: range)
+  }
+
+  // MARK: - Grammar
+
+  private mutating func sum() throws(Diagnostic) -> SourceRange {
+    var range = try product()
+    while current.is("+") || current.is("-") {
+      let isAddition = current.is("+")
+      index += 1
+      range = range.extended(through: try product())
+      let site = site(range)
+      emit(isAddition ? .add(site: site) : .subtract(site: site), popping: 2)
+    }
+    return range
+  }
+
+  private mutating func product() throws(Diagnostic) -> SourceRange {
+    var range = try negation()
+    while current.is("*") || current.is("/") || current.is("%") {
+      let symbol = current
+      if symbol.is("%"), following.is(",") || following.is(")") || following.kind == .end {
+        if percentLevel == parentheses { break }
+        throw .error("expected a value after '%', found \(following.shown)", at: following.range)
+      }
+      index += 1
+      let right = try negation()
+      range = range.extended(through: right)
+      let site = site(range)
+      let instruction: Instruction =
+        symbol.is("*")
+        ? .multiply(site: site)
+        : symbol.is("/")
+          ? .divide(site: site, divisor: self.site(right))
+          : .remainder(site: site, divisor: self.site(right))
+      emit(instruction, popping: 2)
+    }
+    return range
+  }
+
+  private mutating func negation() throws(Diagnostic) -> SourceRange {
+    guard current.is("-") else { return try operand() }
+    let minus = current
+    index += 1
+    try enter()
+    let start = code.count
+    let range = minus.range.extended(through: try negation())
+    nesting -= 1
+    if code.count == start + 1, case .number(let value) = code[start] {
+      code[start] = .number(-value)
+    } else {
+      emit(.negate, popping: 1)
+    }
+    return range
+  }
+
+  private mutating func operand() throws(Diagnostic) -> SourceRange {
+    let token = current
+    switch token.kind {
+    case .number(let value):
+      index += 1
+      emit(.number(value), popping: 0)
+      return token.range
+    case .name where following.is("("):
+      return try call()
+    case .name:
+      index += 1
+      let name = String(token.text)
+      if name == "pi" {
+        emit(.number(.pi), popping: 0)
+        return token.range
+      }
+      if ScriptFunction.names.contains(name) {
+        throw .error(
+          "'\(name)' is a function; call it with parentheses: \(name)(…)", at: token.range)
+      }
+      if ScriptFunction.colourFunctions.contains(name.lowercased()) {
+        throw .error("'\(name)' gives a colour, not a number", at: token.range)
+      }
+      if ScriptFunction.reservedWords.contains(name) {
+        throw .error("'\(name)' is a keyword, not a variable", at: token.range)
+      }
+      if ScriptFunction.isNotANumber(name) {
+        throw .error(
+          "'\(name)' is not a number; numbers are finite decimals such as 12 or .5",
+          at: token.range)
+      }
+      emit(.variable(index: variables.index(of: name), site: site(token.range)), popping: 0)
+      return token.range
+    case .symbol("("):
+      index += 1
+      try enter()
+      parentheses += 1
+      _ = try sum()
+      let close = try closing(opening: token, after: "the expression")
+      parentheses -= 1
+      nesting -= 1
+      return token.range.extended(through: close)
+    case .end:
+      let before = index > 0 ? " after '\(LineParser.shorten(tokens[index - 1].text))'" : ""
+      throw .error("expected a value\(before)", at: token.range)
+    default:
+      throw .error("expected a value, found \(token.shown)", at: token.range)
+    }
+  }
+
+  /// A call: `name(`, comma-separated arguments, `)`.
+  private mutating func call() throws(Diagnostic) -> SourceRange {
+    let name = current
+    let opening = following
+    let spelled = String(name.text)
+    guard let function = ScriptFunction(rawValue: spelled) else {
+      if ScriptFunction.colourFunctions.contains(spelled.lowercased()) {
+        throw .error("'\(spelled)' gives a colour, not a number", at: name.range)
+      }
+      throw .error(
+        "unknown function '\(LineParser.shorten(spelled))'"
+          + Suggestion.didYouMean(spelled, among: ScriptFunction.names), at: name.range)
+    }
+    index += 2
+    try enter()
+    parentheses += 1
+    var count = 0
+    if !current.is(")") {
+      while true {
+        _ = try sum()
+        count += 1
+        guard current.is(",") else { break }
+        index += 1
+      }
+    }
+    let close = try closing(opening: opening, after: "an argument")
+    parentheses -= 1
+    nesting -= 1
+    let range = name.range.extended(through: close)
+    guard count == function.arity else {
+      let expected = function.arity == 1 ? "1 argument" : "\(function.arity) arguments"
+      throw .error("'\(spelled)' takes \(expected), not \(count)", at: range)
+    }
+    switch function {
+    case .min: emit(.minimum, popping: 2)
+    case .max: emit(.maximum, popping: 2)
+    case .random: emit(.random(site: site(range)), popping: 2)
+    default: emit(.call(function, site: site(range)), popping: 1)
+    }
+    return range
+  }
+
+  /// Reads the `)` that closes `opening`.
+  mutating func closing(
+    opening: ExpressionToken, after what: String
+  ) throws(Diagnostic) -> SourceRange {
+    let token = current
+    if token.is(")") {
+      index += 1
+      return token.range
+    }
+    if token.kind == .end {
+      throw .error("unbalanced parentheses; add a ')' to close this '('", at: opening.range)
+    }
+    let expected = what == "an argument" ? "',' or ')'" : "an operator or ')'"
+    throw .error("expected \(expected) after \(what), found \(token.shown)", at: token.range)
+  }
+
+  func expectEnd() throws(Diagnostic) {
+    let token = current
+    guard token.kind != .end else { return }
+    if token.is(")") {
+      throw .error("unbalanced parentheses; this ')' has no '('", at: token.range)
+    }
+    throw .error("expected an operator, found \(token.shown)", at: token.range)
+  }
+
+  private mutating func enter() throws(Diagnostic) {
+    nesting += 1
+    guard nesting <= Self.maximumNesting else {
+      throw .error(
+        "expression nested too deeply; at most \(Self.maximumNesting) levels are allowed",
+        at: current.range)
+    }
+  }
+
+  private mutating func emit(_ instruction: Instruction, popping count: Int) {
+    code.append(instruction)
+    height += 1 - count
+    greatestHeight = max(greatestHeight, height)
+  }
+
+  private mutating func site(_ range: SourceRange) -> Int {
+    sites.append(range)
+    return sites.count - 1
+  }
+}

@@ -1,0 +1,31 @@
+/// The names of a script's variables, numbered in order of first appearance as the script is
+/// parsed; compiled expressions refer to variables by these numbers.
+final class VariableTable {
+  private(set) var names: [String] = []
+  private var numbers: [String: Int] = [:]
+
+  /// The number of a name, given a new one on first use.
+  func index(of name: String) -> Int {
+    if let number = numbers[name] { return number }
+    numbers[name] = names.count
+    names.append(name)
+    return names.count - 1
+  }
+}
+
+/// The name a `let` or a `repeat … as` gives a value to.
+public struct VariableName: Hashable, Sendable {
+  /// The name as written.
+  public var name: String
+  /// Where it is written.
+  public var range: SourceRange
+  /// Its number in the script's variable table (`Script.variables`).
+  public var index: Int
+
+  /// Creates a variable name.
+  public init(_ name: String, index: Int, at range: SourceRange) {
+    self.name = name
+    self.index = index
+    self.range = range
+  }
+}

@@ -1,0 +1,158 @@
+import CircleCanvas
+
+/// The values of a run's variables and its random generator, and the machine that evaluates
+/// compiled expressions against them.
+///
+/// Variables are global to the run and live in slots by name; each script run binds its own
+/// variable numbers to the slots, so scripts parsed apart (the entries of a REPL session) share
+/// their variables. A slot holds NaN until a value is given: results are always finite, so NaN
+/// can only mean "no value yet".
+final class Evaluator {
+  private(set) var names: [String] = []
+  private var slots: [String: Int] = [:]
+  private(set) var values: [Double] = []
+  /// The generator of `random()`, seeded with 1 until a `seed` command.
+  var generator = SplitMix64(seed: 1)
+  /// For each variable number of the script running, its slot.
+  private var binding: [Int] = []
+  private var stack: UnsafeMutablePointer<Double>
+  private var capacity = 16
+
+  init() {
+    stack = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    stack.deallocate()
+  }
+
+  /// Binds the variable numbers of a script about to run to slots.
+  func bind(_ variables: [String]) {
+    binding = variables.map(slot(for:))
+  }
+
+  private func slot(for name: String) -> Int {
+    if let slot = slots[name] { return slot }
+    slots[name] = names.count
+    names.append(name)
+    values.append(.nan)
+    return names.count - 1
+  }
+
+  /// Gives a variable of the running script a value.
+  func assign(_ variable: VariableName, _ value: Double) {
+    let slot = variable.index < binding.count ? binding[variable.index] : slot(for: variable.name)
+    values[slot] = value
+  }
+
+  /// The variables that have values, by name.
+  var variables: [String: Double] {
+    get {
+      var result: [String: Double] = [:]
+      for (name, value) in zip(names, values) where !value.isNaN { result[name] = value }
+      return result
+    }
+    set {
+      for index in values.indices { values[index] = .nan }
+      for (name, value) in newValue { values[slot(for: name)] = value }
+    }
+  }
+
+  /// The value of a number position, unchecked against the position's rules.
+  ///
+  /// - Throws: a diagnostic at the part of the expression that failed: a variable without a
+  ///   value, a division by zero, a result that is not finite, `random(a, b)` with a > b.
+  func evaluate(_ expression: NumberExpression) throws(Diagnostic) -> Double {
+    switch expression.value {
+    case .number(let value): value
+    case .compiled(let compiled): try run(compiled)
+    }
+  }
+
+  private func run(_ compiled: CompiledExpression) throws(Diagnostic) -> Double {
+    if compiled.depth > capacity {
+      stack.deallocate()
+      capacity = compiled.depth
+      stack = .allocate(capacity: capacity)
+    }
+    let stack = self.stack
+    let (values, binding) = (self.values, self.binding)
+    var top = -1
+    for instruction in compiled.code {
+      switch instruction {
+      case .number(let value):
+        top += 1
+        stack[top] = value
+      case .variable(let index, let site):
+        let value = index < binding.count ? values[binding[index]] : .nan
+        guard !value.isNaN else { throw unknownVariable(index, at: compiled.sites[site]) }
+        top += 1
+        stack[top] = value
+      case .negate:
+        stack[top] = -stack[top]
+      case .add(let site):
+        top -= 1
+        stack[top] = try finite(stack[top] + stack[top + 1], compiled.sites[site])
+      case .subtract(let site):
+        top -= 1
+        stack[top] = try finite(stack[top] - stack[top + 1], compiled.sites[site])
+      case .multiply(let site):
+        top -= 1
+        stack[top] = try finite(stack[top] * stack[top + 1], compiled.sites[site])
+      case .divide(let site, let divisor):
+        top -= 1
+        guard stack[top + 1] != 0 else {
+          throw .error("division by zero", at: compiled.sites[divisor])
+        }
+        stack[top] = try finite(stack[top] / stack[top + 1], compiled.sites[site])
+      case .remainder(let site, let divisor):
+        top -= 1
+        guard stack[top + 1] != 0 else {
+          throw .error("remainder of a division by zero", at: compiled.sites[divisor])
+        }
+        stack[top] = try finite(
+          stack[top].truncatingRemainder(dividingBy: stack[top + 1]), compiled.sites[site])
+      case .call(let function, let site):
+        let argument = stack[top]
+        if function == .sqrt, argument < 0 {
+          throw .error(
+            "sqrt of a negative number, \(LineParser.shorten(Point.format(argument)))",
+            at: compiled.sites[site])
+        }
+        stack[top] = try finite(ScriptFunction.apply(function, argument), compiled.sites[site])
+      case .minimum:
+        top -= 1
+        stack[top] = min(stack[top], stack[top + 1])
+      case .maximum:
+        top -= 1
+        stack[top] = max(stack[top], stack[top + 1])
+      case .random(let site):
+        top -= 1
+        let (low, high) = (stack[top], stack[top + 1])
+        guard low <= high else {
+          throw .error(
+            "random(a, b) needs a ≤ b, not \(Point.format(low)) and \(Point.format(high))",
+            at: compiled.sites[site])
+        }
+        stack[top] = try finite(
+          low + (high - low) * generator.nextUnit(), compiled.sites[site])
+      }
+    }
+    return stack[0]
+  }
+
+  private func finite(_ value: Double, _ site: SourceRange) throws(Diagnostic) -> Double {
+    guard value.isFinite else {
+      throw .error("the result is not a finite number", at: site)
+    }
+    return value
+  }
+
+  private func unknownVariable(_ index: Int, at range: SourceRange) -> Diagnostic {
+    let name = index < binding.count ? names[binding[index]] : "?"
+    let known = variables.keys.sorted() + ["pi"]
+    return .error(
+      "unknown variable '\(LineParser.shorten(name))'"
+        + Suggestion.didYouMean(name, among: known), at: range)
+  }
+}

@@ -1,0 +1,115 @@
+import CircleScript
+import Foundation
+
+/// `circles view <script|-> [-o history.html]`: the history viewer, one self-contained page.
+struct ViewCommand: Subcommand {
+  static let name = "view"
+  static let summary = "Write a web page to step through a script's history, picture by picture."
+  static let help = """
+    Usage: circles view <script.circles | -> [-o <history.html>]
+
+    Runs a drawing script in memory and writes one self-contained HTML page of its history:
+    the script beside the picture, a timeline of every state with its action and whether it
+    is a change, an undo or a redo, and the Edit menu (the undo and redo stacks by their
+    titles) at the selected state. Stepping highlights the command's line and outlines the
+    region of the picture that changed. Keys: ← and → step, Home and End go to the first and
+    last state, Page Up and Page Down step by ten; the slider scrubs. The page loads nothing
+    from the network; open it in any browser.
+
+    Nothing else is written: 'render' commands are skipped; 'expect' commands are checked.
+    When the script stops at an error or a failed 'expect', the page shows the states before
+    it and the diagnostic, which is also printed. '-' reads the script from standard input.
+
+    Options:
+      -o, --output <file.html>   The page. Default: '<script name>-history.html' in the
+                                 current folder ('stdin-history.html' for '-').
+      -h, --help                 Show this help.
+
+    Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line,
+    or the page could not be written.
+    """
+
+  static let options: [CommandOption] = [
+    .option(
+      "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page")
+  ]
+  static let operands = CommandOperands.script
+
+  var scriptPath: String
+  var outputPath: String?
+
+  init(arguments: [String]) throws(UsageError) {
+    var reader = ArgumentReader(arguments)
+    var script: String?
+    while let item = reader.next() {
+      switch item {
+      case .positional(let value):
+        guard script == nil else { throw UsageError("view takes one script; '\(value)' is extra") }
+        script = value
+      case .option(let name, let inline) where name == "-o" || name == "--output":
+        outputPath = try reader.value(for: name, inline: inline)
+      case .option(let name, _):
+        throw Self.unknownOption(name)
+      }
+    }
+    guard let script else {
+      throw UsageError("view needs a script file (or '-' for standard input)")
+    }
+    scriptPath = script
+  }
+
+  /// The page's path as given, or the default one.
+  var pagePath: String {
+    let base = scriptPath == "-" ? "stdin" : ScriptSource(bytes: [], fileName: scriptPath).baseName
+    return outputPath ?? "\(base)-history.html"
+  }
+
+  /// The page's path as messages show it (control characters as pictures).
+  var shownPath: String { DiagnosticPrinter.visibleText(pagePath) }
+
+  func validate(in context: ToolContext) throws(UsageError) {
+    if pagePath.hasPrefix("~") {
+      throw UsageError(
+        "the page '\(shownPath)' starts with '~', which the shell did not expand; give the whole "
+          + "path")
+    }
+    let page = context.url(for: pagePath)
+    guard ["html", "htm"].contains(page.pathExtension.lowercased()) else {
+      throw UsageError("the page '\(shownPath)' needs a .html extension")
+    }
+    let script = context.url(for: scriptPath)
+    if scriptPath != "-", page.resolvingSymlinksInPath() == script.resolvingSymlinksInPath() {
+      throw UsageError("the page '\(shownPath)' would replace the script; choose another name")
+    }
+  }
+
+  func run(in context: ToolContext) -> Int32 {
+    let console = context.console
+    let source: ScriptSource
+    do {
+      source = try ScriptInput.read(scriptPath, in: context)
+    } catch {
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    let history: ViewerHistory
+    do {
+      history = try HistoryViewer.write(source, to: context.url(for: pagePath))
+    } catch {
+      switch error {
+      case .script(let failure):
+        console.report(failure, source: source.bytes)
+        return failure.exitCode
+      case .cannotWrite(let reason):
+        console.error("cannot write '\(shownPath)': \(reason)")
+        return ExitCode.usage
+      }
+    }
+    let count = history.frames.count
+    console.print(
+      "history of \(count == 1 ? "1 state" : "\(count) states") written to \(shownPath)")
+    guard let failure = history.failure else { return ExitCode.success }
+    console.report(failure, source: source.bytes)
+    return failure.exitCode
+  }
+}

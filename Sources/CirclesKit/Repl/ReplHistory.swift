@@ -1,0 +1,91 @@
+import CircleRender
+import Foundation
+
+/// The lines typed in the REPL at a terminal, kept in a file from one session to the next.
+///
+/// The file is `$CIRCLES_HISTORY` when that is set (an empty value keeps no history), else
+/// `$XDG_STATE_HOME/circles/history`, else `~/.local/state/circles/history`. It holds one line
+/// per entry, oldest first, at most `limit` of them. Each new line is added at once, to what
+/// the file holds then (so sessions running side by side each add theirs), and the file is
+/// rewritten whole, as a temporary file renamed over it. A path that is not a regular file
+/// (a folder, `/dev/null`, a pipe) is neither read nor written.
+public struct ReplHistory: Sendable {
+  /// The file, or `nil` for no history.
+  public let file: URL?
+  /// The most lines kept.
+  public let limit: Int
+  /// The most bytes read from the end of the file.
+  static let readLimit = 1 << 20
+
+  /// Creates a history kept in a file.
+  public init(file: URL?, limit: Int = EditLineReader.historyLimit) {
+    self.file = file
+    self.limit = max(1, limit)
+  }
+
+  /// Where the history is kept for an environment; `nil` when `CIRCLES_HISTORY` is empty or no
+  /// home folder is known.
+  ///
+  /// - Parameters:
+  ///   - environment: the process environment.
+  ///   - currentDirectory: what a relative `CIRCLES_HISTORY` is relative to.
+  public static func location(
+    environment: [String: String], currentDirectory: URL
+  ) -> URL? {
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    if let path = environment["CIRCLES_HISTORY"] {
+      guard !path.isEmpty else { return nil }
+      var expanded = path
+      if path == "~" || path.hasPrefix("~/") {
+        guard let home else { return nil }
+        expanded = home + path.dropFirst()
+      }
+      return URL(fileURLWithPath: expanded, relativeTo: currentDirectory).standardizedFileURL
+    }
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return URL(fileURLWithPath: state).appendingPathComponent("circles/history")
+    }
+    guard let home else { return nil }
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/circles/history")
+  }
+
+  /// The lines kept, oldest first (none when the file is missing or unreadable).
+  public func load() -> [String] {
+    guard let target = regularFile(), let handle = try? FileHandle(forReadingFrom: target)
+    else { return [] }
+    defer { try? handle.close() }
+    let size = (try? handle.seekToEnd()) ?? 0
+    let start = size > UInt64(Self.readLimit) ? size - UInt64(Self.readLimit) : 0
+    guard (try? handle.seek(toOffset: start)) != nil,
+      let data = try? handle.readToEnd()
+    else { return [] }
+    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    if start > 0, !lines.isEmpty { lines.removeFirst() }
+    return Array(lines.suffix(limit))
+  }
+
+  /// Adds a line to the file, after the lines it holds now, keeping the last `limit`.
+  ///
+  /// - Throws: `RenderError.cannotWrite` when the file cannot be written.
+  public func append(_ line: String) throws(RenderError) {
+    guard let file else { return }
+    let target: URL
+    if FileManager.default.fileExists(atPath: file.path) {
+      guard let regular = regularFile() else { return }
+      target = regular
+    } else {
+      target = file
+    }
+    let lines = (load() + [line]).suffix(limit)
+    let text = lines.joined(separator: "\n") + "\n"
+    try AtomicFile.write(Data(text.utf8), to: target, syncingFolder: false, flushing: false)
+  }
+
+  /// The file the history is in, following symbolic links, when it is a regular file.
+  private func regularFile() -> URL? {
+    guard let file else { return nil }
+    let target = file.resolvingSymlinksInPath()
+    let type = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type]
+    return type as? FileAttributeType == .typeRegular ? target : nil
+  }
+}

@@ -1,0 +1,144 @@
+import CircleCanvas
+import CircleScript
+import Foundation
+
+/// The script language's own costs: a loop of a million moves in one group, in process and
+/// through the binary, and a 1000-step loop against the same 1000 steps written out.
+///
+/// Each expression is compiled once, when the script is parsed; a pass of a loop evaluates the
+/// compiled forms and makes its change, so the time should grow in step with the passes and a
+/// loop should write its frames as fast as the lines it stands for.
+enum LanguageBenchmark {
+  /// A host that counts frames and keeps nothing: the interpreter and the canvas alone.
+  final class CountingHost: ScriptHost {
+    var frames = 0
+    func scriptDidProduceFrame(_ frame: Frame) throws { frames += 1 }
+    func scriptRender(_ state: CanvasState, toPath path: String) throws {}
+    func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour { state.background }
+  }
+
+  /// `repeat <passes>` of `move a by (sin(i) * 2),(cos(i) * 2)` inside one group: one frame.
+  static func walk(passes: Int) -> String {
+    """
+    canvas 200x200
+    add a at 100,100 r 4
+    group "Walk" {
+      repeat \(passes) as i {
+        move a by (sin(i) * 2),(cos(i) * 2)
+      }
+    }
+
+    """
+  }
+
+  /// 1000 steps on a 400×300 canvas, each adding a circle: as a loop, or written out.
+  static func steps(loop: Bool) -> String {
+    var script = "canvas 400x300 background #102030\n"
+    if loop {
+      script += """
+        repeat 1000 as i {
+          add c{i} at (i * 37 % 400),(i * 91 % 300) r (2 + i % 9) fill hsl(i * 7, 70%, 55%)
+        }
+
+        """
+    } else {
+      for i in 0..<1000 {
+        script +=
+          "add c\(i) at \(i * 37 % 400),\(i * 91 % 300) r \(2 + i % 9) fill hsl(\(i * 7), 70%, 55%)\n"
+      }
+    }
+    return script
+  }
+
+  /// Seconds to parse and run a script in process, median of `runs`.
+  static func inProcess(_ text: String, runs: Int) throws -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let host = CountingHost()
+      let start = DispatchTime.now()
+      let script = try Parser.parse(text, fileName: "walk.circles")
+      try Interpreter(host: host).run(script)
+      times.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+      precondition(host.frames == 3, "the walk made \(host.frames) frames, not 3")
+    }
+    return times.sorted()[times.count / 2]
+  }
+
+  /// Runs the benchmarks and returns the lines of their report.
+  ///
+  /// - Parameters:
+  ///   - circles: the release `circles` binary.
+  ///   - folder: a fresh folder to write scripts and frames into.
+  ///   - runs: how many runs each median is taken over.
+  static func report(circles: String, in folder: String, runs: Int) throws -> [String] {
+    func write(_ text: String, _ name: String) throws -> String {
+      let path = folder + "/" + name
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    var outputs = 0
+    /// Medians of `circles run` on each script, the runs interleaved in turn (a b, b a, a b, …)
+    /// so that a slow moment of the machine, or a run's place after another's writes, falls on
+    /// each alike.
+    func binary(_ scripts: String...) -> [(wall: Double, user: Double)] {
+      var times = Array(repeating: [RunMeasure](), count: scripts.count)
+      for round in 0..<runs {
+        let order = Array(scripts.enumerated())
+        for (index, script) in round % 2 == 0 ? order : order.reversed() {
+          outputs += 1
+          let measure = Launcher.run(circles, ["run", script, "-o", folder + "/out-\(outputs)"])
+          precondition(measure.status == 0, "circles run \(script) failed")
+          times[index].append(measure)
+        }
+      }
+      func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+      return times.map { (median($0.map(\.seconds)), median($0.map(\.userSeconds))) }
+    }
+    func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+
+    let passes = [100_000, 300_000, 1_000_000]
+    // One run of the largest first, so that every size finds the process's heap grown alike.
+    _ = try inProcess(walk(passes: passes[passes.count - 1]), runs: 1)
+    let inside = try passes.map { try inProcess(walk(passes: $0), runs: runs) }
+    let million = try write(walk(passes: 1_000_000), "walk-1m.circles")
+    let hundredThousand = try write(walk(passes: 100_000), "walk-100k.circles")
+    let walks = binary(hundredThousand, million)
+    let (throughBinarySmall, throughBinary) = (walks[0].wall, walks[1].wall)
+    let steps = binary(
+      try write(steps(loop: true), "steps-loop.circles"),
+      try write(steps(loop: false), "steps-written.circles"))
+    let (looped, written) = (steps[0].wall, steps[1].wall)
+
+    var lines = ["| workload | time | goal | met |", "|---|---|---|---|"]
+    for (label, time) in zip(["100,000", "300,000", "1,000,000"], inside) {
+      lines.append("| walk, \(label) passes, parse + run in process | \(seconds(time)) | — | — |")
+    }
+    let growth = inside[2] / inside[0]
+    lines.append(
+      String(
+        format: "| walk, 1,000,000 / 100,000 passes, in process | %.2f× | ≤ 12× (linear: 10×) "
+          + "| %@ |", growth, growth <= 12 ? "yes" : "no"))
+    lines.append(
+      "| walk, 100,000 passes, circles run | \(seconds(throughBinarySmall)) | — | — |")
+    lines.append(
+      "| walk, 1,000,000 passes, circles run | \(seconds(throughBinary)) | < 2 s | "
+        + "\(throughBinary < 2 ? "yes" : "no") |")
+    let loopRatio = looped / written
+    lines.append(
+      "| 1000 steps as a loop, circles run | \(seconds(looped)) | — | — |")
+    lines.append("| the same 1000 steps written out, circles run | \(seconds(written)) | — | — |")
+    lines.append(
+      String(
+        format: "| loop / written out | %.3f× | ≤ 1.05× | %@ |", loopRatio,
+        loopRatio <= 1.05 ? "yes" : "no"))
+    // The kernel's part of a run is mostly creating the frame files, whose cost on a busy
+    // machine swings by more than the whole interpreter: the program's own time says more.
+    let userRatio = steps[0].user / steps[1].user
+    lines.append(
+      String(
+        format: "| loop / written out, processor time in circles (%.3f s / %.3f s) | %.3f× | "
+          + "≤ 1.05× | %@ |", steps[0].user, steps[1].user, userRatio,
+        userRatio <= 1.05 ? "yes" : "no"))
+    return lines
+  }
+}
