@@ -16,6 +16,8 @@ import Foundation
 // --scenes D only write the W1, W2 and 5000-step W2 scripts (and the C reference's input) into D
 // --history  only time what --sheet (1000 frames) and --animation (W2) add to a run
 // --check    only the `circles check` workloads (CheckBench.swift), against `run` and goals
+// --failing-check only a check whose 200 frames (800×600) all differ from their goldens, on
+//            both cores against one (FailingCheckBench.swift)
 // --language only the script language's workloads (LanguageBenchmark), which also end a full run
 // --viewer   only `circles view` on a 5000-state history: its cost against `run`, the page's
 //            size against the frames', and when Chromium shows it (needs Chromium)
@@ -63,6 +65,12 @@ enum CirclesBench {
       for line in try LanguageBenchmark.report(circles: circles, in: work.path, runs: shortRuns) {
         print(line)
       }
+      return
+    }
+
+    if arguments.contains("--failing-check") {
+      let bench = FailingCheckBench(circles: circles, folder: work, runs: shortRuns)
+      for line in try bench.report() { print(line) }
       return
     }
 
