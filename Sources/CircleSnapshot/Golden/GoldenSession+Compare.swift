@@ -1,18 +1,85 @@
 import CircleCanvas
 import CircleRender
+import Dispatch
 import Foundation
 
 extension GoldenSession {
+  /// An image to compare pixel by pixel with the golden it is paired with.
+  struct Comparison {
+    /// Its place among the outcomes.
+    var outcome: Int
+    var item: Item
+    var golden: Int
+  }
+
+  /// Compares images with the goldens whose bytes differ from theirs, on every core, and adds
+  /// what changed in their scenes, in order.
+  ///
+  /// Each comparison holds the process's ``PixelBudget`` for its two decoded images while it
+  /// runs, so the comparisons under way never hold more than the budget (or one image pair
+  /// larger than it, alone). What changed in the scenes is read in script order afterwards, as
+  /// the scene readers go forward through the history.
+  func compare(
+    _ comparisons: [Comparison], into outcomes: inout [Outcome], current: SceneReader,
+    golden scenes: GoldenScenes
+  ) {
+    guard !comparisons.isEmpty else { return }
+    // Opened once here, so that the threads only read them.
+    _ = existingArtifacts()
+    _ = scenes.history
+    let threads = PixelImage.threadsWithRoom(
+      upTo: min(ProcessInfo.processInfo.activeProcessorCount, comparisons.count))
+    let inputs = comparisons.map { outcomes[$0.outcome] }
+    let results = Locked([Outcome?](repeating: nil, count: comparisons.count))
+    let explains = Locked([Bool](repeating: false, count: comparisons.count))
+    let next = Locked(0)
+    let work: @Sendable (Int) -> Void = { _ in
+      while true {
+        let job = next.withLock { taken -> Int in
+          defer { taken += 1 }
+          return taken
+        }
+        guard job < comparisons.count else { return }
+        var outcome = inputs[job]
+        let explain = self.comparePixels(
+          comparisons[job].item, with: comparisons[job].golden, into: &outcome)
+        results.withLock { $0[job] = outcome }
+        explains.withLock { $0[job] = explain }
+      }
+    }
+    if threads > 1 {
+      DispatchQueue.concurrentPerform(iterations: threads, execute: work)
+    } else {
+      work(0)
+    }
+    let compared = results.withLock { $0 }
+    let explained = explains.withLock { $0 }
+    for (job, comparison) in comparisons.enumerated() {
+      guard var outcome = compared[job] else { continue }
+      if explained[job] {
+        // The scene's lines come first, as they would had they been read with the pixels.
+        let later = outcome.notes
+        outcome.notes = []
+        explain(
+          comparison.item, golden: comparison.golden, bytes: nil, into: &outcome,
+          current: current, scenes: scenes)
+        outcome.notes += later
+      }
+      outcomes[comparison.outcome] = outcome
+    }
+  }
+
   /// Compares an image with a golden whose bytes differ from it: sizes from the header first,
   /// then, when they agree, pixels; writes the diff and the strip of a failure.
   ///
   /// Decoded pixels are taken from the process's ``PixelBudget`` and the memory asked for
   /// before decoding, so a check never holds more than the budget (or one image's worth), and
-  /// memory that cannot be had is an error on the image, not a crash.
-  func compare(
-    _ item: Item, with golden: Int, into outcome: inout Outcome, current: SceneReader,
-    golden scenes: GoldenScenes
-  ) {
+  /// memory that cannot be had is an error on the image, not a crash. Safe to call from several
+  /// threads at once.
+  ///
+  /// - Returns: whether the image differs from the golden, so that what changed in the scene
+  ///   is worth telling.
+  func comparePixels(_ item: Item, with golden: Int, into outcome: inout Outcome) -> Bool {
     let display = DisplayPath.of(location.url.appendingPathComponent(goldens[golden].fileName))
     guard let key = imageKey(of: golden) else {
       let reason: String
@@ -23,27 +90,26 @@ extension GoldenSession {
         reason = error.reason
       }
       outcome.problem = "cannot read golden '\(display)': \(reason)"
-      return
+      return false
     }
-    guard let size = item.size else { return }
+    guard let size = item.size else { return false }
     let goldenSize = PixelSize(width: key.width, height: key.height)
     if goldenSize != size {
       outcome.problem = "sizes differ: golden \(goldenSize), actual \(size)"
-      explain(item, golden: golden, bytes: nil, into: &outcome, current: current, scenes: scenes)
-      return
+      return true
     }
     let pixels = size.width * size.height
     // The golden and the actual image, decoded under the process's budget; the decoder asks
     // the system for their memory first, so a shortage is an error, not a crash.
-    PixelBudget.decoding.reserving(2 * pixels) {
+    return PixelBudget.decoding.reserving(2 * pixels) {
       let raw = size.height * (1 + size.width * 4)
       guard let goldenData = read(golden, limit: raw + raw / 64 + (64 << 20)) else {
         outcome.problem = "cannot read golden '\(display)': it is larger than its size allows"
-        return
+        return false
       }
       guard let actualData = recordableBytes(of: item) else {
         outcome.error = "cannot read the actual image of '\(item.name)' back"
-        return
+        return false
       }
       let shortage = "cannot compare image '\(item.name)': not enough memory for two \(size) images"
       let expected: PixelImage
@@ -54,24 +120,23 @@ extension GoldenSession {
         actual = two
       case (.failure(.outOfMemory), _), (_, .failure(.outOfMemory)):
         outcome.error = shortage
-        return
+        return false
       case (.failure(let error), _):
         outcome.problem = "cannot read golden '\(display)': \(error)"
-        return
+        return false
       case (_, .failure(let error)):
         outcome.error = "cannot read the actual image of '\(item.name)' back: \(error)"
-        return
+        return false
       }
       let comparison = ImageComparison(
         expected: expected, actual: actual, options: options.comparison)
       outcome.comparison = comparison
       if comparison.matches {
         outcome.equivalent = true
-        return
+        return false
       }
-      explain(
-        item, golden: golden, bytes: goldenData, into: &outcome, current: current, scenes: scenes)
       writeDiff(item, expected: expected, actual: actual, into: &outcome)
+      return true
     }
   }
 

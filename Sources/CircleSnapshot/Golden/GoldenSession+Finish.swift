@@ -39,6 +39,7 @@ extension GoldenSession {
     var outcomes: [Outcome] = []
     let current = SceneReader(scenes.history)
     let golden = GoldenScenes(session: self)
+    var comparisons: [Comparison] = []
     for index in live {
       let item = items[index]
       var outcome = Outcome(item: index, status: .missing)
@@ -52,17 +53,21 @@ extension GoldenSession {
         {
           outcome.equivalent = true
         } else if item.error == nil {
-          compare(item, with: match, into: &outcome, current: current, golden: golden)
+          comparisons.append(Comparison(outcome: outcomes.count, item: item, golden: match))
         }
-        outcome.status =
-          !outcome.equivalent ? .failed : goldens[match].name == item.name ? .passed : .moved
       } else {
         outcome.notes.append(FrameResult.noGoldenNote)
       }
-      if item.error != nil, outcome.status == .passed || outcome.status == .moved {
-        outcome.status = .failed
-      }
       outcomes.append(outcome)
+    }
+    compare(comparisons, into: &outcomes, current: current, golden: golden)
+    for position in outcomes.indices {
+      guard let index = outcomes[position].item, let match = outcomes[position].golden else {
+        continue
+      }
+      let passed = outcomes[position].equivalent && items[index].error == nil
+      outcomes[position].status =
+        !passed ? .failed : goldens[match].name == items[index].name ? .passed : .moved
     }
     if !stoppedEarly {
       for index in goldens.indices where !paired.contains(index) {

@@ -121,21 +121,29 @@ extension GoldenSession {
 
   /// Writes an artifact (`<name><suffix>`) whole into the script's artifacts folder.
   func writeArtifact(_ data: Data, of name: String, suffix: String) throws(FileError) {
-    if artifacts == nil {
-      noteArtifactFoldersMade()
-      guard let root = try FolderHandle.forCheck(options.artifactsDirectory, creating: true),
-        let made = try root.subfolder(artifactsKey, creating: true)
-      else {
-        throw FileError(
-          path: DisplayPath.of(artifactsURL), action: "create", reason: "no such folder")
-      }
-      artifacts = made
-    }
-    guard let (base, leaf) = try place(of: name + suffix, in: artifacts, creating: true) else {
+    let folder = try artifactsFolder()
+    guard let (base, leaf) = try place(of: name + suffix, in: folder, creating: true) else {
       throw FileError(
         path: DisplayPath.of(artifactsURL), action: "create", reason: "no such folder")
     }
     try AtomicFile.write(data, named: leaf, in: base, syncingFolder: false, flushing: false)
+  }
+
+  /// The script's artifacts folder, made when it does not exist yet; made once, whichever of
+  /// the threads comparing images asks first.
+  private func artifactsFolder() throws(FileError) -> FolderHandle {
+    artifactsLock.lock()
+    defer { artifactsLock.unlock() }
+    if let artifacts { return artifacts }
+    noteArtifactFoldersMade()
+    guard let root = try FolderHandle.forCheck(options.artifactsDirectory, creating: true),
+      let made = try root.subfolder(artifactsKey, creating: true)
+    else {
+      throw FileError(
+        path: DisplayPath.of(artifactsURL), action: "create", reason: "no such folder")
+    }
+    artifacts = made
+    return made
   }
 
   /// Remembers whether the script's artifacts folder does not exist yet, so that it can be
@@ -160,6 +168,8 @@ extension GoldenSession {
 
   /// The artifacts folder when it exists, for reading and clean-up (never created for that).
   func existingArtifacts() -> FolderHandle? {
+    artifactsLock.lock()
+    defer { artifactsLock.unlock() }
     if let artifacts { return artifacts }
     guard let root = try? FolderHandle.forCheck(options.artifactsDirectory),
       let found = try? root.subfolder(artifactsKey)

@@ -60,6 +60,8 @@ public final class GoldenSession: @unchecked Sendable {
   /// The script's subfolder of the artifacts folder.
   let artifactsKey: String
   var artifacts: FolderHandle?
+  /// Guards `artifacts` and `madeArtifactsFolder` while images are compared on several threads.
+  let artifactsLock = NSLock()
   /// Whether this check made the script's artifacts folder.
   var madeArtifactsFolder = false
   var goldens: [GoldenFile] = []

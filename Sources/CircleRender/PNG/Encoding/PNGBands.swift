@@ -79,13 +79,11 @@ struct PNGBands: @unchecked Sendable {
 
   /// Compresses the bands not shared with an earlier frame, on up to `threads` threads.
   ///
-  /// Only on one when the memory for more threads' stacks cannot be had: Dispatch waits for
-  /// the memory of a thread it cannot start, so the encoding would never end.
+  /// Only on one when the memory for more threads' stacks cannot be had (see
+  /// `PixelImage.threadsWithRoom(upTo:)`).
   func compressOwnBands(threads: Int) {
     let own = bands.filter { !$0.isStarted && $0.claim() }
-    let wanted = min(threads, own.count)
-    let threads =
-      wanted > 1 && PixelImage.canAllocate(bytes: wanted * Self.threadStackBytes) ? wanted : 1
+    let threads = PixelImage.threadsWithRoom(upTo: min(threads, own.count))
     if threads <= 1 {
       var compressor = BandCompressor(settings)
       for band in own { band.compress(scanlines, with: &compressor) }
@@ -98,9 +96,6 @@ struct PNGBands: @unchecked Sendable {
       }
     }
   }
-
-  /// The room a thread's stack takes: the usual 8 MiB.
-  static let threadStackBytes = 8 << 20
 
   /// The zlib stream of all scanlines and its CRC-32; waits for bands compressed elsewhere.
   ///
