@@ -45,16 +45,16 @@ struct InterruptedRunTests {
     return false
   }
 
-  @Test(
-    "SIGINT during the write of a frame ends the watch and leaves no temporary file",
-    .timeLimit(.minutes(2)), arguments: 0..<3)
-  func interruptMidWrite(attempt: Int) throws {
+  /// Runs `circles` with `arguments` on `busy.circles` in a new folder, sends SIGINT while a
+  /// write into `watched` (below the folder) is under way, and checks that the process ended
+  /// on the signal with no temporary file left there.
+  static func interruptMidWrite(_ arguments: [String], watching watched: String) throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "busy.circles")
-    let out = folder.url.appendingPathComponent("out")
+    let out = folder.url.appendingPathComponent(watched)
     let process = Process()
     process.executableURL = try Executable.url
-    process.arguments = ["run", "busy.circles", "--watch", "-o", "out"]
+    process.arguments = arguments
     process.currentDirectoryURL = folder.url
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -65,10 +65,17 @@ struct InterruptedRunTests {
     kill(process.processIdentifier, SIGCONT)
     let deadline = Date().addingTimeInterval(20)
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    try #require(!process.isRunning, "the watch did not end on SIGINT")
+    try #require(!process.isRunning, "circles did not end on SIGINT")
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == SIGINT)
     #expect(Self.temporaryFiles(in: out) == [])
+  }
+
+  @Test(
+    "SIGINT during the write of a frame ends the watch and leaves no temporary file",
+    .timeLimit(.minutes(2)), arguments: 0..<3)
+  func interruptMidWrite(attempt: Int) throws {
+    try Self.interruptMidWrite(["run", "busy.circles", "--watch", "-o", "out"], watching: "out")
   }
 }
