@@ -1,0 +1,125 @@
+import CirclesTestSupport
+import Foundation
+import Testing
+
+/// README's first session, replayed with the built binary: its script, the edits its prose
+/// describes, and each command of its console blocks, whose output must be what README shows
+/// (standard error first, then standard output, as a terminal shows them; timings aside).
+@Suite("README's first session prints what README shows")
+struct ReadmeSessionTests {
+  /// The code blocks of README's "A first session", in order: their info string and text.
+  static func blocks() throws -> [(info: String, text: String)] {
+    let readme = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "\n## A first session\n"))
+    let end = try #require(readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex))
+    var blocks: [(info: String, text: String)] = []
+    var open: (info: String, lines: [Substring])?
+    for line in readme[start.upperBound..<end.lowerBound].split(
+      separator: "\n", omittingEmptySubsequences: false)
+    {
+      if line.hasPrefix("```") {
+        if let block = open {
+          blocks.append((block.info, block.lines.map { $0 + "\n" }.joined()))
+          open = nil
+        } else {
+          open = (String(line.dropFirst(3)), [])
+        }
+      } else {
+        open?.lines.append(line)
+      }
+    }
+    return blocks
+  }
+
+  /// Timings differ from run to run: `(2 circles, 0.01 s)` loses its figure.
+  static func withoutTimings(_ text: String) -> String {
+    text.replacing(/, [0-9]+\.[0-9]+ s\)/, with: ", … s)")
+  }
+
+  /// A console block as its commands (the `$ ` lines), each with the text shown after it.
+  static func steps(of console: String) -> [(command: String, shown: String)] {
+    var steps: [(command: String, shown: String)] = []
+    for line in console.split(separator: "\n") {
+      if line.hasPrefix("$ ") {
+        steps.append((String(line.dropFirst(2)), ""))
+      } else if !steps.isEmpty {
+        steps[steps.count - 1].shown += line + "\n"
+      }
+    }
+    return steps
+  }
+
+  /// Runs each command of a console block in the folder and expects the text shown after it.
+  static func replay(_ console: String, in folder: TemporaryFolder) throws {
+    var status: Int32 = 0
+    for (command, shown) in steps(of: console) {
+      let words = command.split(separator: " ").map(String.init)
+      switch words.first {
+      case "circles":
+        let outcome = try Executable.run(Array(words.dropFirst()), in: folder.url)
+        status = outcome.status
+        #expect(
+          withoutTimings(outcome.stderr + outcome.stdout) == withoutTimings(shown),
+          "$ \(command)\n\(outcome)")
+      case "echo" where words == ["echo", "$?"]:
+        #expect(shown == "\(status)\n", "$ \(command)")
+      case "ls":
+        let hidden = words.contains("-A")
+        let subfolder = try #require(words.last)
+        let listed = hidden ? folder.allFiles(in: subfolder) : folder.files(in: subfolder)
+        #expect(
+          Set(listed.filter { hidden || !$0.hasPrefix(".") })
+            == Set(shown.split(whereSeparator: \.isWhitespace).map(String.init)),
+          "$ \(command)")
+      default:
+        Issue.record("README's first session runs a command this test does not know: \(command)")
+      }
+    }
+  }
+
+  @Test("the script, its edits and every command, end to end", .timeLimit(.minutes(1)))
+  func firstSession() throws {
+    let blocks = try Self.blocks()
+    let consoles = blocks.filter { $0.info == "console" }.map(\.text)
+    let scripts = blocks.filter { $0.info.isEmpty }.map(\.text)
+    try #require(consoles.count == 7 && scripts.count == 2, "\(blocks)")
+    let folder = try TemporaryFolder()
+    var script = scripts[0]
+    try folder.write(script, to: "scene.circles")
+    try Self.replay(consoles[0], in: folder)
+
+    // "There are none yet, so circles check reports every frame as missing and exits 1."
+    let unrecorded = try Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(unrecorded.status == 1, "\(unrecorded)")
+    #expect(unrecorded.stdout.hasSuffix("0 passed, 4 missing\n"), "\(unrecorded)")
+    try Self.replay(consoles[1], in: folder)
+
+    // "Make the hill darker".
+    script = script.replacingOccurrences(of: "fill seagreen", with: "fill darkolivegreen")
+    try folder.write(script, to: "scene.circles")
+    try Self.replay(consoles[2], in: folder)
+    try Self.replay(consoles[3], in: folder)
+
+    // "two new lines 4 and 5".
+    var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines.insert(contentsOf: scripts[1].split(separator: "\n").map(String.init), at: 3)
+    let withMoon = lines.joined(separator: "\n")
+    try folder.write(withMoon, to: "scene.circles")
+    try Self.replay(consoles[4], in: folder)
+    try Self.replay(consoles[5], in: folder)
+
+    // "Deleting the two lines again": a pass, moved and orphan goldens, then --update.
+    try folder.write(script, to: "scene.circles")
+    let back = try Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(back.status == 0, "\(back)")
+    #expect(back.stdout.hasSuffix("2 passed, 2 moved, 2 orphan\n"), "\(back)")
+    let update = try Executable.run(["check", "scene.circles", "--update"], in: folder.url)
+    #expect(update.stdout.hasSuffix("2 passed, 2 recorded, 2 pruned\n"), "\(update)")
+
+    // "Misspell the moon's colour".
+    try folder.write(
+      withMoon.replacingOccurrences(of: "fill white", with: "fill whte"), to: "scene.circles")
+    try Self.replay(consoles[6], in: folder)
+  }
+}
