@@ -34,33 +34,18 @@ struct HistoryCommand: Subcommand {
   init(arguments: [String]) throws(UsageError) {
     var reader = ArgumentReader(arguments)
     var script: String?
-    while let item = reader.next() {
-      switch item {
-      case .positional(let value):
-        guard script == nil else {
-          throw UsageError("history takes one script; '\(value)' is extra")
-        }
-        script = value
-      case .option(let name, _):
-        throw Self.unknownOption(name)
-      }
+    if let (name, _) = try reader.nextOption(keepingScriptIn: &script, of: Self.name) {
+      throw Self.unknownOption(name)
     }
-    guard let script else {
-      throw UsageError("history needs a script file (or '-' for standard input)")
-    }
-    scriptPath = script
+    scriptPath = try ArgumentReader.requiredScript(script, of: Self.name)
   }
 
   func run(in context: ToolContext) -> Int32 {
     let console = context.console
-    let source: ScriptSource
-    let result: HistoryResult
-    do {
-      source = try ScriptInput.read(scriptPath, in: context)
-    } catch {
-      console.error(error.description)
+    guard let source = ScriptInput.readReporting(scriptPath, in: context) else {
       return ExitCode.usage
     }
+    let result: HistoryResult
     do {
       result = try HistoryRunner.run(source)
     } catch {

@@ -97,58 +97,50 @@ struct RunCommand: Subcommand {
   init(arguments: [String]) throws(UsageError) {
     var reader = ArgumentReader(arguments)
     var script: String?
-    var output: String?
-    while let item = reader.next() {
-      switch item {
-      case .positional(let value):
-        guard script == nil else { throw UsageError("run takes one script; '\(value)' is extra") }
-        script = value
-      case .option(let name, let inline) where name == "-o" || name == "--output":
-        output = try reader.value(for: name, inline: inline)
-      case .option(let name, let inline) where name == "--png-compression":
+    while let (name, inline) = try reader.nextOption(keepingScriptIn: &script, of: Self.name) {
+      switch name {
+      case "-o", "--output":
+        outputPath = try reader.value(for: name, inline: inline)
+      case "--png-compression":
         let value = try reader.value(for: name, inline: inline)
         guard let choice = PNGCompression(rawValue: value) else {
           throw UsageError(
             "--png-compression takes fast, default or small, not '\(value)'")
         }
         compression = choice
-      case .option(let name, let inline) where name == "--format":
+      case "--format":
         let value = try reader.value(for: name, inline: inline)
         guard let chosen = FrameFormat(rawValue: value.lowercased()) else {
           throw UsageError("unknown format '\(value)'; use png, svg or pdf")
         }
         format = chosen
-      case .option(let name, let inline) where name == "--sheet":
+      case "--sheet":
         sheetPath = try reader.value(for: name, inline: inline)
-      case .option(let name, let inline) where name == "--watch":
-        guard inline == nil else { throw UsageError("--watch takes no value") }
+      case "--watch":
+        try ArgumentReader.flag(name, inline: inline)
         watches = true
-      case .option(let name, let inline) where name == "--frames":
+      case "--frames":
         let value = try reader.value(for: name, inline: inline)
         guard let chosen = FrameSelection(rawValue: value) else {
           throw UsageError("--frames takes all, last or none, not '\(value)'")
         }
         frames = chosen
-      case .option(let name, let inline) where name == "--animation":
+      case "--animation":
         animationPath = try reader.value(for: name, inline: inline)
-      case .option(let name, let inline) where name == "--frame-delay":
+      case "--frame-delay":
         let value = try reader.value(for: name, inline: inline)
         guard let seconds = Double(value), AnimationOptions.frameDelays.contains(seconds) else {
           throw UsageError("--frame-delay takes seconds from 0.01 to 60, not '\(value)'")
         }
         frameDelay = seconds
-      case .option(let name, let inline) where name == "--highlight-changes":
-        guard inline == nil else { throw UsageError("--highlight-changes takes no value") }
+      case "--highlight-changes":
+        try ArgumentReader.flag(name, inline: inline)
         highlightsChanges = true
-      case .option(let name, _):
+      default:
         throw Self.unknownOption(name)
       }
     }
-    guard let script else {
-      throw UsageError("run needs a script file (or '-' for standard input)")
-    }
-    scriptPath = script
-    outputPath = output
+    scriptPath = try ArgumentReader.requiredScript(script, of: Self.name)
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
@@ -190,11 +182,7 @@ struct RunCommand: Subcommand {
     if watches { return watch(in: context) }
     let console = context.console
     let start = ContinuousClock.now
-    let source: ScriptSource
-    do {
-      source = try ScriptInput.read(scriptPath, in: context)
-    } catch {
-      console.error(error.description)
+    guard let source = ScriptInput.readReporting(scriptPath, in: context) else {
       return ExitCode.usage
     }
     let path = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)

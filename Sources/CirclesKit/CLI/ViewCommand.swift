@@ -41,21 +41,13 @@ struct ViewCommand: Subcommand {
   init(arguments: [String]) throws(UsageError) {
     var reader = ArgumentReader(arguments)
     var script: String?
-    while let item = reader.next() {
-      switch item {
-      case .positional(let value):
-        guard script == nil else { throw UsageError("view takes one script; '\(value)' is extra") }
-        script = value
-      case .option(let name, let inline) where name == "-o" || name == "--output":
-        outputPath = try reader.value(for: name, inline: inline)
-      case .option(let name, _):
-        throw Self.unknownOption(name)
+    while let (name, inline) = try reader.nextOption(keepingScriptIn: &script, of: Self.name) {
+      switch name {
+      case "-o", "--output": outputPath = try reader.value(for: name, inline: inline)
+      default: throw Self.unknownOption(name)
       }
     }
-    guard let script else {
-      throw UsageError("view needs a script file (or '-' for standard input)")
-    }
-    scriptPath = script
+    scriptPath = try ArgumentReader.requiredScript(script, of: Self.name)
   }
 
   /// The page's path as given, or the default one.
@@ -85,11 +77,7 @@ struct ViewCommand: Subcommand {
 
   func run(in context: ToolContext) -> Int32 {
     let console = context.console
-    let source: ScriptSource
-    do {
-      source = try ScriptInput.read(scriptPath, in: context)
-    } catch {
-      console.error(error.description)
+    guard let source = ScriptInput.readReporting(scriptPath, in: context) else {
       return ExitCode.usage
     }
     let history: ViewerHistory

@@ -20,4 +20,16 @@ enum ScriptInput {
     }
     return ScriptSource(bytes: [UInt8](bytes), fileName: "<stdin>")
   }
+
+  /// The script at `path`, or nil once the reason it cannot be read is on the console.
+  ///
+  /// A subcommand that gets nil ends with `ExitCode.usage`.
+  static func readReporting(_ path: String, in context: ToolContext) -> ScriptSource? {
+    do {
+      return try read(path, in: context)
+    } catch {
+      context.console.error(error.description)
+      return nil
+    }
+  }
 }
