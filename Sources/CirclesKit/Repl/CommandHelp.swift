@@ -3,9 +3,7 @@ import CircleScript
 /// One command of the language as `:help <command>` explains it: how it is written, what it
 /// does, and an example, and the keywords Tab offers after it.
 struct CommandHelp: Hashable, Sendable {
-  /// The word that starts it.
-  var name: String
-  /// How it is written, one line per form.
+  /// How it is written, one line per form; the first word is its name.
   var usage: [String]
   /// What it does, in a sentence or two.
   var summary: String
@@ -13,6 +11,9 @@ struct CommandHelp: Hashable, Sendable {
   var example: String
   /// The keywords that may follow its required words.
   var keywords: [String] = []
+
+  /// The word that starts it.
+  var name: String { String(usage[0].prefix { $0 != " " }) }
 
   /// The text `:help <name>` prints, the summary wrapped at 80 columns.
   var text: String {
@@ -46,69 +47,68 @@ struct CommandHelp: Hashable, Sendable {
 
   static let properties = ["at", "radius", "r", "fill", "stroke", "width", "opacity"]
 
+  /// How `add` and `set` write the properties that paint a circle.
+  static let paint = "[fill <c>] [stroke <c>] [width <w>] [opacity <o>]"
+
+  /// How a block command is written: its opening line, the commands, the closing brace.
+  static func block(_ opening: String) -> [String] { [opening, "  …commands…", "}"] }
+
   /// Help for the language's commands (the parser's list decides which exist).
   static let table: [CommandHelp] = [
     CommandHelp(
-      name: "canvas", usage: ["canvas <W>x<H> [background <colour>] [scale <n>]"],
+      usage: ["canvas <W>x<H> [background <colour>] [scale <n>]"],
       summary: "Sets the canvas: once, before any change. Default 512x512, white, scale 1.",
       example: "canvas 200x120 background #202030", keywords: ["background", "scale"]),
     CommandHelp(
-      name: "add",
-      usage: [
-        "add [<id>] at <x>,<y> radius <r> [fill <c>] [stroke <c>] [width <w>] [opacity <o>]"
-      ],
+      usage: ["add [<id>] at <x>,<y> radius <r> " + paint],
       summary: "Adds a circle on top (named c1, c2, … without an id): one undo step, 'Add <id>'.",
       example: "add sun at 60,60 radius 40 fill gold", keywords: properties),
     CommandHelp(
-      name: "remove", usage: ["remove <id>"],
+      usage: ["remove <id>"],
       summary: "Removes a circle; undo puts it back at its place. One undo step, 'Remove <id>'.",
       example: "remove sun"),
     CommandHelp(
-      name: "move", usage: ["move <id> to <x>,<y>", "move <id> by <dx>,<dy>"],
+      usage: ["move <id> to <x>,<y>", "move <id> by <dx>,<dy>"],
       summary: "Moves a circle to a point or by an offset. One undo step, 'Move <id>'.",
       example: "move sun by 10,0", keywords: ["to", "by"]),
     CommandHelp(
-      name: "set",
-      usage: [
-        "set <id> [at <x>,<y>] [radius <r>] [fill <c>] [stroke <c>] [width <w>] [opacity <o>]"
-      ],
+      usage: ["set <id> [at <x>,<y>] [radius <r>] " + paint],
       summary: "Changes a circle's properties, at least one. One undo step, 'Change <id>'.",
       example: "set sun fill tomato opacity 0.8", keywords: properties),
     CommandHelp(
-      name: "front", usage: ["front <id>"],
+      usage: ["front <id>"],
       summary: "Brings a circle to the front. One undo step, 'Bring <id> to Front'.",
       example: "front moon"),
     CommandHelp(
-      name: "back", usage: ["back <id>"],
+      usage: ["back <id>"],
       summary: "Sends a circle to the back. One undo step, 'Send <id> to Back'.",
       example: "back moon"),
     CommandHelp(
-      name: "clear", usage: ["clear"],
+      usage: ["clear"],
       summary: "Removes every circle, as one undo step, 'Clear'.", example: "clear"),
     CommandHelp(
-      name: "undo", usage: ["undo [<n>]"],
+      usage: ["undo [<n>]"],
       summary: "Undoes the last n steps (default 1) and prints each one's menu title.",
       example: "undo 2"),
     CommandHelp(
-      name: "redo", usage: ["redo [<n>]"],
+      usage: ["redo [<n>]"],
       summary: "Redoes the last n undone steps (default 1) and prints each one's menu title.",
       example: "redo"),
     CommandHelp(
-      name: "group", usage: ["group \"<name>\" {", "  …commands…", "}"],
+      usage: block("group \"<name>\" {"),
       summary: "Makes the commands inside one undo step named <name>; it runs when its '}' "
         + "is typed. Groups nest.",
       example: "group \"Stars\" {"),
     CommandHelp(
-      name: "limit", usage: ["limit <n>"],
+      usage: ["limit <n>"],
       summary: "Keeps at most n undo steps, dropping the oldest (0 = unlimited).",
       example: "limit 20"),
     CommandHelp(
-      name: "render", usage: ["render <file.png>"],
+      usage: ["render <file.png>"],
       summary: "Writes the current state to a .png, .svg or .pdf file, relative to the "
         + "current folder.",
       example: "render sketch.png"),
     CommandHelp(
-      name: "expect",
       usage: [
         "expect count <n>", "expect undo \"<name>\" | none", "expect redo \"<name>\" | none",
         "expect pixel <x>,<y> <colour> [within <d>]",
@@ -116,15 +116,15 @@ struct CommandHelp: Hashable, Sendable {
       summary: "Checks the canvas, its history or a pixel, and reports when it does not hold.",
       example: "expect undo \"Add sun\"", keywords: ["count", "undo", "redo", "pixel", "within"]),
     CommandHelp(
-      name: "seed", usage: ["seed <n>"],
+      usage: ["seed <n>"],
       summary: "Restarts the generator behind random(a, b) from a whole number 0…2147483647.",
       example: "seed 7"),
     CommandHelp(
-      name: "let", usage: ["let <name> = <expression>"],
+      usage: ["let <name> = <expression>"],
       summary: "Binds a variable to a number, usable wherever a number goes.",
       example: "let r = 12 * 2"),
     CommandHelp(
-      name: "repeat", usage: ["repeat <count> [as <name>] {", "  …commands…", "}"],
+      usage: block("repeat <count> [as <name>] {"),
       summary: "Runs the commands inside count times, the name counting 0, 1, …; each change "
         + "is its own undo step. It runs when its '}' is typed.",
       example: "repeat 5 as i {", keywords: ["as"]),
