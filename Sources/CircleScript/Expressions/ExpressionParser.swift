@@ -48,7 +48,7 @@ struct ExpressionParser {
     let range = try sum()
     if code.count == 1, case .number(let value) = code[0] { return .number(value, at: range) }
     let compiled = CompiledExpression(code: code, sites: sites, depth: greatestHeight)
-    return NumberExpression(.compiled(compiled), at: range)
+    return NumberExpression(.computed(compiled), at: range)
   }
 
   // MARK: - Grammar

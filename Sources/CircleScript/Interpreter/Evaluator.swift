@@ -63,9 +63,9 @@ final class Evaluator {
   /// - Throws: a diagnostic at the part of the expression that failed: a variable without a
   ///   value, a division by zero, a result that is not finite, `random(a, b)` with a > b.
   func evaluate(_ expression: NumberExpression) throws(Diagnostic) -> Double {
-    switch expression.value {
-    case .number(let value): value
-    case .compiled(let compiled): try run(compiled)
+    switch expression.form {
+    case .literal(let value): value
+    case .computed(let compiled): try run(compiled)
     }
   }
 

@@ -27,10 +27,9 @@ extension Interpreter {
   /// The value of a colour position: `rgb()` and `hsl()` are computed from their arguments.
   func colour(_ expression: ColourExpression) throws(ScriptFailure) -> Colour {
     let (name, arguments): (String, [NumberExpression])
-    switch expression.value {
-    case .colour(let colour): return colour
-    case .rgb(let values): (name, arguments) = ("rgb", values)
-    case .hsl(let values): (name, arguments) = ("hsl", values)
+    switch expression.form {
+    case .literal(let colour): return colour
+    case .computed(let call): (name, arguments) = (call.name, call.arguments)
     }
     var values: [Double] = []
     for (argument, rule) in zip(arguments, ColourFunction.rules(name, count: arguments.count)) {
@@ -41,12 +40,12 @@ extension Interpreter {
 
   /// The text of an id, string or path, with each interpolation written in as a whole number.
   func text(_ template: InterpolatedText) throws(ScriptFailure) -> String {
-    switch template.value {
+    switch template.form {
     case .literal(let text):
       return text
-    case .parts(let parts):
+    case .computed(let pieces):
       var text = ""
-      for part in parts {
+      for part in pieces.parts {
         switch part {
         case .text(let piece): text += piece
         case .number(let expression):
@@ -61,7 +60,7 @@ extension Interpreter {
   /// The value of an id position; one made by interpolation is checked to be an id.
   func id(_ template: InterpolatedText) throws(ScriptFailure) -> String {
     let id = try text(template)
-    if template.literal == nil {
+    if template.constant == nil {
       try diagnosing { () throws(Diagnostic) in
         try LineParser.checkID(id, at: template.range)
       }

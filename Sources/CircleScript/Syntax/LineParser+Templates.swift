@@ -11,7 +11,7 @@ extension LineParser {
     let written = token.spelling
     guard written.contains("{") else { return .text(token.text, at: token.range) }
     let base = token.range.subrange(offset: isString ? 1 : 0, length: 0)
-    var parts: [InterpolatedText.Part] = []
+    var parts: [TextTemplate.Part] = []
     var text = ""
     var interpolates = false
     var offset = 0
@@ -60,7 +60,7 @@ extension LineParser {
     }
     if !text.isEmpty { parts.append(.text(text)) }
     guard interpolates else { return .text(token.text, at: token.range) }
-    return InterpolatedText(.parts(parts), at: token.range)
+    return InterpolatedText(.computed(TextTemplate(parts: parts)), at: token.range)
   }
 
   /// What an interpolation must give.
@@ -90,10 +90,10 @@ extension InterpolatedText {
   var shown: String { joined(interpolation: "{…}") }
 
   private func joined(interpolation: String) -> String {
-    switch value {
+    switch form {
     case .literal(let text): text
-    case .parts(let parts):
-      parts.map { part in
+    case .computed(let template):
+      template.parts.map { part in
         switch part {
         case .text(let text): text
         case .number: interpolation

@@ -79,7 +79,7 @@ extension LineParser {
       [ExpressionSource(text: token.text[...], start: token.range.start)], variables: variables)
     let (name, arguments, range) = try parser.colourArguments()
     let expression = ColourExpression(
-      name == "rgb" ? .rgb(arguments) : .hsl(arguments), at: range)
+      .computed(ColourCall(name: name, arguments: arguments)), at: range)
     let values = arguments.compactMap(\.constant)
     guard values.count == arguments.count else { return expression }
     for (argument, rule) in zip(arguments, ColourFunction.rules(name, count: arguments.count)) {
@@ -107,7 +107,7 @@ extension LineParser {
       throw .error("expected a circle id, found \(Self.describe(token))", at: token.range)
     }
     let text = try template(token)
-    if text.literal != nil { try Self.checkID(token.text, at: token.range) }
+    if text.constant != nil { try Self.checkID(token.text, at: token.range) }
     return text
   }
 

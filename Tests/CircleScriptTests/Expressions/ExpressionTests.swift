@@ -110,7 +110,7 @@ struct ExpressionTests {
       "add a at 0,0 r 1\nrepeat 4 as i {\n  move a by (i * i),(0 - i)\n}", fileName: "once")
     guard case .repeat(_, _, let body) = script.statements[1].command,
       case .move(_, _, let point) = body[0].command,
-      case .compiled(let x) = point.x.value
+      case .computed(let x) = point.x.form
     else {
       Issue.record("not a compiled point")
       return

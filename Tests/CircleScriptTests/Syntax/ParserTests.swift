@@ -178,7 +178,7 @@ struct ParserTests {
       Issue.record("not a group")
       return
     }
-    #expect(name.literal == "outer")
+    #expect(name.constant == "outer")
     #expect(name.range.start == SourceLocation(file: "t.circles", line: 2, column: 7))
     #expect(body.count == 2)
     #expect(body[0].keyword.start.line == 3)
@@ -186,7 +186,7 @@ struct ParserTests {
       Issue.record("not a nested group")
       return
     }
-    #expect(innerName.literal == "inner")
+    #expect(innerName.constant == "inner")
     #expect(inner.map(\.command) == [.clear])
     #expect(
       script.statements[2].command

@@ -76,7 +76,7 @@ struct VariableParserTests {
     }
     #expect(variable.name == "i")
     #expect(column.name == "j")
-    #expect(name.literal == nil)
+    #expect(name.constant == nil)
     #expect(name.shown == "g {…}")
     #expect(id.skeleton == "a0-0")
     #expect(script.variables == ["n", "i", "j"])
@@ -93,8 +93,8 @@ struct VariableParserTests {
       Issue.record("not a group and an expect")
       return
     }
-    #expect(name.literal == "a {b}")
-    #expect(expected.literal == nil)
+    #expect(name.constant == "a {b}")
+    #expect(expected.constant == nil)
     #expect(script.variables == ["b"])
     let outcome = run("group \"a \\{b\\}\" {\n  add x at 1,1 r 1\n}\nexpect undo \"a \\{b\\}\"")
     #expect(outcome.failure == nil, "\(outcome.rendered ?? "")")
