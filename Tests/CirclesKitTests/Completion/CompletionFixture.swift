@@ -37,6 +37,67 @@ final class CompletionFixture {
     ]
   }
 
+  /// Runs a shell in the folder completion runs in, kept from the user's own files, and expects
+  /// it to succeed without a word on standard error.
+  func run(_ shell: String, _ arguments: [String]) throws -> Executable.Outcome {
+    let outcome = try Program(named: shell).run(
+      arguments, in: work.url, environment: environment, inherits: false)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr == "", "\(outcome)")
+    return outcome
+  }
+
+  /// Lines that bash and fish complete alike, with what each offers (sorted), but for how a
+  /// shell shows a folder (`frames` in bash, `frames/` in fish).
+  static func sharedCases(folder: (String) -> String) -> [(line: String, expected: [String])] {
+    let folders = [folder("frames"), folder("my scripts")]
+    let scripts = folders + ["scene.circles"]
+    let pictures = folders + ["LOUD.PNG", "picture.png"]
+    return [
+      ("circles ", ["check", "completions", "diff", "history", "repl", "run", "view"]),
+      ("circles r", ["repl", "run"]),
+      ("circles run --fo", ["--format"]),
+      ("circles run --format ", ["pdf", "png", "svg"]),
+      ("circles run --png-compression ", ["default", "fast", "small"]),
+      ("circles run ", scripts),
+      ("circles run frames/", ["frames/inner.circles"]),
+      ("circles run my\\ s", [folder("my scripts")]),
+      ("circles run my\\ scripts/", ["my scripts/two words.circles"]),
+      ("circles run -o ", folders),
+      ("circles run --sheet ", pictures),
+      ("circles check --record ", ["all", "failed", "missing"] + scripts),
+      ("circles check --report ", folders + ["report.html"]),
+      ("circles check --threshold ", []),
+      ("circles check -v ", scripts),
+      ("circles diff ", pictures),
+      ("circles diff picture.png --strip ", pictures),
+      ("circles repl -o ", pictures),
+      ("circles history --", ["--help"]),
+      ("circles completions ", ["bash", "fish", "zsh"]),
+    ].map { ($0.0, $0.1.sorted()) }
+  }
+
+  /// Expects a shell to offer every option of a subcommand, and every choice after each option
+  /// that takes one of some words.
+  ///
+  /// - Parameters:
+  ///   - name: The subcommand.
+  ///   - start: What is typed to list its options (`-`, `--`).
+  ///   - options: What the shell must offer after `start`, given the subcommand's options.
+  ///   - offers: What the shell offers for the words of a line, the last one completed.
+  static func expectEveryOption(
+    of name: String, typing start: String,
+    offering options: ([CommandOption]) -> [String],
+    offers: ([String]) throws -> [String]
+  ) throws {
+    let command = try #require(CommandLineTool.completionModel.commands.first { $0.name == name })
+    #expect(try offers(["circles", name, start]) == options(command.options).sorted())
+    for (spelling, choices) in try Self.choices(of: name) {
+      let offered = try offers(["circles", name, spelling, ""])
+      #expect(Set(choices).isSubset(of: offered), "\(name) \(spelling): \(offered)")
+    }
+  }
+
   /// Each spelling of every option of a subcommand whose value is one of some words, with them.
   static func choices(of name: String) throws -> [(spelling: String, choices: [String])] {
     let command = try #require(CommandLineTool.completionModel.commands.first { $0.name == name })

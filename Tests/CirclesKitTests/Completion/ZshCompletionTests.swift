@@ -11,22 +11,20 @@ struct ZshCompletionTests {
   @Test("zsh parses the script")
   func syntax() throws {
     let fixture = try CompletionFixture(.zsh)
-    let outcome = try Program(named: "zsh").run(
-      ["-n", fixture.script.path], in: fixture.work.url, environment: fixture.environment,
-      inherits: false)
-    #expect(outcome.status == 0 && outcome.stdout == "" && outcome.stderr == "", "\(outcome)")
+    let outcome = try fixture.run("zsh", ["-n", fixture.script.path])
+    #expect(outcome.stdout == "", "\(outcome)")
   }
 
   @Test("sourced after compinit, the script registers itself for circles")
   func sourced() throws {
     let fixture = try CompletionFixture(.zsh)
-    let outcome = try Program(named: "zsh").run(
+    let outcome = try fixture.run(
+      "zsh",
       [
         "-f", "-c",
         "autoload -U compinit && compinit -u -D && source $1 && print -r -- $_comps[circles]",
         "zsh", fixture.script.path,
-      ], in: fixture.work.url, environment: fixture.environment, inherits: false)
-    #expect(outcome.status == 0 && outcome.stderr == "", "\(outcome)")
+      ])
     #expect(outcome.stdout == "_circles\n", "\(outcome)")
   }
 
