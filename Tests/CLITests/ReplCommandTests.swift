@@ -10,37 +10,18 @@ import Testing
 func runInTerminal(_ arguments: [String], in folder: URL, input: String) throws -> (
   status: Int32, screen: String
 ) {
-  let script = URL(fileURLWithPath: "/usr/bin/script")
-  try #require(
-    FileManager.default.isExecutableFile(atPath: script.path),
-    "util-linux's 'script' is needed to drive a pseudo-terminal")
+  let script = try Program(named: "script", package: "util-linux")
   let command = ([try Executable.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-  let process = Process()
-  process.executableURL = script
-  process.arguments = ["-qfec", command, "/dev/null"]
-  process.currentDirectoryURL = folder
-  var environment = ProcessInfo.processInfo.environment
-  environment["NO_COLOR"] = "1"
-  environment["TERM"] = "dumb"
   // The history goes to the test's folder, never to the home folder.
-  environment["CIRCLES_HISTORY"] = folder.appendingPathComponent(".history").path
-  process.environment = environment
-  let inURL = folder.appendingPathComponent(".typed")
-  let outURL = folder.appendingPathComponent(".screen")
-  try Data(input.utf8).write(to: inURL)
-  // FileHandle(forWritingTo:) below fails if the file could not be made.
-  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  let inHandle = try FileHandle(forReadingFrom: inURL)
-  let outHandle = try FileHandle(forWritingTo: outURL)
-  process.standardInput = inHandle
-  process.standardOutput = outHandle
-  process.standardError = outHandle
-  try process.run()
-  process.waitUntilExit()
-  try inHandle.close()
-  try outHandle.close()
-  let screen = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-  return (process.terminationStatus, screen.replacingOccurrences(of: "\r\n", with: "\n"))
+  let outcome = try script.run(
+    ["-qfec", command, "/dev/null"], in: folder, input: input,
+    environment: [
+      "NO_COLOR": "1", "TERM": "dumb",
+      "CIRCLES_HISTORY": folder.appendingPathComponent(".history").path,
+    ])
+  // The terminal shows both of the tool's streams; `script` writes only its own errors apart.
+  let screen = outcome.stdout + outcome.stderr
+  return (outcome.status, screen.replacingOccurrences(of: "\r\n", with: "\n"))
 }
 
 @Suite("circles repl, end to end")
