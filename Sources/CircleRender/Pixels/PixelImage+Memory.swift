@@ -34,13 +34,6 @@ extension PixelImage {
     guard canAllocate(bytes: bytes) else { throw .outOfMemory(operation: operation) }
   }
 
-  /// How many threads of the `wanted` there is room for: as many as asked when the memory for
-  /// their stacks (8 MiB each) can be had, else one. Dispatch waits, and waits, for the memory
-  /// of a thread it cannot start, so work spread over threads there is no room for never ends.
-  package static func threadsWithRoom(upTo wanted: Int) -> Int {
-    wanted > 1 && canAllocate(bytes: wanted * (8 << 20)) ? wanted : 1
-  }
-
   /// Whether `bytes` bytes can be allocated now: they are allocated and released at once, so
   /// that an allocation made right after finds the same room (large blocks come straight from
   /// the system and go straight back; small ones go back to the allocator's free lists).

@@ -211,7 +211,7 @@ public final class IncrementalRenderer {
     let jobs = SendableBox([scratch!, secondScratch!])
     let failures = SendableBox([RenderError?](repeating: nil, count: 2))
     let lock = NSLock()
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
+    WorkerThreads.shared.perform(iterations: 2) { index in
       do throws(RenderError) {
         try Self.drawPatch(halves[index], of: state, on: jobs.value[index])
       } catch {
@@ -366,7 +366,7 @@ public final class IncrementalRenderer {
   }
 }
 
-/// Hands values that are used by one thread at a time to `concurrentPerform`.
+/// Hands values that are used by one thread at a time to `WorkerThreads.perform`.
 private final class SendableBox<Value>: @unchecked Sendable {
   var value: Value
   init(_ value: Value) { self.value = value }

@@ -1,5 +1,4 @@
 import CircleRender
-import Dispatch
 import Foundation
 
 /// The comparison of two PNG files, as `circles diff a.png b.png` shows it: pixels, a diff
@@ -122,7 +121,7 @@ public struct PNGComparison: Sendable {
     -> (images: (PixelImage, PixelImage), metadata: (GoldenMetadata?, GoldenMetadata?))
   {
     let results = DecodeResults()
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
+    WorkerThreads.shared.perform(iterations: 2) { index in
       let data = index == 0 ? one : two
       let image = Result { () throws(RenderError) in try PNGCodec.decode(data) }
       results.set(image, metadata(of: data), at: index)

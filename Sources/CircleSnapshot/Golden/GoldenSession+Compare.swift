@@ -1,6 +1,5 @@
 import CircleCanvas
 import CircleRender
-import Dispatch
 import Foundation
 
 extension GoldenSession {
@@ -27,8 +26,7 @@ extension GoldenSession {
     // Opened once here, so that the threads only read them.
     _ = existingArtifacts()
     _ = scenes.history
-    let threads = PixelImage.threadsWithRoom(
-      upTo: min(ProcessInfo.processInfo.activeProcessorCount, comparisons.count))
+    let threads = min(ProcessInfo.processInfo.activeProcessorCount, comparisons.count)
     let inputs = comparisons.map { outcomes[$0.outcome] }
     let results = Locked([Outcome?](repeating: nil, count: comparisons.count))
     let explains = Locked([Bool](repeating: false, count: comparisons.count))
@@ -47,11 +45,7 @@ extension GoldenSession {
         explains.withLock { $0[job] = explain }
       }
     }
-    if threads > 1 {
-      DispatchQueue.concurrentPerform(iterations: threads, execute: work)
-    } else {
-      work(0)
-    }
+    WorkerThreads.shared.perform(iterations: threads, work)
     let compared = results.withLock { $0 }
     let explained = explains.withLock { $0 }
     for (job, comparison) in comparisons.enumerated() {

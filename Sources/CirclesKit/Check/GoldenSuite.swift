@@ -1,6 +1,6 @@
+import CircleRender
 import CircleScript
 import CircleSnapshot
-import Dispatch
 import Foundation
 
 /// Checks many scripts against their goldens, several at once: what `circles check` does.
@@ -56,7 +56,7 @@ public enum GoldenSuite {
     try validate(scripts, keys: keys, options: options, currentDirectory: currentDirectory)
     let slots = Slots<ScriptCheck>(count: scripts.count)
     options.removingEmptyArtifactsFolder {
-      DispatchQueue.concurrentPerform(iterations: scripts.count) { index in
+      WorkerThreads.shared.perform(iterations: scripts.count) { index in
         let script = scripts[index]
         let display = DisplayText.escaped(script.relativePath(from: currentDirectory))
         slots.set(

@@ -1,5 +1,4 @@
 import CZlib
-import Dispatch
 import Foundation
 
 /// A PNG's filtered scanlines cut into bands of whole rows, each compressed on its own.
@@ -77,19 +76,17 @@ struct PNGBands: @unchecked Sendable {
     self.bands = bands
   }
 
-  /// Compresses the bands not shared with an earlier frame, on up to `threads` threads.
-  ///
-  /// Only on one when the memory for more threads' stacks cannot be had (see
-  /// `PixelImage.threadsWithRoom(upTo:)`).
+  /// Compresses the bands not shared with an earlier frame, on up to `threads` threads (see
+  /// `WorkerThreads.perform(iterations:_:)`).
   func compressOwnBands(threads: Int) {
     let own = bands.filter { !$0.isStarted && $0.claim() }
-    let threads = PixelImage.threadsWithRoom(upTo: min(threads, own.count))
+    let threads = min(threads, own.count)
     if threads <= 1 {
       var compressor = BandCompressor(settings)
       for band in own { band.compress(scanlines, with: &compressor) }
       return
     }
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    WorkerThreads.shared.perform(iterations: threads) { thread in
       var compressor = BandCompressor(settings)
       for index in stride(from: thread, to: own.count, by: threads) {
         own[index].compress(scanlines, with: &compressor)

@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A few threads of the process's own that run jobs in the order they are given, made at once
+/// and kept until ``stop()``, which their owner calls when done (the threads keep the pool).
+///
+/// Dispatch makes its threads when work arrives and, when the system refuses one (an address
+/// space too small for another stack), sleeps and asks again for ever, so the work never runs
+/// and its caller never returns. These threads are asked for once, when the pool is made: a
+/// refusal is known at once, and ``count`` says how many there are, none when the system
+/// would give none. ``perform(iterations:_:)`` spreads work over them and the calling thread,
+/// as `DispatchQueue.concurrentPerform` does.
+package final class WorkerThreads: @unchecked Sendable {
+  /// The stack of each thread: four times what encoding a frame needs (256 KiB ran frames of
+  /// 3000×2000 as PNG at every compression, SVG and PDF, and their checks, in a debug build),
+  /// an eighth of the 8 MiB a thread gets by default, which counts against a limited address
+  /// space.
+  package static let stackSize = 1 << 20
+
+  /// How many threads run the jobs.
+  package private(set) var count = 0
+  private let condition = NSCondition()
+  private var jobs: [@Sendable () -> Void] = []
+  private var next = 0
+  private var stopping = false
+
+  /// Makes up to `count` threads; fewer, or none, when the system refuses them.
+  package init(upTo count: Int) {
+    for _ in 0..<max(0, count) {
+      guard Self.startThread({ [self] in work() }) else { break }
+      self.count += 1
+    }
+  }
+
+  /// Runs `job` on one of the threads, after the jobs given before it have started.
+  ///
+  /// With no thread (``count`` is 0) the job never runs: the caller runs its work itself.
+  package func run(_ job: @escaping @Sendable () -> Void) {
+    condition.lock()
+    jobs.append(job)
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// Lets the threads end once the jobs given have run.
+  package func stop() {
+    condition.lock()
+    stopping = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func work() {
+    while let job = take() { job() }
+  }
+
+  /// The next job, waiting for one; nil once stopped with none left.
+  private func take() -> (@Sendable () -> Void)? {
+    condition.lock()
+    defer { condition.unlock() }
+    while next == jobs.count, !stopping { condition.wait() }
+    guard next < jobs.count else { return nil }
+    let job = jobs[next]
+    next += 1
+    if next == jobs.count {
+      jobs.removeAll(keepingCapacity: true)
+      next = 0
+    }
+    return job
+  }
+
+  /// Starts a detached thread that runs `body`.
+  ///
+  /// - Parameters:
+  ///   - stackSize: The bytes of its stack.
+  ///   - body: What it runs.
+  /// - Returns: false when the system refuses a thread (no room for its stack, too many
+  ///   threads); `body` is then not run.
+  package static func startThread(
+    stackSize: Int = stackSize, _ body: @escaping @Sendable () -> Void
+  ) -> Bool {
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return false }
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return false }
+    let box = Unmanaged.passRetained(ThreadBody(body))
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, &attributes,
+      { context in
+        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+      }, box.toOpaque())
+    guard status == 0 else {
+      box.release()
+      return false
+    }
+    return true
+  }
+
+  /// What a new thread runs, handed to it through `pthread_create`.
+  private final class ThreadBody {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+}
