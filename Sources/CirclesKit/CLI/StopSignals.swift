@@ -1,5 +1,4 @@
 import CircleRender
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -18,29 +17,49 @@ import Foundation
 /// process ends as the signal's default action would end it, with the same status. A signal
 /// that the process was started to ignore (`nohup`, a background job of a script) stays
 /// ignored.
+///
+/// The signals are blocked in every thread and taken by a thread of their own (`sigwait`), not
+/// by a Dispatch source: Dispatch waits for ever for a thread the system refuses, and a process
+/// short of memory must still end on Ctrl-C. When even that thread cannot be had, the signals
+/// keep their default action: the process ends at once, maybe leaving a temporary file.
 enum StopSignals {
   /// The signals handled.
   static let handled = [SIGINT, SIGTERM, SIGHUP]
 
-  /// The sources delivering the signals, kept for the life of the process.
-  nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+  nonisolated(unsafe) private static var installed = false
 
   /// Unblocks the signals (a process started with them blocked, as some test runners and
   /// supervisors do, could otherwise never be stopped) and handles each one not ignored.
-  /// Calling it again does nothing more.
+  /// Calling it again does nothing more. Call it before any other thread is made: the threads
+  /// made after it inherit the blocked signals.
   static func install() {
-    guard sources.isEmpty else { return }
+    guard !installed else { return }
+    installed = true
     var signals = sigset_t()
     sigemptyset(&signals)
     for signal in handled { sigaddset(&signals, signal) }
     sigprocmask(SIG_UNBLOCK, &signals, nil)
+    var caught = sigset_t()
+    sigemptyset(&caught)
     for number in handled {
       let previous = signal(number, SIG_IGN)
-      guard !isIgnore(previous) else { continue }
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { stop(on: number) }
-      source.resume()
-      sources.append(source)
+      signal(number, previous)
+      if !isIgnore(previous) { sigaddset(&caught, number) }
+    }
+    pthread_sigmask(SIG_BLOCK, &caught, nil)
+    let taken = caught
+    guard WorkerThreads.startThread({ wait(for: taken) }) else {
+      pthread_sigmask(SIG_UNBLOCK, &caught, nil)
+      return
+    }
+  }
+
+  /// Takes the signals as they come, on the thread of their own.
+  private static func wait(for signals: sigset_t) -> Never {
+    var signals = signals
+    while true {
+      var number: Int32 = 0
+      if sigwait(&signals, &number) == 0 { stop(on: number) }
     }
   }
 
@@ -48,8 +67,8 @@ enum StopSignals {
   private static func stop(on number: Int32) -> Never {
     TemporaryFiles.shared.abandon()
     signal(number, SIG_DFL)
-    // Dispatch reads the signal with the signal blocked; unblocked on this thread and raised
-    // here, its default action ends the process at once.
+    // Blocked everywhere else, the signal is unblocked on this thread and raised here: its
+    // default action ends the process at once.
     var only = sigset_t()
     sigemptyset(&only)
     sigaddset(&only, number)
