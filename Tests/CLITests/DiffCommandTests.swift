@@ -92,37 +92,53 @@ struct DiffCommandTests {
   }
 
   /// Runs `circles` with its address space limited to `kilobytes`.
-  static func run(limitedTo kilobytes: Int, _ arguments: [String], in folder: URL) throws
-    -> Limited
-  {
+  ///
+  /// - Parameter seconds: How long it may run: one still running then is killed, and the
+  ///   outcome says it hung.
+  static func run(
+    limitedTo kilobytes: Int, _ arguments: [String], in folder: URL, within seconds: Double = 600
+  ) throws -> Limited {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.currentDirectoryURL = folder
     process.arguments =
       ["-c", "ulimit -v \(kilobytes); exec \"$0\" \"$@\"", try Executable.url.path]
       + arguments
-    let out = Pipe()
-    let err = Pipe()
+    // The output goes to files, so that a process that fills a pipe is never held up by it.
+    let capture = try TemporaryFolder()
+    let outURL = try capture.write("", to: "stdout")
+    let errURL = try capture.write("", to: "stderr")
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
     process.standardOutput = out
     process.standardError = err
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     process.environment = environment
     try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while process.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
+    let hung = process.isRunning
+    if hung { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
+    try out.close()
+    try err.close()
     return Limited(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+      status: process.terminationStatus, hung: hung,
+      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
   }
 
   /// What a run under a memory limit printed.
   struct Limited: CustomStringConvertible {
     var status: Int32
+    /// Whether it was still running at its time limit, and was killed.
+    var hung = false
     var stdout: String
     var stderr: String
-    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    var description: String {
+      (hung ? "hung, killed\n" : "") + "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+    }
   }
 
   @Test("a 32 KB file declaring 16384×16384 is answered from its header, in 100 MB of memory")

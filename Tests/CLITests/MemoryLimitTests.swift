@@ -36,4 +36,41 @@ struct MemoryLimitTests {
     #expect(outcome.stderr == Self.error, "\(outcome)")
     #expect(!folder.allFiles(in: ".").contains { $0.hasSuffix(".png") || $0.hasSuffix(".tmp") })
   }
+
+  /// Fifteen small frames: enough for the frames after the first to be encoded and written
+  /// beside the drawing.
+  static let wheel = """
+    canvas 200x200
+    repeat 12 as i {
+      add at (100 + 60 * cos(i * 30)),(100 + 60 * sin(i * 30)) r 10 fill hsl(i * 30, 80, 50)
+    }
+    undo 2
+    redo
+
+    """
+
+  @Test(
+    "in an address space with no room for another thread's stack, a run still ends",
+    arguments: [90_000, 100_000, 110_000])
+  func noRoomForThreads(kilobytes: Int) throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.wheel, to: "wheel.circles")
+    let outcome = try DiffCommandTests.run(
+      limitedTo: kilobytes, ["run", "wheel.circles", "-o", "out"], in: folder.url, within: 10)
+    try #require(!outcome.hung, "\(outcome)")
+    let files = folder.allFiles(in: "out")
+    #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files)")
+    if outcome.status == 0 {
+      #expect(outcome.stdout.hasPrefix("15 frames written to out (11 circles, "), "\(outcome)")
+      #expect(outcome.stderr == "", "\(outcome)")
+      #expect(files.filter { !TemporaryFolder.bookkeeping.contains($0) }.count == 15, "\(files)")
+    } else {
+      // The frames the memory left no room for are an error at their command.
+      #expect(outcome.status == 2, "\(outcome)")
+      #expect(outcome.stdout == "", "\(outcome)")
+      #expect(outcome.stderr.hasPrefix("wheel.circles:"), "\(outcome)")
+      #expect(outcome.stderr.contains(": error: cannot write frame '"), "\(outcome)")
+      #expect(outcome.stderr.contains("': not enough memory to "), "\(outcome)")
+    }
+  }
 }
