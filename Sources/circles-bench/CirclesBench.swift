@@ -33,6 +33,41 @@ enum CirclesBench {
         Data("circles-bench: build 'circles' first (swift build -c release)\n".utf8))
       exit(2)
     }
+    if let stale = newerSource(than: circles) {
+      FileHandle.standardError.write(
+        Data(
+          ("circles-bench: \(circles) is older than \(stale): build it again first "
+            + "(swift build -c release)\n").utf8))
+      exit(2)
+    }
+    do {
+      try run(options, circles: circles)
+    } catch {
+      FileHandle.standardError.write(Data("circles-bench: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  /// A source file of the libraries or the tool changed after `binary` was built, if any.
+  static func newerSource(than binary: String) -> String? {
+    let manager = FileManager.default
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
+    guard let built = (try? manager.attributesOfItem(atPath: binary))?[.modificationDate] as? Date
+    else { return nil }
+    for path in (try? manager.subpathsOfDirectory(atPath: sources.path)) ?? []
+    where path.hasSuffix(".swift") && !path.hasPrefix("circles-bench/") {
+      let file = sources.appendingPathComponent(path).path
+      if let changed = (try? manager.attributesOfItem(atPath: file))?[.modificationDate] as? Date,
+        changed > built
+      {
+        return "Sources/" + path
+      }
+    }
+    return nil
+  }
+
+  static func run(_ options: BenchOptions, circles: String) throws {
     if let folder = options.scenesFolder {
       try writeScenes(into: folder)
       return
