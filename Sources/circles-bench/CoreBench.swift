@@ -7,6 +7,8 @@ struct CoreBench {
   /// The C reference and the C program that prints Cairo's version, built by the benchmark.
   let reference: String
   let cairoVersion: String
+  /// The same in Swift, linking Foundation: the least a Swift program linking both takes.
+  let swiftStart: String
   let work: URL
   let options: BenchOptions
 
@@ -129,6 +131,13 @@ struct CoreBench {
       theirs: { (cairoVersion, []) })
     rows.append(
       row("start-up: `circles --version`, a C program linking Cairo", startResult, goal: 1.5))
+    let floor = compare(
+      runs: runs * 3, warmUp: true, ours: { (swiftStart, []) }, theirs: { (cairoVersion, []) })
+    rows.append(
+      BenchRow(
+        "start-up: a Swift program linking Foundation and Cairo, the C program",
+        Measures.seconds(floor.ours), Measures.seconds(floor.theirs) + " (C)",
+        ratio: Measures.times(floor.ours / floor.theirs), goal: "—", met: nil))
 
     rows += try undoRows(w2Seconds: w2Result.ours)
     return rows
