@@ -12,17 +12,9 @@ struct CheckBench {
   let runs: Int
   let quick: Bool
 
-  struct Row {
-    var workload: String
-    var measured: String
-    var reference: String
-    var ratio: Double
-    var goal: Double
-  }
-
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-  func progress(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+  func progress(_ text: String) { Measures.progress(text) }
 
   /// A new empty folder for one run's files.
   func fresh(_ name: String) -> String {
@@ -38,11 +30,6 @@ struct CheckBench {
     return folder
   }
 
-  func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-  }
-
   /// Times two commands interleaved; returns their medians (seconds).
   func interleaved(
     runs: Int, _ one: () -> (String, [String]), _ two: () -> (String, [String])
@@ -56,24 +43,11 @@ struct CheckBench {
       second.append(Launcher.run(c, d).seconds)
       progress(String(format: "  %.3f s  %.3f s", first.last!, second.last!))
     }
-    return (median(first), median(second))
+    return (Measures.median(first), Measures.median(second))
   }
 
-  /// The bytes of the files below a folder.
-  func bytes(below folder: String) -> Int {
-    let manager = FileManager.default
-    var total = 0
-    for path in (try? manager.subpathsOfDirectory(atPath: folder)) ?? [] {
-      let attributes = try? manager.attributesOfItem(atPath: folder + "/" + path)
-      if attributes?[.type] as? FileAttributeType == .typeRegular {
-        total += (attributes?[.size] as? Int) ?? 0
-      }
-    }
-    return total
-  }
-
-  func run() throws -> [Row] {
-    var rows: [Row] = []
+  func rows() throws -> [BenchRow] {
+    var rows: [BenchRow] = []
     // A passing check of 1000 steps against run, and the goldens' bytes against the frames'.
     let w1000 = Scene(width: 400, height: 300, count: 1000, seed: 6).script(grouped: false)
     let checkFolder = try scriptFolder("w1000", w1000)
@@ -85,18 +59,18 @@ struct CheckBench {
       runs: runs, { (circles, ["check", script]) },
       { (circles, ["run", script, "-o", fresh("w1000-run-ours")]) })
     rows.append(
-      Row(
-        workload: "passing `check` of 1000 steps (400×300) against `run`", measured: seconds(check),
-        reference: seconds(run), ratio: check / run, goal: 1.5))
+      BenchRow(
+        "passing `check` of 1000 steps (400×300) against `run`", seconds(check),
+        seconds(run), ratio: check / run, atMost: 1.5))
     let frames = fresh("w1000-frames")
     _ = Launcher.run(circles, ["run", script, "-o", frames])
-    let golden = bytes(below: checkFolder + "/__snapshots__")
-    let frameBytes = bytes(below: frames)
+    let golden = Measures.bytes(below: checkFolder + "/__snapshots__")
+    let frameBytes = Measures.bytes(below: frames)
     rows.append(
-      Row(
-        workload: "golden bytes (PNGs and history) against frame bytes, 1000 steps",
-        measured: megabytes(golden), reference: megabytes(frameBytes),
-        ratio: Double(golden) / Double(frameBytes), goal: 1.15))
+      BenchRow(
+        "golden bytes (PNGs and history) against frame bytes, 1000 steps",
+        megabytes(golden), megabytes(frameBytes),
+        ratio: Double(golden) / Double(frameBytes), atMost: 1.15))
 
     // Memory: 600 frames of 1024×1024, and a golden that declares 16384×16384.
     progress("check of 600 frames of 1024×1024…")
@@ -105,10 +79,10 @@ struct CheckBench {
     _ = Launcher.run(circles, ["check", large + "/large.circles", "--record"])
     let largeCheck = Launcher.run(circles, ["check", large + "/large.circles"])
     rows.append(
-      Row(
-        workload: "peak memory of `check`, 600 frames of 1024×1024",
-        measured: megabytes(largeCheck.peakMemory), reference: "512 MiB",
-        ratio: Double(largeCheck.peakMemory) / Double(512 << 20), goal: 1))
+      BenchRow(
+        "peak memory of `check`, 600 frames of 1024×1024",
+        megabytes(largeCheck.peakMemory), "512 MiB",
+        ratio: Double(largeCheck.peakMemory) / Double(512 << 20), atMost: 1))
     let huge = try scriptFolder("huge", "canvas 40x30\nadd a at 10,10 r 5\n")
     let hugeGoldens = huge + "/__snapshots__/huge"
     try FileManager.default.createDirectory(atPath: hugeGoldens, withIntermediateDirectories: true)
@@ -117,10 +91,10 @@ struct CheckBench {
     }
     let hugeCheck = Launcher.run(circles, ["check", huge + "/huge.circles"])
     rows.append(
-      Row(
-        workload: "peak memory of `check` against two goldens declaring 16384×16384",
-        measured: megabytes(hugeCheck.peakMemory), reference: "64 MiB",
-        ratio: Double(hugeCheck.peakMemory) / Double(64 << 20), goal: 1))
+      BenchRow(
+        "peak memory of `check` against two goldens declaring 16384×16384",
+        megabytes(hugeCheck.peakMemory), "64 MiB",
+        ratio: Double(hugeCheck.peakMemory) / Double(64 << 20), atMost: 1))
 
     // Growth from 500 to 5000 steps, against run's on the same scripts.
     progress("500 and 5000 steps…")
@@ -139,11 +113,11 @@ struct CheckBench {
       runs: longRuns, { (circles, ["check", longFolder + "/h.circles"]) },
       { (circles, ["run", longFolder + "/h.circles", "-o", fresh("h5000-run-ours")]) })
     rows.append(
-      Row(
-        workload: "`check` 5000 steps / 500 steps, against `run`'s growth",
-        measured: String(format: "%.2f×", longCheck / smallCheck),
-        reference: String(format: "%.2f×", longRun / smallRun),
-        ratio: (longCheck / smallCheck) / (longRun / smallRun), goal: 1.15))
+      BenchRow(
+        "`check` 5000 steps / 500 steps, against `run`'s growth",
+        String(format: "%.2f×", longCheck / smallCheck),
+        String(format: "%.2f×", longRun / smallRun),
+        ratio: (longCheck / smallCheck) / (longRun / smallRun), atMost: 1.15))
 
     // One inserted step in a 5000-step history: the same goldens, through --golden.
     progress("5000 steps with one inserted step…")
@@ -156,16 +130,16 @@ struct CheckBench {
       { (circles, ["check", inserted + "/h.circles", "--golden", goldenRoot]) },
       { (circles, ["check", longFolder + "/h.circles", "--golden", goldenRoot]) })
     rows.append(
-      Row(
-        workload: "`check` of 5000 steps with one inserted step, against unchanged",
-        measured: seconds(edited), reference: seconds(unchanged), ratio: edited / unchanged,
-        goal: 1.3))
+      BenchRow(
+        "`check` of 5000 steps with one inserted step, against unchanged",
+        seconds(edited), seconds(unchanged), ratio: edited / unchanged,
+        atMost: 1.3))
     return rows
   }
 
-  func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+  func seconds(_ value: Double) -> String { Measures.seconds(value) }
 
-  func megabytes(_ value: Int) -> String { String(format: "%.1f MiB", Double(value) / 1_048_576) }
+  func megabytes(_ value: Int) -> String { Measures.mebibytes(value) }
 
   /// A valid PNG declaring 16384 × 16384 one-bit grey pixels: 32 KB of file, compressed a row
   /// at a time, so that making it does not raise the benchmark's own memory (which a program it

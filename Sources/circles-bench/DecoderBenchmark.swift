@@ -114,20 +114,19 @@ enum DecoderBenchmark {
   }
 }
 
-extension CirclesBench {
-  /// `--decoders`: the pictures of W3 (written by Cairo), W1 and W2 (written by `circles run`),
-  /// each decoded by circles, libspng and Cairo.
-  static func decoders(
-    circles: String, reference: String, runs: Int, path: (String) -> String
-  ) throws {
+extension DecoderBenchmark {
+  /// The table rows: the pictures of W3 (written by Cairo), W1 and W2 (written by
+  /// `circles run`), each decoded by circles, libspng and Cairo; circles' time against the
+  /// quicker of the two libraries.
+  static func rows(circles: String, reference: String, runs: Int, work: URL) throws -> [BenchRow] {
+    func path(_ name: String) -> String { work.appendingPathComponent(name).path }
     let w3 = Scene(width: 1920, height: 1080, count: 300, seed: 4)
     try w3.numbers.write(toFile: path("dec-w3.txt"), atomically: true, encoding: .utf8)
     _ = Launcher.run(reference, ["draw", path("dec-w3.txt"), path("dec-w3.png")])
     var files = [
       (
         label: "W3 picture, 1920×1080, written by Cairo",
-        data: try Data(
-          contentsOf: URL(fileURLWithPath: path("dec-w3.png")))
+        data: try Data(contentsOf: URL(fileURLWithPath: path("dec-w3.png")))
       )
     ]
     let scenes = [
@@ -147,14 +146,12 @@ extension CirclesBench {
           try Data(contentsOf: URL(fileURLWithPath: folder + "/" + last))
         ))
     }
-    print("| picture | circles | libspng | Cairo | libspng / circles | Cairo / circles |")
-    print("|---|---|---|---|---|---|")
-    for row in try DecoderBenchmark.measure(files, runs: runs) {
-      print(
-        String(
-          format: "| %@ | %.2f ms | %.2f ms | %.2f ms | %.1f× | %.1f× |", row.label, row.circles,
-          row.spng, row.cairo, row.spng / row.circles, row.cairo / row.circles))
+    Measures.progress("PNG decoders…")
+    return try measure(files, runs: runs).map { row in
+      BenchRow(
+        "PNG decoding in process, \(row.label)", String(format: "%.2f ms", row.circles),
+        String(format: "%.2f ms (libspng), %.2f ms (Cairo)", row.spng, row.cairo),
+        ratio: row.circles / min(row.spng, row.cairo), atMost: 1)
     }
-    print("Medians of \(runs) runs of each decoder, in process, one thread.")
   }
 }

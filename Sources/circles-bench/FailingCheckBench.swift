@@ -10,7 +10,7 @@ struct FailingCheckBench {
 
   /// Records goldens of `frames` steps of `width`×`height`, repaints the background of the
   /// script, and times checks of it.
-  func report(frames: Int = 200, width: Int = 800, height: Int = 600) throws -> [String] {
+  func rows(frames: Int = 200, width: Int = 800, height: Int = 600) throws -> [BenchRow] {
     let base = CheckBench(circles: circles, folder: folder, runs: runs, quick: false)
     let scene = Scene(width: width, height: height, count: frames, seed: 11).script(grouped: false)
     let scriptFolder = try base.scriptFolder("failing", scene)
@@ -28,10 +28,9 @@ struct FailingCheckBench {
     let (both, one) = base.interleaved(
       runs: runs, { (circles, check) }, { ("/usr/bin/taskset", ["-c", "0", circles] + check) })
     return [
-      "| workload | both cores | one core | ratio |",
-      "|---|---|---|---|",
-      "| failing `check`, \(frames) frames of \(width)×\(height) | \(base.seconds(both)) | "
-        + "\(base.seconds(one)) | " + String(format: "%.3f× |", both / one),
+      BenchRow(
+        "failing `check`, \(frames) frames of \(width)×\(height): both cores, one",
+        base.seconds(both), base.seconds(one), ratio: both / one, atMost: 0.9)
     ]
   }
 }

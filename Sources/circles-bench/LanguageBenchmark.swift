@@ -64,13 +64,13 @@ enum LanguageBenchmark {
     return times.sorted()[times.count / 2]
   }
 
-  /// Runs the benchmarks and returns the lines of their report.
+  /// Runs the benchmarks and returns the rows of their report.
   ///
   /// - Parameters:
   ///   - circles: the release `circles` binary.
   ///   - folder: a fresh folder to write scripts and frames into.
   ///   - runs: how many runs each median is taken over.
-  static func report(circles: String, in folder: String, runs: Int) throws -> [String] {
+  static func rows(circles: String, in folder: String, runs: Int) throws -> [BenchRow] {
     func write(_ text: String, _ name: String) throws -> String {
       let path = folder + "/" + name
       try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -91,12 +91,13 @@ enum LanguageBenchmark {
           times[index].append(measure)
         }
       }
-      func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-      return times.map { (median($0.map(\.seconds)), median($0.map(\.userSeconds))) }
+      return times.map {
+        (Measures.median($0.map(\.seconds)), Measures.median($0.map(\.userSeconds)))
+      }
     }
     func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 
-    let passes = [100_000, 300_000, 1_000_000]
+    let passes = [100_000, 1_000_000]
     // One run of the largest first, so that every size finds the process's heap grown alike.
     _ = try inProcess(walk(passes: passes[passes.count - 1]), runs: 1)
     let inside = try passes.map { try inProcess(walk(passes: $0), runs: runs) }
@@ -109,36 +110,27 @@ enum LanguageBenchmark {
       try write(steps(loop: false), "steps-written.circles"))
     let (looped, written) = (steps[0].wall, steps[1].wall)
 
-    var lines = ["| workload | time | goal | met |", "|---|---|---|---|"]
-    for (label, time) in zip(["100,000", "300,000", "1,000,000"], inside) {
-      lines.append("| walk, \(label) passes, parse + run in process | \(seconds(time)) | — | — |")
-    }
-    let growth = inside[2] / inside[0]
-    lines.append(
-      String(
-        format: "| walk, 1,000,000 / 100,000 passes, in process | %.2f× | ≤ 12× (linear: 10×) "
-          + "| %@ |", growth, growth <= 12 ? "yes" : "no"))
-    lines.append(
-      "| walk, 100,000 passes, circles run | \(seconds(throughBinarySmall)) | — | — |")
-    lines.append(
-      "| walk, 1,000,000 passes, circles run | \(seconds(throughBinary)) | < 2 s | "
-        + "\(throughBinary < 2 ? "yes" : "no") |")
+    let growth = inside[1] / inside[0]
     let loopRatio = looped / written
-    lines.append(
-      "| 1000 steps as a loop, circles run | \(seconds(looped)) | — | — |")
-    lines.append("| the same 1000 steps written out, circles run | \(seconds(written)) | — | — |")
-    lines.append(
-      String(
-        format: "| loop / written out | %.3f× | ≤ 1.05× | %@ |", loopRatio,
-        loopRatio <= 1.05 ? "yes" : "no"))
     // The kernel's part of a run is mostly creating the frame files, whose cost on a busy
     // machine swings by more than the whole interpreter: the program's own time says more.
     let userRatio = steps[0].user / steps[1].user
-    lines.append(
-      String(
-        format: "| loop / written out, processor time in circles (%.3f s / %.3f s) | %.3f× | "
-          + "≤ 1.05× | %@ |", steps[0].user, steps[1].user, userRatio,
-        userRatio <= 1.05 ? "yes" : "no"))
-    return lines
+    return [
+      BenchRow(
+        "loop: 1,000,000 passes of a `move` with `sin` and `cos`, `circles run`",
+        seconds(throughBinary), "2 s", ratio: throughBinary / 2, atMost: 1),
+      BenchRow(
+        "loop: 1,000,000 passes against 100,000, parse and run in process",
+        seconds(inside[1]), seconds(inside[0]), ratio: growth, atMost: 12),
+      BenchRow(
+        "loop: 1,000,000 passes against 100,000, `circles run`", seconds(throughBinary),
+        seconds(throughBinarySmall), ratio: throughBinary / throughBinarySmall, atMost: 12),
+      BenchRow(
+        "1000 steps as a loop, against the same steps written out", seconds(looped),
+        seconds(written), ratio: loopRatio, atMost: 1.05),
+      BenchRow(
+        "1000 steps as a loop, against written out: processor time in circles",
+        seconds(steps[0].user), seconds(steps[1].user), ratio: userRatio, atMost: 1.05),
+    ]
   }
 }

@@ -40,6 +40,22 @@ enum Launcher {
       userSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6)
   }
 
+  /// Runs a (program, arguments) pair as ``run(_:_:)`` does.
+  static func run(_ command: (String, [String])) -> RunMeasure { run(command.0, command.1) }
+
+  /// Runs a program and returns what it printed on standard output.
+  static func output(_ program: String, _ arguments: [String]) throws -> String {
+    let pipe = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// Runs a shell command and returns whether it succeeded (for building the C reference).
   static func shell(_ command: String) -> Bool {
     run("/bin/sh", ["-c", command]).status == 0

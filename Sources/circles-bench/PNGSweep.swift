@@ -12,11 +12,6 @@ enum PNGSweep {
     var bytes: Int
   }
 
-  static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted[sorted.count / 2]
-  }
-
   static func time(runs: Int, _ body: () throws -> Data) rethrows -> (Double, Int) {
     var times: [Double] = []
     var size = 0
@@ -25,11 +20,16 @@ enum PNGSweep {
       size = try body().count
       times.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
     }
-    return (median(times), size)
+    return (Measures.median(times), size)
   }
 
-  /// Measures the picture of a scene script's final state.
-  static func measure(_ image: PixelImage, runs: Int) throws -> [Row] {
+  /// Cairo's writer and each `--png-compression` on the picture of a scene's final state.
+  static func settings(_ image: PixelImage, runs: Int) throws -> [Row] {
+    // One untimed encoding of each first: the first use of an encoder sets up its tables.
+    _ = try PNGCodec.encode(image)
+    for compression in PNGCompression.allCases {
+      _ = try PNGWriter.encode(image, compression: compression)
+    }
     var rows: [Row] = []
     let cairo = try time(runs: runs) { try PNGCodec.encode(image) }
     rows.append(Row(label: "Cairo's writer", milliseconds: cairo.0, bytes: cairo.1))
@@ -38,6 +38,45 @@ enum PNGSweep {
       rows.append(
         Row(label: "--png-compression \(compression)", milliseconds: result.0, bytes: result.1))
     }
+    return rows
+  }
+
+  /// The table rows: the default compression against Cairo's writer, in time and in size.
+  static func rows(runs: Int) throws -> [BenchRow] {
+    var rows: [BenchRow] = []
+    for (name, scene) in pictures {
+      let measured = try settings(try image(of: scene), runs: runs)
+      let cairo = measured[0]
+      guard let ours = measured.first(where: { $0.label == "--png-compression default" }) else {
+        continue
+      }
+      rows.append(
+        BenchRow(
+          "PNG encoding of the \(name), default compression: time", milliseconds(ours),
+          milliseconds(cairo) + " (Cairo)", ratio: ours.milliseconds / cairo.milliseconds,
+          atMost: 0.25))
+      rows.append(
+        BenchRow(
+          "PNG encoding of the \(name), default compression: size", kilobytes(ours),
+          kilobytes(cairo) + " (Cairo)", ratio: Double(ours.bytes) / Double(cairo.bytes),
+          atMost: 1.05))
+    }
+    return rows
+  }
+
+  /// The pictures the encoders are timed on.
+  static let pictures = [
+    ("W2 last frame, 400×300", Scene(width: 400, height: 300, count: 500, seed: 2)),
+    ("W1 frame, 800×600", Scene(width: 800, height: 600, count: 1000, seed: 1)),
+  ]
+
+  static func milliseconds(_ row: Row) -> String { String(format: "%.2f ms", row.milliseconds) }
+  static func kilobytes(_ row: Row) -> String { "\(row.bytes / 1024) KB" }
+
+  /// Every setting on a picture: each `--png-compression`, then every level, compressor and
+  /// row filter.
+  static func measure(_ image: PixelImage, runs: Int) throws -> [Row] {
+    var rows = try settings(image, runs: runs)
     for level in [0, 1, 3, 6, 9] {
       for strategy in PNGEncoding.Strategy.allCases {
         for filter in PNGEncoding.RowFilter.allCases {

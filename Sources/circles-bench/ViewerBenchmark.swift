@@ -19,7 +19,6 @@ enum ViewerBenchmark {
     circles: String, work: URL, script: String, runs: Int, opens: Int,
     progress: (String) -> Void
   ) throws -> Result {
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let page = work.appendingPathComponent("viewer.html")
     let frames = work.appendingPathComponent("viewer-frames").path
     var run: [Double] = []
@@ -44,7 +43,30 @@ enum ViewerBenchmark {
       progress(String(format: "  page shown after %.0f ms", opening.last!))
     }
     return Result(
-      run: median(run), view: median(view), pageBytes: size(page.path), frameBytes: frameBytes,
+      run: Measures.median(run), view: Measures.median(view), pageBytes: size(page.path),
+      frameBytes: frameBytes,
       opening: opening)
+  }
+
+  /// The table rows of a measure.
+  static func rows(_ result: Result) -> [BenchRow] {
+    let opening = result.opening.sorted()
+    let shown = opening[opening.count / 2] / 1000
+    return [
+      BenchRow(
+        "`circles view` of 5000 states (W2 × 10), against `circles run`",
+        Measures.seconds(result.view), Measures.seconds(result.run),
+        ratio: Measures.times(result.view / result.run), goal: "—", met: nil),
+      BenchRow(
+        "`circles view` of 5000 states: the page's bytes, the frames'",
+        Measures.mebibytes(result.pageBytes), Measures.mebibytes(result.frameBytes),
+        ratio: Measures.times(Double(result.pageBytes) / Double(max(1, result.frameBytes))),
+        goal: "—", met: nil),
+      BenchRow(
+        String(
+          format: "`circles view` of 5000 states: shown by Chromium (median of %d, %.0f–%.0f ms)",
+          opening.count, opening.first!, opening.last!),
+        Measures.seconds(shown), "2 s", ratio: shown / 2, atMost: 1),
+    ]
   }
 }

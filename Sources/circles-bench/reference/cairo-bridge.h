@@ -1,0 +1,2 @@
+/* Cairo's declarations for swift-start.swift. */
+#include <cairo.h>
