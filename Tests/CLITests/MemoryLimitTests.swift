@@ -73,4 +73,39 @@ struct MemoryLimitTests {
       #expect(outcome.stderr.contains("': not enough memory to "), "\(outcome)")
     }
   }
+
+  @Test("in an address space with no room for another thread's stack, SIGTERM ends a watch")
+  func stopsWithoutRoom() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.wheel, to: "wheel.circles")
+    let output = folder.url.appendingPathComponent("printed.txt").path
+    let pid = try Spawn.start(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", "cd \"$1\" && ulimit -v 100000 && exec \"$0\" run wheel.circles -o out --watch",
+        try Executable.url.path, folder.url.path,
+      ], output: output)
+    defer { kill(pid, SIGKILL) }
+    var printed = ""
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !printed.contains(" frames in out: "), ContinuousClock.now < deadline {
+      usleep(20_000)
+      printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+    try #require(
+      printed.hasPrefix(
+        "watching wheel.circles for changes; press Ctrl-C to stop\n"
+          + "15 frames in out: 15 rewritten (11 circles, "), "\(printed)")
+    kill(pid, SIGTERM)
+    var status: Int32 = 0
+    var ended: pid_t = 0
+    let stopDeadline = ContinuousClock.now + .seconds(10)
+    while ended == 0, ContinuousClock.now < stopDeadline {
+      usleep(20_000)
+      ended = waitpid(pid, &status, WNOHANG)
+    }
+    try #require(ended == pid, "still running 10 s after SIGTERM")
+    #expect(status & 0x7f == SIGTERM, "status \(status)")
+    #expect(!folder.allFiles(in: "out").contains { $0.hasSuffix(".tmp") })
+  }
 }
