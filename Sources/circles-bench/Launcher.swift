@@ -16,9 +16,33 @@ struct RunMeasure {
 
 /// Starts programs and measures them: wall time from spawn to exit, peak memory from `wait4`.
 enum Launcher {
-  /// Runs a program with its output discarded, after the file data of earlier runs is written
-  /// out (`sync`, not timed): no run pays for writing out another's files.
+  /// This program, which measures one run when called as `circles-bench --measure <program>
+  /// <arguments…>`.
+  static let benchmark: String = {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    return length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+  }()
+
+  /// Runs a program with its output discarded, and measures it: through a fresh process of
+  /// this program (``measure(_:_:)``), since a process started straight from the benchmark
+  /// has the benchmark's own peak memory counted as its until it replaces itself, and the
+  /// benchmark grows by the workloads it runs in process.
   static func run(_ program: String, _ arguments: [String]) -> RunMeasure {
+    let text = (try? output(benchmark, ["--measure", program] + arguments)) ?? ""
+    let fields = text.split(separator: " ").map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    guard fields.count == 4, let seconds = Double(fields[0]), let memory = Int(fields[1]),
+      let status = Int32(fields[2]), let user = Double(fields[3])
+    else { return RunMeasure(seconds: .nan, peakMemory: 0, status: -1) }
+    return RunMeasure(seconds: seconds, peakMemory: memory, status: status, userSeconds: user)
+  }
+
+  /// `--measure`: runs a program with its output discarded, after the file data of earlier
+  /// runs is written out (`sync`, not timed), so that no run pays for writing out another's
+  /// files; prints its seconds, peak memory in bytes, exit status and processor seconds.
+  static func measure(_ program: String, _ arguments: [String]) -> RunMeasure {
     sync()
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
