@@ -31,10 +31,13 @@ struct BenchOptions {
   var sweep = false
   /// Only write the scene scripts (and the C reference's input) into this folder.
   var scenesFolder: String?
+  /// Only W1, W2 and W3 against another `circles` (an earlier commit's build, say).
+  var baseline: String?
 
   static let usage = """
     usage: circles-bench [--runs N] [--quick] [--sweep] [--<section>...]
            circles-bench --scenes <folder>
+           circles-bench --baseline <another circles> [--runs N]
 
     Runs the workloads of BENCHMARKS.md side by side with their references and prints one
     table of medians, ratios and goals. Build first: swift build -c release
@@ -46,7 +49,8 @@ struct BenchOptions {
       --runs N          runs of each short workload (default 7; long ones run fewer times)
       --quick           3 runs of each, one of each long workload, no 5000-step C reference
       --sweep           with the encoders, every zlib level, strategy and row filter
-      --scenes <folder> only write the W1, W2 and W2 × 5000 scripts and the C program's input
+      --scenes <folder> only write the W1, W2, W2 × 5000 scripts and the C program's input
+      --baseline <file> only W1, W2 and W3 against another circles binary, interleaved
       -h, --help        this text
 
     """
@@ -78,6 +82,7 @@ struct BenchOptions {
         }
         runs = count
       case "--scenes": scenesFolder = try value(of: argument)
+      case "--baseline": baseline = try value(of: argument)
       default:
         guard argument.hasPrefix("--"),
           let section = Section(rawValue: String(argument.dropFirst(2)))

@@ -91,6 +91,15 @@ enum CirclesBench {
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
 
+    if let baseline = options.baseline {
+      let (reference, cairoVersion, swiftStart) = try buildReference(in: work)
+      let bench = CoreBench(
+        circles: circles, reference: reference, cairoVersion: cairoVersion,
+        swiftStart: swiftStart, work: work, options: options)
+      print(BenchRow.table(try bench.baselineRows(baseline)))
+      return
+    }
+
     let started = Date()
     let load = loadAverage()
     var rows: [BenchRow] = []
@@ -192,7 +201,7 @@ enum CirclesBench {
     return text.split(separator: " ").prefix(3).joined(separator: " ")
   }
 
-  /// `--scenes`: the W1, W2 and W2 × 5000 scripts, and the C reference's input for each.
+  /// `--scenes`: the W1, W2 and W2 × 5000 scripts, the C reference's input for each, and W3's.
   static func writeScenes(into folder: String) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let scenes = [
@@ -205,6 +214,11 @@ enum CirclesBench {
         toFile: folder + "/\(name).circles", atomically: true, encoding: .utf8)
       try scene.numbers.write(toFile: folder + "/\(name).txt", atomically: true, encoding: .utf8)
     }
+    // W3's two pictures, for the C reference to draw (`cairo-reference draw w3-a.txt a.png`).
+    var w3 = Scene.w3
+    try w3.numbers.write(toFile: folder + "/w3-a.txt", atomically: true, encoding: .utf8)
+    w3.changeFiveCircles()
+    try w3.numbers.write(toFile: folder + "/w3-b.txt", atomically: true, encoding: .utf8)
   }
 
   /// `--sweep`: every encoder setting on the W2 and W1 pictures, one table each.

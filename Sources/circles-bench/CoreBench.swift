@@ -110,12 +110,9 @@ struct CoreBench {
     }
 
     // W3: two 1920×1080 PNGs written by Cairo, 5 circles changed, compared by `circles diff`.
-    var w3 = Scene(width: 1920, height: 1080, count: 300, seed: 4)
+    var w3 = Scene.w3
     let w3First = try write(w3.numbers, to: "w3-a.txt")
-    for index in [10, 70, 150, 220, 290] {
-      w3.circles[index].x += 40
-      w3.circles[index].fill.0 &+= 90
-    }
+    w3.changeFiveCircles()
     let w3Second = try write(w3.numbers, to: "w3-b.txt")
     _ = Launcher.run(reference, ["draw", w3First, path("w3-a.png")])
     _ = Launcher.run(reference, ["draw", w3Second, path("w3-b.png")])
@@ -179,5 +176,35 @@ struct CoreBench {
         String(format: "%.0f bytes (C)", cBytes), ratio: Measures.times(swiftBytes / cBytes),
         goal: "—", met: nil),
     ]
+  }
+
+  /// `--baseline`: W1, W2 and W3 of this `circles` against another, interleaved.
+  func baselineRows(_ baseline: String) throws -> [BenchRow] {
+    let w1 = try write(
+      Scene(width: 800, height: 600, count: 1000, seed: 1).script(grouped: true), to: "w1.circles")
+    let w2 = try write(
+      Scene(width: 400, height: 300, count: 500, seed: 2).script(grouped: false), to: "w2.circles")
+    var w3 = Scene.w3
+    let first = try write(w3.numbers, to: "w3-a.txt")
+    w3.changeFiveCircles()
+    let second = try write(w3.numbers, to: "w3-b.txt")
+    _ = Launcher.run(reference, ["draw", first, path("w3-a.png")])
+    _ = Launcher.run(reference, ["draw", second, path("w3-b.png")])
+    var rows: [BenchRow] = []
+    for (name, arguments) in [
+      ("W1", { ["run", w1, "-o", fresh("w1")] }), ("W2", { ["run", w2, "-o", fresh("w2")] }),
+      ("W3", { ["diff", path("w3-a.png"), path("w3-b.png")] }),
+    ] as [(String, () -> [String])] {
+      Measures.progress("\(name) against \(baseline)…")
+      let result = compare(
+        runs: options.runs, warmUp: true, ours: { (circles, arguments()) },
+        theirs: { (baseline, arguments()) })
+      rows.append(
+        BenchRow(
+          "\(name): this circles against the baseline", Measures.seconds(result.ours),
+          Measures.seconds(result.theirs) + " (baseline)",
+          ratio: Measures.times(result.ours / result.theirs), goal: "—", met: nil))
+    }
+    return rows
   }
 }

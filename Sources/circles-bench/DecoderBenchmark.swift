@@ -120,7 +120,7 @@ extension DecoderBenchmark {
   /// quicker of the two libraries.
   static func rows(circles: String, reference: String, runs: Int, work: URL) throws -> [BenchRow] {
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
-    let w3 = Scene(width: 1920, height: 1080, count: 300, seed: 4)
+    let w3 = Scene.w3
     try w3.numbers.write(toFile: path("dec-w3.txt"), atomically: true, encoding: .utf8)
     _ = Launcher.run(reference, ["draw", path("dec-w3.txt"), path("dec-w3.png")])
     var files = [

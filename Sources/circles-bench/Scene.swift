@@ -65,6 +65,19 @@ struct Scene {
   }
 }
 
+extension Scene {
+  /// W3's first picture: 300 circles on 1920×1080.
+  static var w3: Scene { Scene(width: 1920, height: 1080, count: 300, seed: 4) }
+
+  /// W3's second picture from its first: five circles moved and recoloured.
+  mutating func changeFiveCircles() {
+    for index in [10, 70, 150, 220, 290] {
+      circles[index].x += 40
+      circles[index].fill.0 &+= 90
+    }
+  }
+}
+
 /// SplitMix64: a small generator that repeats exactly for a seed.
 struct SplitMix: RandomNumberGenerator {
   var state: UInt64
