@@ -7,7 +7,8 @@ struct CoreBench {
   /// The C reference and the C program that prints Cairo's version, built by the benchmark.
   let reference: String
   let cairoVersion: String
-  /// The same in Swift, linking Foundation: the least a Swift program linking both takes.
+  /// The same in Swift, using Foundation: the least a Swift program of Foundation and Cairo
+  /// takes to start.
   let swiftStart: String
   let work: URL
   let options: BenchOptions
@@ -132,9 +133,17 @@ struct CoreBench {
       runs: runs * 3, warmUp: true, ours: { (swiftStart, []) }, theirs: { (cairoVersion, []) })
     rows.append(
       BenchRow(
-        "start-up: a Swift program linking Foundation and Cairo, the C program",
+        "start-up: a Swift program using Foundation and linking Cairo, the C program",
         Measures.seconds(floor.ours), Measures.seconds(floor.theirs) + " (C)",
         ratio: Measures.times(floor.ours / floor.theirs), goal: "—", met: nil))
+    let againstSwift = compare(
+      runs: runs * 3, warmUp: true, ours: { (circles, ["--version"]) },
+      theirs: { (swiftStart, []) })
+    rows.append(
+      BenchRow(
+        "start-up: `circles --version`, that Swift program", Measures.seconds(againstSwift.ours),
+        Measures.seconds(againstSwift.theirs) + " (Swift)",
+        ratio: Measures.times(againstSwift.ours / againstSwift.theirs), goal: "—", met: nil))
 
     rows += try undoRows(w2Seconds: w2Result.ours)
     return rows
