@@ -86,19 +86,23 @@ public enum AtomicFile {
 
   /// Writes every byte, retrying after interruptions and short writes.
   static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(FileError) {
-    let written: Bool = data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += count
-      }
-      return true
-    }
+    let written = data.withUnsafeBytes { writeAll($0, to: descriptor) }
     if !written { throw failure(path) }
+  }
+
+  /// Writes every byte of `bytes` to an open descriptor, retrying after interruptions and short
+  /// writes; false (with `errno` set) when the system refuses.
+  public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += count
+    }
+    return true
   }
 
   /// Creates a folder (``RawPath`` text) and its missing parents, following links on the way as
