@@ -13,6 +13,8 @@ public enum RawPath {
 
   /// The text for bytes: valid UTF-8 as it is, every other byte as its private-use scalar.
   public static func string(from bytes: some Collection<UInt8>) -> String {
+    // Nearly every name is valid UTF-8: one pass of the standard library's validation, then.
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
     let bytes = Array(bytes)
     var scalars = String.UnicodeScalarView()
     var index = 0

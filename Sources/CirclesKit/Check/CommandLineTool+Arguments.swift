@@ -10,6 +10,7 @@ extension CommandLineTool {
   public static var processArguments: [String] {
     (1..<Int(CommandLine.argc)).map { index in
       guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+      if let text = String(validatingCString: argument) { return text }
       let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
       return RawPath.string(from: bytes)
     }
