@@ -92,10 +92,8 @@ enum CirclesBench {
     defer { try? FileManager.default.removeItem(at: work) }
 
     if let baseline = options.baseline {
-      let (reference, cairoVersion, swiftStart) = try buildReference(in: work)
       let bench = CoreBench(
-        circles: circles, reference: reference, cairoVersion: cairoVersion,
-        swiftStart: swiftStart, work: work, options: options)
+        circles: circles, programs: try References(in: work), work: work, options: options)
       print(BenchRow.table(try bench.baselineRows(baseline)))
       return
     }
@@ -111,18 +109,15 @@ enum CirclesBench {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       switch section {
       case .core:
-        let (reference, cairoVersion, swiftStart) = try buildReference(in: folder)
         rows += try CoreBench(
-          circles: circles, reference: reference, cairoVersion: cairoVersion,
-          swiftStart: swiftStart, work: folder, options: options
+          circles: circles, programs: try References(in: folder), work: folder, options: options
         ).rows()
       case .encoders:
         rows += try PNGSweep.rows(runs: max(runs, 5))
         if options.sweep { notes += try sweepTables(runs: 5) }
       case .decoders:
-        let (reference, _, _) = try buildReference(in: folder)
         rows += try DecoderBenchmark.rows(
-          circles: circles, reference: reference, runs: max(runs, 15), work: folder)
+          circles: circles, reference: try References(in: folder).reference, runs: max(runs, 15), work: folder)
       case .language:
         rows += try LanguageBenchmark.rows(circles: circles, in: folder.path, runs: runs)
       case .history:
@@ -165,34 +160,6 @@ enum CirclesBench {
         + "\(load) at the start, \(loadAverage()) at the end; \(runs) runs of each short "
         + "workload, \(options.longRuns) of each long one\(options.quick ? " (--quick)" : "").")
     for note in notes { print("\n" + note) }
-  }
-
-  /// The C reference, the C program that prints Cairo's version (both `cc -O2`), and the
-  /// Swift program that does the same (`swiftc -O -static-stdlib`).
-  static func buildReference(in folder: URL) throws -> (String, String, String) {
-    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("reference").path
-    let cairo = "$(pkg-config --cflags --libs cairo)"
-    let swiftCairo =
-      "$(pkg-config --cflags cairo | sed 's/-I/-Xcc -I/g') $(pkg-config --libs cairo)"
-    var built: [String] = []
-    for (name, command) in [
-      ("cairo-reference", "cc -O2 -o {out} '\(sources)/cairo-reference.c' \(cairo)"),
-      ("cairo-version", "cc -O2 -o {out} '\(sources)/cairo-version.c' \(cairo)"),
-      (
-        "swift-start",
-        "swiftc -O -static-stdlib -module-cache-path '\(folder.path)/cache' -import-objc-header "
-          + "'\(sources)/cairo-bridge.h' -o {out} '\(sources)/swift-start.swift' \(swiftCairo)"
-      ),
-    ] {
-      let binary = folder.appendingPathComponent(name).path
-      guard Launcher.shell(command.replacingOccurrences(of: "{out}", with: "'\(binary)'")) else {
-        FileHandle.standardError.write(Data("circles-bench: cannot build \(name)\n".utf8))
-        exit(2)
-      }
-      built.append(binary)
-    }
-    return (built[0], built[1], built[2])
   }
 
   /// The three fields of `/proc/loadavg`.

@@ -4,12 +4,9 @@ import Foundation
 /// (`reference/cairo-reference.c`), the two run interleaved: circles, C, circles, C, …
 struct CoreBench {
   let circles: String
-  /// The C reference and the C program that prints Cairo's version, built by the benchmark.
-  let reference: String
-  let cairoVersion: String
-  /// The same in Swift, using Foundation: the least a Swift program of Foundation and Cairo
-  /// takes to start.
-  let swiftStart: String
+  /// The C reference and the programs start-up is measured against, built by the benchmark.
+  let programs: References
+  var reference: String { programs.reference }
   let work: URL
   let options: BenchOptions
 
@@ -126,23 +123,30 @@ struct CoreBench {
     Measures.progress("start-up…")
     let startResult = compare(
       runs: runs * 3, warmUp: true, ours: { (circles, ["--version"]) },
-      theirs: { (cairoVersion, []) })
+      theirs: { (programs.cairoVersion, []) })
     rows.append(
       row("start-up: `circles --version`, a C program linking Cairo", startResult, goal: 1.5))
-    let floor = compare(
-      runs: runs * 3, warmUp: true, ours: { (swiftStart, []) }, theirs: { (cairoVersion, []) })
-    rows.append(
-      BenchRow(
-        "start-up: a Swift program using Foundation and linking Cairo, the C program",
-        Measures.seconds(floor.ours), Measures.seconds(floor.theirs) + " (C)",
-        ratio: Measures.times(floor.ours / floor.theirs), goal: "—", met: nil))
+    // What any Swift program takes, and one of Foundation: the floors under circles' figure.
+    for (program, what) in [
+      (programs.swiftPrint, "a Swift program that only prints"),
+      (programs.swiftStart, "a Swift program using Foundation"),
+    ] {
+      let floor = compare(
+        runs: runs * 3, warmUp: true, ours: { (program, []) },
+        theirs: { (programs.cairoVersion, []) })
+      rows.append(
+        BenchRow(
+          "start-up: \(what), linking Cairo; the C program", Measures.seconds(floor.ours),
+          Measures.seconds(floor.theirs) + " (C)",
+          ratio: Measures.times(floor.ours / floor.theirs), goal: "—", met: nil))
+    }
     let againstSwift = compare(
       runs: runs * 3, warmUp: true, ours: { (circles, ["--version"]) },
-      theirs: { (swiftStart, []) })
+      theirs: { (programs.swiftStart, []) })
     rows.append(
       BenchRow(
-        "start-up: `circles --version`, that Swift program", Measures.seconds(againstSwift.ours),
-        Measures.seconds(againstSwift.theirs) + " (Swift)",
+        "start-up: `circles --version`, the Swift program using Foundation",
+        Measures.seconds(againstSwift.ours), Measures.seconds(againstSwift.theirs) + " (Swift)",
         ratio: Measures.times(againstSwift.ours / againstSwift.theirs), goal: "—", met: nil))
 
     rows += try undoRows(w2Seconds: w2Result.ours)

@@ -19,9 +19,10 @@ enum Launcher {
   /// This program, which measures one run when called as `circles-bench --measure <program>
   /// <arguments…>`.
   static let benchmark: String = {
-    var buffer = [CChar](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    return length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+    return length > 0
+      ? String(decoding: buffer[..<length], as: UTF8.self) : CommandLine.arguments[0]
   }()
 
   /// Runs a program with its output discarded, and measures it: through a fresh process of
