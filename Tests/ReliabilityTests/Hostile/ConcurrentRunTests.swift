@@ -27,7 +27,7 @@ struct ConcurrentRunTests {
     process.arguments = ["run", script, "-o", "out"]
     process.currentDirectoryURL = space.work
     for name in ["out", "err"] {
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: capture.appendingPathComponent(script + "." + name).path, contents: nil)
     }
     process.standardOutput = try FileHandle(
