@@ -22,23 +22,27 @@ extension AtomicFile {
   ///   - folder: the folder the file goes in.
   ///   - syncingFolder: whether to flush the folder entry too (see `write(_:to:)`).
   ///   - flushing: whether to flush the data before the rename (see `write(_:to:)`).
+  ///   - beforeRenaming: called with the identity the new file will have once the data is in
+  ///     the temporary file and before it is renamed over `name`; an error it throws leaves
+  ///     `name` as it was.
   /// - Returns: the identity of the file written.
   /// - Throws: ``FileError`` naming the file under the folder's `displayPath`, with the reason;
   ///   no temporary file is left behind.
   @discardableResult
   public static func write(
     _ data: Data, named name: String, in folder: FolderHandle, syncingFolder: Bool = true,
-    flushing: Bool = true
+    flushing: Bool = true, beforeRenaming: (FileIdentity) throws(FileError) -> Void = { _ in }
   ) throws(FileError) -> FileIdentity {
     try write(
       data, named: name, in: folder, syncingFolder: syncingFolder, flushing: flushing,
-      registry: .shared)
+      registry: .shared, beforeRenaming: beforeRenaming)
   }
 
   /// `write(_:named:in:syncingFolder:flushing:)` with the temporary file kept in `registry`.
   static func write(
     _ data: Data, named name: String, in folder: FolderHandle, syncingFolder: Bool,
-    flushing: Bool, registry: TemporaryFiles
+    flushing: Bool, registry: TemporaryFiles,
+    beforeRenaming: (FileIdentity) throws(FileError) -> Void = { _ in }
   ) throws(FileError) -> FileIdentity {
     let shown = folder.join(name)
     if let problem = problem(withName: name) {
@@ -55,6 +59,7 @@ extension AtomicFile {
       identity = FileIdentity(info)
       closed = true
       guard close(ticket.descriptor) == 0 else { throw failure(shown) }
+      try beforeRenaming(identity)
       try registry.commit(ticket, as: name, shown: shown)
     } catch {
       if !closed { close(ticket.descriptor) }

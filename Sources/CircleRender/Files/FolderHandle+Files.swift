@@ -60,6 +60,9 @@ extension FolderHandle {
     return result == 0 ? info : nil
   }
 
+  /// Whether `name` is a folder (not a link to one).
+  public func isFolder(_ name: String) -> Bool { kind(of: name) == S_IFDIR }
+
   /// Whether an entry exists (of any kind, a dangling link included).
   public func contains(_ name: String) -> Bool { kind(of: name) != nil }
 
