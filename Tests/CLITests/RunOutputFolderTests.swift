@@ -148,6 +148,28 @@ struct RunOutputFolderTests {
   }
 
   @Test(
+    "a file of the user's with a frame's name is kept under another, said on standard error",
+    arguments: ["out", "./out", "../work/out"])
+  func userFileKept(output: String) throws {
+    let root = try TemporaryFolder()
+    try root.write("canvas 20x20\nadd a at 5,5 r 4\n", to: "work/s.circles")
+    try root.write("my picture", to: "work/out/0001-add-a.png")
+    let outcome = try Executable.run(
+      ["run", "s.circles", "-o", output], in: root.url.appendingPathComponent("work"))
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(
+      outcome.stderr == "circles: note: '\(output)/0001-add-a.png' was not a frame circles "
+        + "wrote: kept as '\(output)/0001-add-a.png.~1~'\n")
+    #expect(outcome.stdout.hasPrefix("2 frames written to \(output) (1 circle, "), "\(outcome)")
+    #expect(try root.read("work/out/0001-add-a.png.~1~") == "my picture")
+    #expect(
+      root.files(in: "work/out") == ["0000-start.png", "0001-add-a.png", "0001-add-a.png.~1~"])
+    let again = try Executable.run(
+      ["run", "s.circles", "-o", output], in: root.url.appendingPathComponent("work"))
+    #expect(again.status == 0 && again.stderr == "", "\(again)")
+  }
+
+  @Test(
     "an output folder that cannot be made is an error before the script runs, with no summary",
     arguments: [
       ("file.txt", "cannot write 'file.txt': not a directory"),

@@ -26,6 +26,11 @@ public final class TemporaryFolder {
     return file
   }
 
+  /// The text of a file of the folder.
+  public func read(_ name: String) throws -> String {
+    try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+  }
+
   /// The names of the files in a subfolder, sorted, without the two files `circles run` keeps
   /// in an output folder (`.circles-frames`, its manifest, and `.circles-lock`).
   public func files(in subfolder: String) -> [String] {

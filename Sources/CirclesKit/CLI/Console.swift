@@ -57,6 +57,20 @@ public final class Console: @unchecked Sendable {
     printError("circles: error: \(message)")
   }
 
+  /// Writes `circles: note: <message>` to standard error.
+  public func note(_ message: String) {
+    printError("circles: note: \(message)")
+  }
+
+  /// Notes each file of the user's that a run found where it wrote a frame, and kept.
+  public func noteSetAside(_ files: [SetAsideFile], in folder: String) {
+    for file in files {
+      note(
+        "'\(folder)/\(file.name)' was not a frame circles wrote: kept as '\(folder)/\(file.keptAs)'"
+      )
+    }
+  }
+
   /// Writes a diagnostic about a script as a compiler does, coloured when allowed.
   public func report(_ diagnostic: Diagnostic, source: [UInt8]) {
     printError(DiagnosticPrinter(colour: colourDiagnostics).render(diagnostic, source: source))

@@ -199,6 +199,7 @@ struct RunCommand: Subcommand {
       return error.exitCode
     }
     let seconds = (ContinuousClock.now - start).formattedSeconds
+    console.noteSetAside(result.setAside, in: folder)
     let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
     if frames == .none {
       console.print("no frames written (--frames none; \(circles), \(seconds))")

@@ -37,23 +37,58 @@ extension FrameFolder {
 
   /// Writes a frame file whole.
   ///
+  /// Its line goes into the manifest before it is renamed into place. A file already there
+  /// that is not a frame circles wrote (the user's, though named as the frame is) is first
+  /// renamed to `<name>.~<n>~`, the first such name that is free, and noted in `setAside`.
+  ///
   /// - Throws: `FileProblem` naming the file under `displayPath`, with the system's reason
   ///   (`'out/0003-clear.png': no space left on device`).
   func writeFrame(_ data: Data, named name: String) throws(FileProblem) {
     do {
       let identity = try AtomicFile.write(
-        data, named: name, in: handle, syncingFolder: false, flushing: false)
+        data, named: name, in: handle, syncingFolder: false, flushing: false
+      ) { identity throws(FileError) in
+        try journal.append(FrameManifest.line(name, identity))
+        try setAsideUnlessFrame(name)
+      }
       record(name, identity)
     } catch {
       throw FileProblem("'\(displayPath)/\(name)': \(Self.reason(error))")
     }
   }
 
-  /// Keeps a frame file that already holds `data` instead of writing it again.
+  /// Whether the file at `name` is a frame circles wrote: the earlier run's, as its manifest
+  /// lists it, or this run's.
+  private func isFrameOfCircles(_ name: String) -> Bool {
+    guard let file = handle.identity(ofFileNamed: name) else { return false }
+    return earlier.entries[name] == file || state.withLock { $0.frames[name] } == file
+  }
+
+  /// Renames whatever is at `name`, unless it is a frame of circles or a folder, to the first
+  /// free `<name>.~<n>~`.
+  private func setAsideUnlessFrame(_ name: String) throws(FileError) {
+    guard handle.contains(name), !isFrameOfCircles(name), !handle.isFolder(name) else { return }
+    for number in 1...SetAsideFile.attempts {
+      let kept = "\(name).~\(number)~"
+      if try handle.renameWithoutReplacing(name, to: kept) {
+        state.withLock { $0.setAside.append(SetAsideFile(name: name, keptAs: kept)) }
+        return
+      }
+    }
+    throw FileError(
+      path: handle.join(name), action: "write",
+      reason:
+        "is not a frame circles wrote, and '\(name).~1~' to '\(name).~\(SetAsideFile.attempts)~', "
+        + "where it would be kept, are all taken")
+  }
+
+  /// Keeps a frame file that already holds `data` instead of writing it again, when it is a
+  /// frame circles wrote.
   ///
   /// - Returns: whether the file held exactly these bytes (and is now this run's).
   func keepFrame(named name: String, holding data: Data) -> Bool {
-    guard (try? handle.contents(ofFileNamed: name, limit: data.count)) == data,
+    guard isFrameOfCircles(name),
+      (try? handle.contents(ofFileNamed: name, limit: data.count)) == data,
       let identity = handle.identity(ofFileNamed: name)
     else { return false }
     record(name, identity)
@@ -142,6 +177,7 @@ extension FrameFolder {
   /// - Throws: `RunError.cannotWrite` when the manifest cannot be written.
   public func finish() throws(RunError) {
     defer { lock.unlock() }
+    journal.close()
     let (frames, renders) = state.withLock { ($0.frames, $0.renders) }
     let stale = earlier.entries.filter { frames[$0.key] == nil && renders[$0.key] == nil }
     do {
@@ -155,21 +191,13 @@ extension FrameFolder {
     }
   }
 
-  /// Counts a frame file as this run's; now and then brings the manifest up to date, so that a
-  /// run killed midway leaves few frames unlisted.
+  /// Counts a frame file as this run's (its line is in the manifest already).
   private func record(_ name: String, _ identity: FileIdentity) {
-    let due: [String: FileIdentity]? = state.withLock { state in
-      state.frames[name] = identity
-      let count = state.frames.count
-      guard ContinuousClock.now - state.checkpoint.time >= .seconds(1),
-        count - state.checkpoint.frames >= max(1, state.checkpoint.frames / 4)
-      else { return nil }
-      state.checkpoint = (.now, count)
-      return state.frames
-    }
-    guard let due else { return }
-    try? FrameManifest(entries: earlier.entries.merging(due) { _, mine in mine }).write(to: handle)
+    state.withLock { $0.frames[name] = identity }
   }
+
+  /// The files that were in the way of this run's frames, and the names they are kept under.
+  public var setAside: [SetAsideFile] { state.withLock { $0.setAside } }
 
   /// The reason alone of a file error, for messages that name the file themselves.
   static func reason(_ error: any Error) -> String {

@@ -12,7 +12,9 @@ import Foundation
 /// (`.circles-frames`, see `FrameManifest`) and removes the earlier run's frames that this run
 /// did not write again — only regular files the earlier manifest lists, and only while they
 /// are still the very files circles wrote (same inode, size and time). The user's files, even
-/// when named like frames, and folders are never removed.
+/// when named like frames, and folders are never removed; one standing where a frame is
+/// written is renamed aside first (`writeFrame(_:named:)`). Each frame's line is added to the
+/// manifest before the frame takes its name, so a run killed midway leaves its frames listed.
 public final class FrameFolder: Sendable {
   /// The lock file's name in the output folder.
   public static let lockName = ".circles-lock"
@@ -24,6 +26,8 @@ public final class FrameFolder: Sendable {
   let handle: FolderHandle
   let lock: FolderLock
   let earlier: FrameManifest
+  /// The manifest, open for this run's frames to be added as they are written.
+  let journal: AppendedFile
   let state = Locked(State())
 
   struct State {
@@ -37,9 +41,8 @@ public final class FrameFolder: Sendable {
     var renderFiles: [String: FileIdentity] = [:]
     /// `render` commands run so far.
     var renderCount = 0
-    /// When the manifest was last brought up to date during the run, and how many frames
-    /// it listed then.
-    var checkpoint: (time: ContinuousClock.Instant, frames: Int) = (.now, 0)
+    /// Files that were in the way of a frame and were kept under another name.
+    var setAside: [SetAsideFile] = []
   }
 
   /// The folder as messages name it: as the user typed it.
@@ -68,6 +71,11 @@ public final class FrameFolder: Sendable {
     self.handle = handle
     self.url = url
     earlier = FrameManifest(in: handle)
+    do {
+      journal = try earlier.openForFrames(in: handle)
+    } catch {
+      throw .cannotWrite(path: error.path, reason: error.reason)
+    }
   }
 
   /// The folder where a script's frames go when no folder is given: `<script name>-frames`

@@ -5,10 +5,12 @@ import Foundation
 /// `.circles-frames`, so that a later run removes those frames and nothing else.
 ///
 /// The file is text: a first line `circles frames 1`, then one line per frame file,
-/// `<inode> <size> <seconds>.<nanoseconds> <name>`, sorted by name: the file's identity when
-/// circles wrote it (`FileIdentity`) and its name in the folder. A line that does not read so,
-/// or names something other than a frame file, is ignored, as is a manifest over 256 MiB or
-/// with another first line: an unreadable manifest removes nothing.
+/// `<inode> <size> <seconds>.<nanoseconds> <name>` (sorted by name when written whole, then
+/// the lines a run adds as it goes): the file's identity when circles wrote it
+/// (`FileIdentity`) and its name in the folder. A line that does not read so, or names
+/// something other than a frame file, is ignored, as is a manifest over 256 MiB or with
+/// another first line: an unreadable manifest removes nothing. A run adds each frame's line
+/// before the frame is in place, so a name may be listed twice after a run was killed.
 struct FrameManifest: Equatable, Sendable {
   /// The manifest's file name in the output folder.
   static let fileName = ".circles-frames"
@@ -25,36 +27,51 @@ struct FrameManifest: Equatable, Sendable {
   }
 
   /// The manifest in a folder; empty when there is none or it cannot be read.
+  ///
+  /// A name listed more than once (a run killed after it added a frame's line and before the
+  /// frame was in place) is the file of the line that matches the file there, or of the last.
   init(in folder: FolderHandle) {
     guard let data = try? folder.contents(ofFileNamed: Self.fileName, limit: Self.sizeLimit) else {
       self.init()
       return
     }
-    self.init(text: String(decoding: data, as: UTF8.self))
+    self.init(text: String(decoding: data, as: UTF8.self)) { folder.identity(ofFileNamed: $0) }
   }
 
-  /// Reads the text of a manifest.
-  init(text: String) {
+  /// Reads the text of a manifest; `present` tells, for a name listed more than once, the
+  /// identity of the file there now.
+  init(text: String, present: (String) -> FileIdentity? = { _ in nil }) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
     guard lines.popFirst() == Substring(Self.header) else {
       self.init()
       return
     }
     var entries: [String: FileIdentity] = [:]
+    var repeated: [String: [FileIdentity]] = [:]
     for line in lines {
       let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
       guard fields.count == 4, FrameFolder.isFrameName(String(fields[3])),
         let identity = FileIdentity(fields[0...2].joined(separator: " "))
       else { continue }
-      entries[String(fields[3])] = identity
+      let name = String(fields[3])
+      if let first = entries.updateValue(identity, forKey: name) {
+        repeated[name, default: [first]].append(identity)
+      }
+    }
+    for (name, identities) in repeated {
+      if let file = present(name), identities.contains(file) { entries[name] = file }
     }
     self.init(entries: entries)
   }
 
+  /// The line that lists one frame file.
+  static func line(_ name: String, _ identity: FileIdentity) -> String {
+    "\(identity) \(name)\n"
+  }
+
   /// The manifest's text.
   var text: String {
-    let lines = entries.keys.sorted().map { "\(entries[$0]!) \($0)" }
-    return ([Self.header] + lines).joined(separator: "\n") + "\n"
+    Self.header + "\n" + entries.keys.sorted().map { Self.line($0, entries[$0]!) }.joined()
   }
 
   /// Writes the manifest whole into a folder (a temporary file renamed over the old one).
@@ -63,5 +80,15 @@ struct FrameManifest: Equatable, Sendable {
   func write(to folder: FolderHandle) throws(FileError) {
     try AtomicFile.write(
       Data(text.utf8), named: Self.fileName, in: folder, syncingFolder: false, flushing: false)
+  }
+
+  /// Writes the manifest whole into a folder and opens it there for the lines of a run's
+  /// frames, each added before its frame is renamed into place: a run killed at any moment
+  /// leaves every frame it put in the folder listed.
+  ///
+  /// - Throws: `FileError` when it cannot be written.
+  func openForFrames(in folder: FolderHandle) throws(FileError) -> AppendedFile {
+    try write(to: folder)
+    return try AppendedFile(named: Self.fileName, in: folder)
   }
 }

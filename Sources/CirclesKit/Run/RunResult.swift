@@ -17,4 +17,7 @@ public struct RunResult: Sendable {
   public var sheet: WrittenSheet?
   /// The animation or sheet that could not be written, and why.
   public var outputProblems: [RunError] = []
+  /// Files of the user's that stood where frames were written, and the names they are kept
+  /// under.
+  public var setAside: [SetAsideFile] = []
 }

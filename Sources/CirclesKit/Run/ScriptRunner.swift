@@ -82,6 +82,6 @@ public enum ScriptRunner {
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,
       circleCount: end.circles.count, animation: made.animation, sheet: made.sheet,
-      outputProblems: made.problems)
+      outputProblems: made.problems, setAside: folder.setAside)
   }
 }

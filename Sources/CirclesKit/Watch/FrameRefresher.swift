@@ -15,6 +15,9 @@ public struct RefreshResult: Sendable {
   public var failure: ScriptFailure?
   /// Circles on the canvas when the script stopped.
   public var circleCount: Int
+  /// Files of the user's that stood where frames were written, and the names they are kept
+  /// under.
+  public var setAside: [SetAsideFile] = []
 }
 
 /// Runs a script and brings its frame folder up to date in one format, writing only the frames
@@ -97,7 +100,7 @@ public final class FrameRefresher {
     lastWritten = lastWritten.filter { folder.identity(ofFrameNamed: $0.key) == $0.value.file }
     return RefreshResult(
       frames: host.frames, rewritten: rewritten, renders: host.renders, failure: failure,
-      circleCount: end.circles.count)
+      circleCount: end.circles.count, setAside: folder.setAside)
   }
 
   /// Writes one frame file unless it is known or found to hold the same picture.

@@ -96,6 +96,7 @@ public final class ScriptWatcher {
       }
     }
     let folder = refresher.displayPath
+    console.noteSetAside(result.setAside, in: folder)
     let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
     let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
     let elapsed = (ContinuousClock.now - start).components

@@ -29,6 +29,32 @@ struct AtomicFileTests {
     }
   }
 
+  @Test("before the rename, the new file's identity is known and the old file still in place")
+  func beforeRenaming() throws {
+    try withFolder { folder in
+      let file = folder.appendingPathComponent("frame.png")
+      try Data("old".utf8).write(to: file)
+      let handle = try FolderHandle(opening: folder, displayPath: "out")
+      var seen: FileIdentity?
+      let written = try AtomicFile.write(Data("new bytes".utf8), named: "frame.png", in: handle) {
+        identity throws(FileError) in
+        seen = identity
+        #expect((try? String(contentsOf: file, encoding: .utf8)) == "old")
+      }
+      #expect(seen == written)
+      #expect(handle.identity(ofFileNamed: "frame.png") == written)
+      // An error thrown there leaves the old file and no temporary one.
+      #expect(throws: FileError.self) {
+        try AtomicFile.write(Data("newer".utf8), named: "frame.png", in: handle) {
+          _ throws(FileError) in
+          throw FileError(path: "out/frame.png", action: "write", reason: "refused")
+        }
+      }
+      #expect(try String(contentsOf: file, encoding: .utf8) == "new bytes")
+      #expect(try names(in: folder) == ["frame.png"])
+    }
+  }
+
   @Test("replaces an existing file")
   func replaces() throws {
     try withFolder { folder in

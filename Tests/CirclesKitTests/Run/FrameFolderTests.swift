@@ -101,19 +101,121 @@ struct FrameFolderTests {
     #expect(folder.files(in: "out") == ["0000-start.png", "0001-add-a.png"])
   }
 
-  @Test("a run that never finishes has listed its frames, so the next run removes them")
-  func checkpoint() throws {
+  @Test("a run that never finishes has listed every frame it wrote, so the next run removes them")
+  func killedRunListed() throws {
     let folder = try TemporaryFolder()
     let out = folder.url.appendingPathComponent("out")
+    _ = try Self.run("add a at 1,1 r 1\nadd b at 2,2 r 1\n", into: out)
     var killed: FrameFolder? = try FrameFolder(opening: out, displayPath: "out")
-    try killed?.writeFrame(Data("a".utf8), named: "0000-start.png")
-    // The manifest is brought up to date at most once a second while a run writes.
-    Thread.sleep(forTimeInterval: 1.1)
-    try killed?.writeFrame(Data("b".utf8), named: "0001-add-a.png")
+    // Written and never finished: each frame's line is in the manifest as soon as it is there.
+    for name in ["0000-start.png", "0001-add-a.png", "0002-add-c.png", "0003-add-d.png"] {
+      try killed?.writeFrame(Data(name.utf8), named: name)
+    }
+    #expect(killed?.setAside == [])
     killed = nil
-    _ = try Self.run("canvas 10x10\n", into: out)
+    let result = try Self.run("canvas 10x10\n", into: out)
+    #expect(result.setAside == [])
     #expect(folder.files(in: "out") == ["0000-start.png"])
-    #expect(try Data(contentsOf: out.appendingPathComponent("0000-start.png")) != Data("a".utf8))
+    #expect(
+      try Data(contentsOf: out.appendingPathComponent("0000-start.png"))
+        != Data("0000-start.png".utf8))
+  }
+
+  @Test("a file of the user's with a frame's very name is kept as <name>.~1~, then .~2~, and said")
+  func userFileSetAside() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    let script = "add a at 1,1 r 1\nadd b at 2,2 r 1\n"
+    try folder.write("mine", to: "out/0001-add-a.png")
+    let first = try Self.run(script, into: out)
+    #expect(first.failure == nil)
+    #expect(first.setAside == [SetAsideFile(name: "0001-add-a.png", keptAs: "0001-add-a.png.~1~")])
+    #expect(try folder.read("out/0001-add-a.png.~1~") == "mine")
+    // circles' own frames are written over, never set aside; the kept file is not a frame.
+    let again = try Self.run(script, into: out)
+    #expect(again.setAside == [])
+    try folder.write("mine too", to: "out/0002-add-b.png")
+    let third = try Self.run(script, into: out)
+    #expect(third.setAside == [SetAsideFile(name: "0002-add-b.png", keptAs: "0002-add-b.png.~1~")])
+    try folder.write("and again", to: "out/0001-add-a.png")
+    let fourth = try Self.run(script, into: out)
+    #expect(fourth.setAside == [SetAsideFile(name: "0001-add-a.png", keptAs: "0001-add-a.png.~2~")])
+    #expect(
+      folder.files(in: "out") == [
+        "0000-start.png", "0001-add-a.png", "0001-add-a.png.~1~", "0001-add-a.png.~2~",
+        "0002-add-b.png", "0002-add-b.png.~1~",
+      ])
+    #expect(try folder.read("out/0001-add-a.png.~1~") == "mine")
+    #expect(try folder.read("out/0001-add-a.png.~2~") == "and again")
+    #expect(try folder.read("out/0002-add-b.png.~1~") == "mine too")
+    let manifest = FrameManifest(in: try FolderHandle(opening: out))
+    #expect(
+      manifest.entries.keys.sorted() == ["0000-start.png", "0001-add-a.png", "0002-add-b.png"])
+  }
+
+  @Test("an edited frame, a link and a frame from a run with no manifest are kept aside too")
+  func otherThingsSetAside() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    let script = "add a at 1,1 r 1\nadd b at 2,2 r 1\n"
+    _ = try Self.run(script, into: out)
+    try folder.write("edited", to: "out/0001-add-a.png")
+    try folder.write("target", to: "elsewhere.txt")
+    try FileManager.default.removeItem(at: out.appendingPathComponent("0002-add-b.png"))
+    try FileManager.default.createSymbolicLink(
+      atPath: out.appendingPathComponent("0002-add-b.png").path,
+      withDestinationPath: "../elsewhere.txt")
+    try FileManager.default.removeItem(at: out.appendingPathComponent(FrameFolder.manifestName))
+    let result = try Self.run(script, into: out)
+    #expect(
+      Set(result.setAside) == [
+        SetAsideFile(name: "0000-start.png", keptAs: "0000-start.png.~1~"),
+        SetAsideFile(name: "0001-add-a.png", keptAs: "0001-add-a.png.~1~"),
+        SetAsideFile(name: "0002-add-b.png", keptAs: "0002-add-b.png.~1~"),
+      ])
+    #expect(try folder.read("out/0001-add-a.png.~1~") == "edited")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: out.appendingPathComponent("0002-add-b.png.~1~").path) == "../elsewhere.txt")
+    #expect(try folder.read("elsewhere.txt") == "target")
+    #expect(FolderHandle.isLink(atPath: out.appendingPathComponent("0002-add-b.png").path) == false)
+  }
+
+  @Test("the kept names end at .~1000~: the last one free is taken, and none free is an error")
+  func keptNamesRunOut() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    for number in 1..<SetAsideFile.attempts {
+      try folder.write("", to: "out/0001-add-a.png.~\(number)~")
+    }
+    try folder.write("mine", to: "out/0001-add-a.png")
+    let last = try Self.run("add a at 1,1 r 1\n", into: out)
+    #expect(
+      last.setAside == [SetAsideFile(name: "0001-add-a.png", keptAs: "0001-add-a.png.~1000~")])
+    try folder.write("mine again", to: "out/0001-add-a.png")
+    let none = try Self.run("add a at 1,1 r 1\n", into: out)
+    #expect(none.setAside == [])
+    #expect(
+      none.failure?.diagnostic.description
+        == "s.circles:1:1: error: cannot write frame '0001-add-a': 'out/0001-add-a.png': is not a "
+        + "frame circles wrote, and '0001-add-a.png.~1~' to '0001-add-a.png.~1000~', where it "
+        + "would be kept, are all taken")
+    #expect(try folder.read("out/0001-add-a.png") == "mine again")
+    #expect(try folder.read("out/0001-add-a.png.~1000~") == "mine")
+  }
+
+  @Test("a folder with a frame's name is left as it is, and the frame is an error at its step")
+  func folderInTheWay() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    try folder.write("inside", to: "out/0001-add-a.png/keep.txt")
+    let result = try Self.run("add a at 1,1 r 1\n", into: out)
+    #expect(result.setAside == [])
+    #expect(
+      result.failure?.diagnostic.description.hasPrefix(
+        "s.circles:1:1: error: cannot write frame '0001-add-a': 'out/0001-add-a.png': ") == true,
+      "\(String(describing: result.failure))")
+    #expect(folder.files(in: "out/0001-add-a.png") == ["keep.txt"])
   }
 
   @Test("a refresh holds the folder's lock only while it runs")
@@ -131,6 +233,28 @@ struct FrameFolderTests {
 
 @Suite("The output folder of a watch")
 struct RefreshedFolderTests {
+  @Test("a file of the user's holding a frame's very bytes is kept aside, never taken for one")
+  func sameBytesNotAdopted() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    let source = ScriptSource(bytes: Array("add a at 1,1 r 1\n".utf8), fileName: "s")
+    _ = try FrameRefresher(outputDirectory: out, displayPath: "out", format: .png).refresh(source)
+    // A copy of the frame, under its name, made by the user: not circles' file.
+    let frame = out.appendingPathComponent("0001-add-a.png")
+    let bytes = try Data(contentsOf: frame)
+    try FileManager.default.removeItem(at: frame)
+    try bytes.write(to: frame)
+    let refresher = FrameRefresher(outputDirectory: out, displayPath: "out", format: .png)
+    let result = try refresher.refresh(source)
+    #expect(result.setAside == [SetAsideFile(name: "0001-add-a.png", keptAs: "0001-add-a.png.~1~")])
+    #expect(result.rewritten == 1)
+    #expect(try Data(contentsOf: out.appendingPathComponent("0001-add-a.png.~1~")) == bytes)
+    // The refresher's own frame is kept from then on.
+    let next = try refresher.refresh(source)
+    #expect(next.setAside == [])
+    #expect(next.rewritten == 0)
+  }
+
   @Test("a refresh reports a render named like a later frame at the render, and writes it not")
   func renderClash() throws {
     let folder = try TemporaryFolder()

@@ -42,6 +42,36 @@ struct FrameManifestTests {
       FrameManifest(text: text).entries == ["0000-start.png": Self.one, "0004.svg": Self.one])
   }
 
+  @Test("a name listed twice is the file of the line that matches the one there, else the last")
+  func listedTwice() {
+    let other = FileIdentity(inode: 8, size: 2, seconds: 3, nanoseconds: 4)
+    let text = """
+      circles frames 1
+      \(Self.one) 0000-start.png
+      \(other) 0000-start.png
+
+      """
+    #expect(FrameManifest(text: text).entries == ["0000-start.png": other])
+    #expect(FrameManifest(text: text) { _ in Self.one }.entries == ["0000-start.png": Self.one])
+    #expect(FrameManifest(text: text) { _ in other }.entries == ["0000-start.png": other])
+    let unknown = FileIdentity(inode: 9, size: 9, seconds: 9, nanoseconds: 9)
+    #expect(FrameManifest(text: text) { _ in unknown }.entries == ["0000-start.png": other])
+  }
+
+  @Test("opened for a run's frames, it is written whole first and then takes lines at its end")
+  func openedForFrames() throws {
+    let folder = try TemporaryFolder()
+    let handle = try FolderHandle(opening: folder.url, displayPath: "out")
+    try folder.write("circles frames 2\nwhatever\n", to: ".circles-frames")
+    let journal = try FrameManifest(entries: ["0000-start.png": Self.one]).openForFrames(in: handle)
+    let other = FileIdentity(inode: 8, size: 2, seconds: 3, nanoseconds: 4)
+    try journal.append(FrameManifest.line("0001-add-a.png", other))
+    #expect(
+      FrameManifest(in: handle).entries == ["0000-start.png": Self.one, "0001-add-a.png": other])
+    journal.close()
+    #expect(throws: FileError.self) { try journal.append(FrameManifest.line("0002.png", other)) }
+  }
+
   @Test("a manifest with another first line, or none, lists nothing")
   func otherHeader() {
     #expect(FrameManifest(text: "circles frames 2\n7 1 1.000000000 0000-a.png\n").entries.isEmpty)
