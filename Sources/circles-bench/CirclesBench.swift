@@ -117,7 +117,8 @@ enum CirclesBench {
         if options.sweep { notes += try sweepTables(runs: 5) }
       case .decoders:
         rows += try DecoderBenchmark.rows(
-          circles: circles, reference: try References(in: folder).reference, runs: max(runs, 15), work: folder)
+          circles: circles, reference: try References(in: folder).reference, runs: max(runs, 15),
+          work: folder)
       case .language:
         rows += try LanguageBenchmark.rows(circles: circles, in: folder.path, runs: runs)
       case .history:
