@@ -158,7 +158,7 @@ struct RunOutputFolderTests {
       ["run", "s.circles", "-o", output], in: root.url.appendingPathComponent("work"))
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
-      outcome.stderr == "circles: note: '\(output)/0001-add-a.png' was not a frame circles "
+      outcome.stderr == "circles: note: '\(output)/0001-add-a.png' was not a file circles "
         + "wrote: kept as '\(output)/0001-add-a.png.~1~'\n")
     #expect(outcome.stdout.hasPrefix("2 frames written to \(output) (1 circle, "), "\(outcome)")
     #expect(try root.read("work/out/0001-add-a.png.~1~") == "my picture")

@@ -66,7 +66,7 @@ public final class Console: @unchecked Sendable {
   public func noteSetAside(_ files: [SetAsideFile], in folder: String) {
     for file in files {
       note(
-        "'\(folder)/\(file.name)' was not a frame circles wrote: kept as '\(folder)/\(file.keptAs)'"
+        "'\(folder)/\(file.name)' was not a file circles wrote: kept as '\(folder)/\(file.keptAs)'"
       )
     }
   }

@@ -22,10 +22,9 @@ extension FrameFolder {
   func claimFrame(named name: String, number: Int) throws(Clash) {
     let clash: (Clash, FileIdentity?)? = state.withLock { state in
       if let render = state.renders[name] {
-        return (
-          Clash(name: name, frame: number, render: render),
-          state.renderFiles.removeValue(forKey: name)
-        )
+        let file = state.renderFiles.removeValue(forKey: name)
+        state.renderPaths = state.renderPaths.filter { $0.value != file }
+        return (Clash(name: name, frame: number, render: render), file)
       }
       state.claimed[name] = number
       return nil
@@ -38,8 +37,8 @@ extension FrameFolder {
   /// Writes a frame file whole.
   ///
   /// Its line goes into the manifest before it is renamed into place. A file already there
-  /// that is not a frame circles wrote (the user's, though named as the frame is) is first
-  /// renamed to `<name>.~<n>~`, the first such name that is free, and noted in `setAside`.
+  /// that circles did not write (the user's, though named as the frame is) is first renamed to
+  /// `<name>.~<n>~`, the first such name that is free, and noted in `setAside`.
   ///
   /// - Throws: `FileProblem` naming the file under `displayPath`, with the system's reason
   ///   (`'out/0003-clear.png': no space left on device`).
@@ -49,7 +48,10 @@ extension FrameFolder {
         data, named: name, in: handle, syncingFolder: false, flushing: false
       ) { identity throws(FileError) in
         try journal.append(FrameManifest.line(name, identity))
-        try setAsideUnlessFrame(name)
+        try setAside(name, in: handle, path: name) { file in
+          earlier.entries[name] == file || earlier.renders[name] == file
+            || state.withLock { $0.frames[name] } == file
+        }
       }
       record(name, identity)
     } catch {
@@ -64,21 +66,27 @@ extension FrameFolder {
     return earlier.entries[name] == file || state.withLock { $0.frames[name] } == file
   }
 
-  /// Renames whatever is at `name`, unless it is a frame of circles or a folder, to the first
-  /// free `<name>.~<n>~`.
-  private func setAsideUnlessFrame(_ name: String) throws(FileError) {
-    guard handle.contains(name), !isFrameOfCircles(name), !handle.isFolder(name) else { return }
+  /// Renames whatever is at `name` of `folder` (`path` beneath the output folder), unless it is
+  /// a file circles wrote (`isOurs` of its identity) or a folder, to the first free
+  /// `<name>.~<n>~`.
+  private func setAside(
+    _ name: String, in folder: FolderHandle, path: String, isOurs: (FileIdentity) -> Bool
+  ) throws(FileError) {
+    guard folder.contains(name) else { return }
+    if let file = folder.identity(ofFileNamed: name), isOurs(file) { return }
+    guard !folder.isFolder(name) else { return }
     for number in 1...SetAsideFile.attempts {
       let kept = "\(name).~\(number)~"
-      if try handle.renameWithoutReplacing(name, to: kept) {
-        state.withLock { $0.setAside.append(SetAsideFile(name: name, keptAs: kept)) }
+      if try folder.renameWithoutReplacing(name, to: kept) {
+        let record = SetAsideFile(name: path, keptAs: path + ".~\(number)~")
+        state.withLock { $0.setAside.append(record) }
         return
       }
     }
     throw FileError(
-      path: handle.join(name), action: "write",
+      path: folder.join(name), action: "write",
       reason:
-        "is not a frame circles wrote, and '\(name).~1~' to '\(name).~\(SetAsideFile.attempts)~', "
+        "is not a file circles wrote, and '\(name).~1~' to '\(name).~\(SetAsideFile.attempts)~', "
         + "where it would be kept, are all taken")
   }
 
@@ -151,21 +159,34 @@ extension FrameFolder {
         state.renders[name] = index
       }
     }
+    let (name, path) = (target.name, target.path)
+    let isTop = folder === handle || folder.isSameFolder(as: handle)
+    // Listed before it takes its name; what stands there and is not circles' own is kept.
+    let beforeRenaming = { (identity: FileIdentity) throws(FileError) in
+      if FrameManifest.canList(path) {
+        try self.journal.append(FrameManifest.line(render: path, identity))
+      }
+      try self.setAside(name, in: folder, path: path) { file in
+        self.earlier.renders[path] == file || (isTop && self.earlier.entries[name] == file)
+          || self.state.withLock { $0.renderPaths[path] } == file
+      }
+    }
     do {
       if onlyIfChanged {
-        try ChangedFile.write(data, named: target.name, in: folder)
+        try ChangedFile.write(data, named: name, in: folder, beforeRenaming: beforeRenaming)
       } else {
-        try AtomicFile.write(data, named: target.name, in: folder)
+        try AtomicFile.write(data, named: name, in: folder, beforeRenaming: beforeRenaming)
       }
     } catch {
       throw FileProblem(Self.reason(error))
     }
-    if folder === handle || folder.isSameFolder(as: handle),
-      let identity = folder.identity(ofFileNamed: target.name)
-    {
-      state.withLock { $0.renderFiles[target.name] = identity }
+    if let identity = folder.identity(ofFileNamed: name) {
+      state.withLock { state in
+        state.renderPaths[path] = identity
+        if isTop { state.renderFiles[name] = identity }
+      }
     }
-    return url.appendingPathComponent(target.path)
+    return url.appendingPathComponent(path)
   }
 
   /// Ends the run in this folder: writes the manifest of this run's frames, removes the
@@ -178,14 +199,17 @@ extension FrameFolder {
   public func finish() throws(RunError) {
     defer { lock.unlock() }
     journal.close()
-    let (frames, renders) = state.withLock { ($0.frames, $0.renders) }
+    let (frames, renders, rendered) = state.withLock { ($0.frames, $0.renders, $0.renderPaths) }
     let stale = earlier.entries.filter { frames[$0.key] == nil && renders[$0.key] == nil }
+    // Renders are never removed; those of earlier runs stay known as circles' own.
+    let renderFiles = earlier.renders.merging(rendered) { _, mine in mine }
     do {
       if !stale.isEmpty {
-        try FrameManifest(entries: frames.merging(stale) { mine, _ in mine }).write(to: handle)
+        try FrameManifest(entries: frames.merging(stale) { mine, _ in mine }, renders: renderFiles)
+          .write(to: handle)
         for (name, identity) in stale { handle.removeFile(named: name, ifStill: identity) }
       }
-      try FrameManifest(entries: frames).write(to: handle)
+      try FrameManifest(entries: frames, renders: renderFiles).write(to: handle)
     } catch {
       throw .cannotWrite(path: displayPath + "/" + Self.manifestName, reason: Self.reason(error))
     }
@@ -196,7 +220,8 @@ extension FrameFolder {
     state.withLock { $0.frames[name] = identity }
   }
 
-  /// The files that were in the way of this run's frames, and the names they are kept under.
+  /// The files that were in the way of this run's frames and renders, and the names they are
+  /// kept under.
   public var setAside: [SetAsideFile] { state.withLock { $0.setAside } }
 
   /// The reason alone of a file error, for messages that name the file themselves.

@@ -39,6 +39,8 @@ public final class FrameFolder: Sendable {
     var renders: [String: Int] = [:]
     /// Those files as written.
     var renderFiles: [String: FileIdentity] = [:]
+    /// Every file this run rendered, in the folder or beneath it, by its path there.
+    var renderPaths: [String: FileIdentity] = [:]
     /// `render` commands run so far.
     var renderCount = 0
     /// Files that were in the way of a frame and were kept under another name.

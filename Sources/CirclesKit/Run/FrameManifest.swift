@@ -7,10 +7,12 @@ import Foundation
 /// The file is text: a first line `circles frames 1`, then one line per frame file,
 /// `<inode> <size> <seconds>.<nanoseconds> <name>` (sorted by name when written whole, then
 /// the lines a run adds as it goes): the file's identity when circles wrote it
-/// (`FileIdentity`) and its name in the folder. A line that does not read so, or names
-/// something other than a frame file, is ignored, as is a manifest over 256 MiB or with
-/// another first line: an unreadable manifest removes nothing. A run adds each frame's line
-/// before the frame is in place, so a name may be listed twice after a run was killed.
+/// (`FileIdentity`) and its name in the folder. Files of `render` commands are listed the same
+/// way under their paths with `./` before them (`./final.png`), so that a later run knows them
+/// for circles' own; they are never removed. A line that does not read so, or names neither a frame nor a render, is ignored,
+/// as is a manifest over 256 MiB or with another first line: an unreadable manifest removes
+/// nothing. A run adds each file's line before the file is in place, so a name may be listed
+/// twice after a run was killed.
 struct FrameManifest: Equatable, Sendable {
   /// The manifest's file name in the output folder.
   static let fileName = ".circles-frames"
@@ -21,9 +23,13 @@ struct FrameManifest: Equatable, Sendable {
 
   /// Each frame file by name, with its identity when written.
   var entries: [String: FileIdentity]
+  /// Each file of a `render` by its path in the folder (`final.png`, `shots/ring.png`), with
+  /// its identity when written: never removed, only known as circles' own when written again.
+  var renders: [String: FileIdentity]
 
-  init(entries: [String: FileIdentity] = [:]) {
+  init(entries: [String: FileIdentity] = [:], renders: [String: FileIdentity] = [:]) {
     self.entries = entries
+    self.renders = renders
   }
 
   /// The manifest in a folder; empty when there is none or it cannot be read.
@@ -47,21 +53,47 @@ struct FrameManifest: Equatable, Sendable {
       return
     }
     var entries: [String: FileIdentity] = [:]
+    var renders: [String: FileIdentity] = [:]
     var repeated: [String: [FileIdentity]] = [:]
     for line in lines {
       let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-      guard fields.count == 4, FrameFolder.isFrameName(String(fields[3])),
-        let identity = FileIdentity(fields[0...2].joined(separator: " "))
+      guard fields.count == 4, let identity = FileIdentity(fields[0...2].joined(separator: " "))
       else { continue }
       let name = String(fields[3])
-      if let first = entries.updateValue(identity, forKey: name) {
-        repeated[name, default: [first]].append(identity)
+      if FrameFolder.isFrameName(name) {
+        if let first = entries.updateValue(identity, forKey: name) {
+          repeated[name, default: [first]].append(identity)
+        }
+      } else if name.hasPrefix(Self.renderMark), Self.isRenderPath(String(name.dropFirst(2))) {
+        renders[String(name.dropFirst(2))] = identity
       }
     }
     for (name, identities) in repeated {
       if let file = present(name), identities.contains(file) { entries[name] = file }
     }
-    self.init(entries: entries)
+    self.init(entries: entries, renders: renders)
+  }
+
+  /// What a render's path starts with in the manifest, `./`, so that no render is ever taken
+  /// for a frame, even one named as frames are.
+  static let renderMark = "./"
+
+  /// The line that lists one file of a `render`.
+  static func line(render path: String, _ identity: FileIdentity) -> String {
+    line(renderMark + path, identity)
+  }
+
+  /// Whether a path is one a `render` writes, as `RenderPath` gives it.
+  static func isRenderPath(_ path: String) -> Bool {
+    guard canList(path), let dot = path.lastIndex(of: ".") else { return false }
+    let fileExtension = String(path[path.index(after: dot)...])
+    guard ["png", "svg", "pdf"].contains(fileExtension) else { return false }
+    return (try? RenderPath(path, fileExtension: fileExtension))?.path == path
+  }
+
+  /// Whether a name or path fits on one line of the manifest.
+  static func canList(_ path: String) -> Bool {
+    !path.contains("\n") && !path.contains("\r")
   }
 
   /// The line that lists one frame file.
@@ -71,7 +103,11 @@ struct FrameManifest: Equatable, Sendable {
 
   /// The manifest's text.
   var text: String {
-    Self.header + "\n" + entries.keys.sorted().map { Self.line($0, entries[$0]!) }.joined()
+    let frames = entries.keys.sorted().map { Self.line($0, entries[$0]!) }
+    let files = renders.keys.filter(Self.canList).sorted().map {
+      Self.line(render: $0, renders[$0]!)
+    }
+    return Self.header + "\n" + (frames + files).joined()
   }
 
   /// Writes the manifest whole into a folder (a temporary file renamed over the old one).

@@ -1,4 +1,4 @@
-/// A file that stood where a run wrote a frame and was not a frame circles wrote (the user's
+/// A file that stood where a run wrote a frame and was not a file circles wrote (the user's
 /// own, named as the frame is): it was renamed, never removed, before the frame took its name.
 public struct SetAsideFile: Hashable, Sendable {
   /// How many names, `<name>.~1~` on, are tried for one file.

@@ -23,14 +23,16 @@ extension ChangedFile {
   /// Writes `data` to the file `name` of a folder held open, unless that file already holds
   /// exactly these bytes.
   ///
+  /// - Parameter beforeRenaming: as `AtomicFile.write(_:named:in:beforeRenaming:)`'s.
   /// - Returns: whether the file was written.
   /// - Throws: `FileError` when writing fails.
   @discardableResult
-  static func write(_ data: Data, named name: String, in folder: FolderHandle) throws(FileError)
-    -> Bool
-  {
+  static func write(
+    _ data: Data, named name: String, in folder: FolderHandle,
+    beforeRenaming: (FileIdentity) throws(FileError) -> Void = { _ in }
+  ) throws(FileError) -> Bool {
     if (try? folder.contents(ofFileNamed: name, limit: data.count)) == data { return false }
-    try AtomicFile.write(data, named: name, in: folder)
+    try AtomicFile.write(data, named: name, in: folder, beforeRenaming: beforeRenaming)
     return true
   }
 }

@@ -181,6 +181,32 @@ struct FrameFolderTests {
     #expect(FolderHandle.isLink(atPath: out.appendingPathComponent("0002-add-b.png").path) == false)
   }
 
+  @Test("a render onto a file of the user's keeps it aside; a render of an earlier run is not")
+  func renderSetAside() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    let script = "add a at 1,1 r 1\nrender pics/final.png\nrender notes.png\n"
+    try folder.write("mine", to: "out/pics/final.png")
+    try folder.write("my notes", to: "out/notes.png")
+    let first = try Self.run(script, into: out)
+    #expect(first.failure == nil)
+    #expect(
+      Set(first.setAside) == [
+        SetAsideFile(name: "pics/final.png", keptAs: "pics/final.png.~1~"),
+        SetAsideFile(name: "notes.png", keptAs: "notes.png.~1~"),
+      ])
+    #expect(try folder.read("out/pics/final.png.~1~") == "mine")
+    #expect(try folder.read("out/notes.png.~1~") == "my notes")
+    // Known as circles' own from then on, even by a run that renders them not.
+    _ = try Self.run("add a at 1,1 r 1\n", into: out)
+    let again = try Self.run(script, into: out)
+    #expect(again.setAside == [])
+    let manifest = FrameManifest(in: try FolderHandle(opening: out))
+    #expect(manifest.renders.keys.sorted() == ["notes.png", "pics/final.png"])
+    #expect(manifest.entries.keys.sorted() == ["0000-start.png", "0001-add-a.png"])
+    #expect(folder.files(in: "out/pics") == ["final.png", "final.png.~1~"])
+  }
+
   @Test("the kept names end at .~1000~: the last one free is taken, and none free is an error")
   func keptNamesRunOut() throws {
     let folder = try TemporaryFolder()
@@ -198,7 +224,7 @@ struct FrameFolderTests {
     #expect(
       none.failure?.diagnostic.description
         == "s.circles:1:1: error: cannot write frame '0001-add-a': 'out/0001-add-a.png': is not a "
-        + "frame circles wrote, and '0001-add-a.png.~1~' to '0001-add-a.png.~1000~', where it "
+        + "file circles wrote, and '0001-add-a.png.~1~' to '0001-add-a.png.~1000~', where it "
         + "would be kept, are all taken")
     #expect(try folder.read("out/0001-add-a.png") == "mine again")
     #expect(try folder.read("out/0001-add-a.png.~1000~") == "mine")

@@ -72,6 +72,34 @@ struct FrameManifestTests {
     #expect(throws: FileError.self) { try journal.append(FrameManifest.line("0002.png", other)) }
   }
 
+  @Test("render files are listed after ./, and never taken for frames; others are ignored")
+  func renderLines() {
+    let manifest = FrameManifest(
+      entries: ["0000-start.png": Self.one],
+      renders: ["0001-add-a.png": Self.one, "pics/final.svg": Self.one, "odd\nname.png": Self.one])
+    #expect(
+      manifest.text == """
+        circles frames 1
+        \(Self.one) 0000-start.png
+        \(Self.one) ./0001-add-a.png
+        \(Self.one) ./pics/final.svg
+
+        """)
+    let read = FrameManifest(text: manifest.text)
+    #expect(read.entries == ["0000-start.png": Self.one])
+    #expect(read.renders == ["0001-add-a.png": Self.one, "pics/final.svg": Self.one])
+    let forged = """
+      circles frames 1
+      \(Self.one) photos/0000-start.png
+      \(Self.one) ./../outside.png
+      \(Self.one) ./~/x.png
+      \(Self.one) .//x.png
+      \(Self.one) ./notes.txt
+
+      """
+    #expect(FrameManifest(text: forged) == FrameManifest())
+  }
+
   @Test("a manifest with another first line, or none, lists nothing")
   func otherHeader() {
     #expect(FrameManifest(text: "circles frames 2\n7 1 1.000000000 0000-a.png\n").entries.isEmpty)

@@ -63,21 +63,29 @@ struct HostileWorkspaceTests {
         "0000-start.png", "0001-add-a.png", "0098-final.png", "pics", "pics/final.png",
       ])
     #expect(!FileManager.default.fileExists(atPath: "/tmp/circles-hostile-x.png"))
-    // The manifest lists the last run's frames, and only them.
+    // The manifest lists the last run's frames and the files renders wrote (never the forged
+    // lines): nothing else is circles' own.
     let manifest = try String(
       contentsOf: space.out.appendingPathComponent(".circles-frames"), encoding: .utf8)
     #expect(
       manifest.split(separator: "\n").dropFirst().map { $0.split(separator: " ").last! } == [
-        "0000-start.png", "0001-add-a.png",
+        "0000-start.png", "0001-add-a.png", "./here/0098-final.png", "./pics/final.png",
       ])
   }
 
-  @Test("a render onto a symbolic link replaces the link; the file it pointed at is untouched")
+  @Test("a render onto a symbolic link keeps the link aside; the file it pointed at is untouched")
   func renderOntoALink() throws {
     let space = try HostileWorkspace()
     try space.script("add a at 5,5 r 4\nrender 0099-add-z.png\n", named: "link.circles")
     let outcome = try space.run(["run", "link.circles", "-o", "out"])
     #expect(outcome.status == 0, "\(outcome)")
+    #expect(
+      outcome.stderr == "circles: note: 'out/0099-add-z.png' was not a file circles wrote: kept "
+        + "as 'out/0099-add-z.png.~1~'\n")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: space.out.appendingPathComponent("0099-add-z.png.~1~").path)
+        == "../../outside/victim.txt")
     #expect(
       try String(contentsOf: space.outside.appendingPathComponent("victim.txt"), encoding: .utf8)
         == "keep me")
