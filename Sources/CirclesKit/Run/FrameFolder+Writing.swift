@@ -48,10 +48,7 @@ extension FrameFolder {
         data, named: name, in: handle, syncingFolder: false, flushing: false
       ) { identity throws(FileError) in
         try journal.append(FrameManifest.line(name, identity))
-        try setAside(name, in: handle, path: name) { file in
-          earlier.entries[name] == file || earlier.renders[name] == file
-            || state.withLock { $0.frames[name] } == file
-        }
+        try setAside(name, in: handle, path: name) { isFrameOfCircles(name, $0) }
       }
       record(name, identity)
     } catch {
@@ -59,11 +56,11 @@ extension FrameFolder {
     }
   }
 
-  /// Whether the file at `name` is a frame circles wrote: the earlier run's, as its manifest
-  /// lists it, or this run's.
-  private func isFrameOfCircles(_ name: String) -> Bool {
-    guard let file = handle.identity(ofFileNamed: name) else { return false }
-    return earlier.entries[name] == file || state.withLock { $0.frames[name] } == file
+  /// Whether `file`, found at `name`, is a file circles wrote there: a frame or render of the
+  /// earlier run, as its manifest lists it, or a frame of this run.
+  private func isFrameOfCircles(_ name: String, _ file: FileIdentity) -> Bool {
+    earlier.entries[name] == file || earlier.renders[name] == file
+      || state.withLock { $0.frames[name] } == file
   }
 
   /// Renames whatever is at `name` of `folder` (`path` beneath the output folder), unless it is
@@ -95,9 +92,9 @@ extension FrameFolder {
   ///
   /// - Returns: whether the file held exactly these bytes (and is now this run's).
   func keepFrame(named name: String, holding data: Data) -> Bool {
-    guard isFrameOfCircles(name),
+    guard let identity = handle.identity(ofFileNamed: name), isFrameOfCircles(name, identity),
       (try? handle.contents(ofFileNamed: name, limit: data.count)) == data,
-      let identity = handle.identity(ofFileNamed: name)
+      handle.identity(ofFileNamed: name) == identity
     else { return false }
     record(name, identity)
     return true
@@ -161,30 +158,37 @@ extension FrameFolder {
     }
     let (name, path) = (target.name, target.path)
     let isTop = folder === handle || folder.isSameFolder(as: handle)
+    let isOurs = { (file: FileIdentity) in
+      self.earlier.renders[path] == file || (isTop && self.earlier.entries[name] == file)
+        || self.state.withLock { $0.renderPaths[path] } == file
+    }
     // Listed before it takes its name; what stands there and is not circles' own is kept.
     let beforeRenaming = { (identity: FileIdentity) throws(FileError) in
       if FrameManifest.canList(path) {
         try self.journal.append(FrameManifest.line(render: path, identity))
       }
-      try self.setAside(name, in: folder, path: path) { file in
-        self.earlier.renders[path] == file || (isTop && self.earlier.entries[name] == file)
-          || self.state.withLock { $0.renderPaths[path] } == file
-      }
+      try self.setAside(name, in: folder, path: path, isOurs: isOurs)
     }
+    let written: Bool
     do {
       if onlyIfChanged {
-        try ChangedFile.write(data, named: name, in: folder, beforeRenaming: beforeRenaming)
+        written = try ChangedFile.write(
+          data, named: name, in: folder, beforeRenaming: beforeRenaming)
       } else {
         try AtomicFile.write(data, named: name, in: folder, beforeRenaming: beforeRenaming)
+        written = true
       }
     } catch {
       throw FileProblem(Self.reason(error))
     }
-    if let identity = folder.identity(ofFileNamed: name) {
-      state.withLock { state in
-        state.renderPaths[path] = identity
-        if isTop { state.renderFiles[name] = identity }
-      }
+    // A file of the user's that already held these bytes is left, and not taken for a render.
+    let identity = folder.identity(ofFileNamed: name)
+    let known = identity.map { written || isOurs($0) } ?? false
+    state.withLock { state in
+      state.renderedPaths.insert(path)
+      guard let identity, known else { return }
+      state.renderPaths[path] = identity
+      if isTop { state.renderFiles[name] = identity }
     }
     return url.appendingPathComponent(path)
   }
@@ -199,10 +203,14 @@ extension FrameFolder {
   public func finish() throws(RunError) {
     defer { lock.unlock() }
     journal.close()
-    let (frames, renders, rendered) = state.withLock { ($0.frames, $0.renders, $0.renderPaths) }
+    let (frames, renders, rendered, paths) = state.withLock {
+      ($0.frames, $0.renders, $0.renderPaths, $0.renderedPaths)
+    }
     let stale = earlier.entries.filter { frames[$0.key] == nil && renders[$0.key] == nil }
-    // Renders are never removed; those of earlier runs stay known as circles' own.
-    let renderFiles = earlier.renders.merging(rendered) { _, mine in mine }
+    // Renders are never removed; those of earlier runs this run did not render again stay
+    // known as circles' own.
+    let renderFiles = earlier.renders.filter { !paths.contains($0.key) }
+      .merging(rendered) { _, mine in mine }
     do {
       if !stale.isEmpty {
         try FrameManifest(entries: frames.merging(stale) { mine, _ in mine }, renders: renderFiles)

@@ -41,6 +41,9 @@ public final class FrameFolder: Sendable {
     var renderFiles: [String: FileIdentity] = [:]
     /// Every file this run rendered, in the folder or beneath it, by its path there.
     var renderPaths: [String: FileIdentity] = [:]
+    /// The paths of every `render` of this run, its files or not (a file of the user's that
+    /// held the same bytes, left as it was).
+    var renderedPaths: Set<String> = []
     /// `render` commands run so far.
     var renderCount = 0
     /// Files that were in the way of a frame and were kept under another name.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import CirclesKit
 
-@Suite("The output folder of a run")
+@Suite("The output folder of a run", .timeLimit(.minutes(1)))
 struct FrameFolderTests {
   static func run(_ text: String, into out: URL, format: FrameFormat = .png)
     throws -> RunResult
@@ -257,7 +257,7 @@ struct FrameFolderTests {
   }
 }
 
-@Suite("The output folder of a watch")
+@Suite("The output folder of a watch", .timeLimit(.minutes(1)))
 struct RefreshedFolderTests {
   @Test("a file of the user's holding a frame's very bytes is kept aside, never taken for one")
   func sameBytesNotAdopted() throws {
@@ -279,6 +279,27 @@ struct RefreshedFolderTests {
     let next = try refresher.refresh(source)
     #expect(next.setAside == [])
     #expect(next.rewritten == 0)
+  }
+
+  @Test("a render onto a user's copy of its very bytes leaves it, and keeps it aside once changed")
+  func renderCopyNotAdopted() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    func refresh(_ text: String) throws -> RefreshResult {
+      try FrameRefresher(outputDirectory: out, displayPath: "out", format: .png).refresh(
+        ScriptSource(bytes: Array(text.utf8), fileName: "s"))
+    }
+    _ = try refresh("add a at 1,1 r 1\nrender notes.png\n")
+    let file = out.appendingPathComponent("notes.png")
+    let bytes = try Data(contentsOf: file)
+    try FileManager.default.removeItem(at: file)
+    try bytes.write(to: file)
+    let same = try refresh("add a at 1,1 r 1\nrender notes.png\n")
+    #expect(same.setAside == [])
+    #expect(FrameManifest(in: try FolderHandle(opening: out)).renders["notes.png"] == nil)
+    let changed = try refresh("add a at 5,5 r 3\nrender notes.png\n")
+    #expect(changed.setAside == [SetAsideFile(name: "notes.png", keptAs: "notes.png.~1~")])
+    #expect(try Data(contentsOf: out.appendingPathComponent("notes.png.~1~")) == bytes)
   }
 
   @Test("a refresh reports a render named like a later frame at the render, and writes it not")
