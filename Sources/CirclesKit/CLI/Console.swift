@@ -65,9 +65,10 @@ public final class Console: @unchecked Sendable {
   /// Notes each file of the user's that a run found where it wrote a frame, and kept.
   public func noteSetAside(_ files: [SetAsideFile], in folder: String) {
     for file in files {
-      note(
-        "'\(folder)/\(file.name)' was not a file circles wrote: kept as '\(folder)/\(file.keptAs)'"
+      let (name, kept) = (
+        DiagnosticPrinter.visibleText(file.name), DiagnosticPrinter.visibleText(file.keptAs)
       )
+      note("'\(folder)/\(name)' was not a file circles wrote: kept as '\(folder)/\(kept)'")
     }
   }
 
