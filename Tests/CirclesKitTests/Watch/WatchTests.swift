@@ -1,34 +1,11 @@
 import CircleCanvas
 import CircleRender
 import CirclesKit
+import CirclesTestSupport
 import Foundation
 import Testing
 
-/// A temporary folder for a test, removed afterwards.
-final class ScratchFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-watch-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  func write(_ text: String, to name: String) throws {
-    try Data(text.utf8).write(to: url.appendingPathComponent(name))
-  }
-
-  /// The files of a folder, without the manifest and the lock file of `circles run`.
-  func files(in folder: String) -> [String] {
-    let path = url.appendingPathComponent(folder).path
-    return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-      .filter { $0 != ".circles-frames" && $0 != ".circles-lock" }
-  }
-
+extension TemporaryFolder {
   /// The inode of a file: a rewrite through `AtomicFile` gives a new one.
   func inode(_ path: String) -> UInt64? {
     FileStamp.of(url.appendingPathComponent(path))?.inode
@@ -46,7 +23,7 @@ struct WatchTests {
 
   @Test("a second refresh of the same script rewrites nothing; an edit rewrites what changed")
   func refreshRewritesOnlyChanges() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryFolder()
     let refresher = FrameRefresher(
       outputDirectory: folder.url.appendingPathComponent("out"), format: .png)
     let source = { (text: String) in ScriptSource(bytes: Array(text.utf8), fileName: "s.circles") }
@@ -69,7 +46,7 @@ struct WatchTests {
 
   @Test("a new refresher compares bytes with the files already there; stale frames go")
   func bytesOnDisk() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryFolder()
     let out = folder.url.appendingPathComponent("out")
     let source = ScriptSource(bytes: Array(Self.script.utf8), fileName: "s.circles")
     _ = try FrameRefresher(outputDirectory: out, format: .svg).refresh(source)
@@ -82,7 +59,7 @@ struct WatchTests {
 
   @Test("the watcher calls back at once and after each change, and stops when told")
   func fileWatcher() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryFolder()
     try folder.write("one", to: "f.txt")
     var polls = 0
     var changes: [Int?] = []
@@ -100,9 +77,32 @@ struct WatchTests {
     #expect(changes == [3, 5, 5])
   }
 
+  @Test("a round that keeps a file of the user's aside says so on standard error")
+  func roundNotesSetAside() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("add a at 1,1 r 1\n", to: "s.circles")
+    try folder.write("mine", to: "out/0001-add-a.png")
+    var out = ""
+    var err = ""
+    let watcher = ScriptWatcher(
+      scriptPath: "s.circles", scriptURL: folder.url.appendingPathComponent("s.circles"),
+      refresher: FrameRefresher(
+        outputDirectory: folder.url.appendingPathComponent("out"), displayPath: "out",
+        format: .png),
+      sheet: nil, console: Console(out: { out += $0 }, error: { err += $0 }),
+      currentDirectory: folder.url)
+    #expect(watcher.round() == 0)
+    #expect(
+      err == "circles: note: 'out/0001-add-a.png' was not a file circles wrote: kept as "
+        + "'out/0001-add-a.png.~1~'\n")
+    #expect(out.hasPrefix("2 frames in out: 2 rewritten "), "\(out)")
+    #expect(watcher.round() == 0)
+    #expect(err.split(separator: "\n").count == 1)
+  }
+
   @Test("a watched script is run again after it changes; an error does not end the watch")
   func scriptWatcher() throws {
-    let folder = try ScratchFolder()
+    let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "s.circles")
     var out = ""
     var err = ""
