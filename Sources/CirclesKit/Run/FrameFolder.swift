@@ -75,8 +75,6 @@ public final class FrameFolder: Sendable {
     }
     self.handle = handle
     self.url = url
-    // A killed run's temporary files go; those of writes under way are locked and stay.
-    TemporaryFiles.removeLeftovers(in: handle)
     earlier = FrameManifest(in: handle)
     do {
       journal = try earlier.openForFrames(in: handle)

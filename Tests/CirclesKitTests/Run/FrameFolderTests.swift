@@ -121,23 +121,6 @@ struct FrameFolderTests {
         != Data("0000-start.png".utf8))
   }
 
-  @Test("a temporary file a killed run left is removed by a later run; a fresh one is not yet")
-  func killedRunTemporaryFile() throws {
-    let folder = try TemporaryFolder()
-    let out = folder.url.appendingPathComponent("out")
-    let old = try folder.write("half a frame", to: "out/.circles-00000000000zz.tmp")
-    try FileManager.default.setAttributes(
-      [.modificationDate: Date(timeIntervalSinceNow: -Double(TemporaryFiles.leftoverAge + 5))],
-      ofItemAtPath: old.path)
-    try folder.write("half a frame", to: "out/.circles-00000000000yy.tmp")
-    _ = try Self.run("add a at 1,1 r 1\n", into: out)
-    #expect(
-      folder.allFiles(in: "out") == [
-        ".circles-00000000000yy.tmp", ".circles-frames", ".circles-lock", "0000-start.png",
-        "0001-add-a.png",
-      ])
-  }
-
   @Test("a file of the user's with a frame's very name is kept as <name>.~1~, then .~2~, and said")
   func userFileSetAside() throws {
     let folder = try TemporaryFolder()
