@@ -24,6 +24,17 @@ struct CoreBench {
     return folder
   }
 
+  /// W3's two pictures, `w3-a.png` and `w3-b.png`, drawn by the C reference with Cairo: 300
+  /// circles, five of them moved and recoloured in the second.
+  func drawW3Pictures() throws {
+    var w3 = Scene.w3
+    let first = try write(w3.numbers, to: "w3-a.txt")
+    w3.changeFiveCircles()
+    let second = try write(w3.numbers, to: "w3-b.txt")
+    _ = Launcher.run(reference, ["draw", first, path("w3-a.png")])
+    _ = Launcher.run(reference, ["draw", second, path("w3-b.png")])
+  }
+
   /// Medians of both sides run interleaved, and circles' largest peak memory.
   func compare(
     runs: Int, referenceRuns: Int? = nil, warmUp: Bool, ours: () -> (String, [String]),
@@ -108,12 +119,7 @@ struct CoreBench {
     }
 
     // W3: two 1920×1080 PNGs written by Cairo, 5 circles changed, compared by `circles diff`.
-    var w3 = Scene.w3
-    let w3First = try write(w3.numbers, to: "w3-a.txt")
-    w3.changeFiveCircles()
-    let w3Second = try write(w3.numbers, to: "w3-b.txt")
-    _ = Launcher.run(reference, ["draw", w3First, path("w3-a.png")])
-    _ = Launcher.run(reference, ["draw", w3Second, path("w3-b.png")])
+    try drawW3Pictures()
     Measures.progress("W3…")
     let w3Result = compare(
       runs: runs, warmUp: true, ours: { (circles, ["diff", path("w3-a.png"), path("w3-b.png")]) },
@@ -197,12 +203,7 @@ struct CoreBench {
       Scene(width: 800, height: 600, count: 1000, seed: 1).script(grouped: true), to: "w1.circles")
     let w2 = try write(
       Scene(width: 400, height: 300, count: 500, seed: 2).script(grouped: false), to: "w2.circles")
-    var w3 = Scene.w3
-    let first = try write(w3.numbers, to: "w3-a.txt")
-    w3.changeFiveCircles()
-    let second = try write(w3.numbers, to: "w3-b.txt")
-    _ = Launcher.run(reference, ["draw", first, path("w3-a.png")])
-    _ = Launcher.run(reference, ["draw", second, path("w3-b.png")])
+    try drawW3Pictures()
     var rows: [BenchRow] = []
     for (name, arguments) in [
       ("W1", { ["run", w1, "-o", fresh("w1")] }), ("W2", { ["run", w2, "-o", fresh("w2")] }),
