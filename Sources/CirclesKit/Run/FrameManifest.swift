@@ -9,10 +9,10 @@ import Foundation
 /// the lines a run adds as it goes): the file's identity when circles wrote it
 /// (`FileIdentity`) and its name in the folder. Files of `render` commands are listed the same
 /// way under their paths with `./` before them (`./final.png`), so that a later run knows them
-/// for circles' own; they are never removed. A line that does not read so, or names neither a frame nor a render, is ignored,
-/// as is a manifest over 256 MiB or with another first line: an unreadable manifest removes
-/// nothing. A run adds each file's line before the file is in place, so a name may be listed
-/// twice after a run was killed.
+/// for circles' own; they are never removed. A line that does not read so, or names neither a
+/// frame nor a render, is ignored, as is a manifest over 256 MiB or with another first line:
+/// an unreadable manifest removes nothing. A run adds each file's line before the file is in
+/// place, so a name may be listed twice after a run was killed.
 struct FrameManifest: Equatable, Sendable {
   /// The manifest's file name in the output folder.
   static let fileName = ".circles-frames"
