@@ -51,7 +51,7 @@ extension ExpressionParser {
     return (function, arguments, range)
   }
 
-  /// Whether `name` may name a variable: not a command, keyword, constant or function.
+  /// Whether `name` may name a variable: not a command, a function or `pi`.
   static func checkVariableName(_ name: String, at range: SourceRange) throws(Diagnostic) {
     if ScriptFunction.isNotANumber(name) {
       throw .error("'\(name)' is not a number and cannot name a variable", at: range)
@@ -59,7 +59,7 @@ extension ExpressionParser {
     guard ScriptFunction.reservedWords.contains(name) else { return }
     let kind =
       ScriptFunction.names.contains(name) || ScriptFunction.colourFunctions.contains(name)
-      ? "a function" : name == "pi" ? "a constant" : "a keyword"
+      ? "a function" : name == "pi" ? "a constant" : "a command"
     throw .error("'\(name)' is \(kind) and cannot name a variable", at: range)
   }
 }

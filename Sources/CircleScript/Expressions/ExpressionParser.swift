@@ -128,7 +128,7 @@ struct ExpressionParser {
         throw .error("'\(name)' gives a colour, not a number", at: token.range)
       }
       if ScriptFunction.reservedWords.contains(name) {
-        throw .error("'\(name)' is a keyword, not a variable", at: token.range)
+        throw .error("'\(name)' is a command, not a variable", at: token.range)
       }
       if ScriptFunction.isNotANumber(name) {
         throw .error(

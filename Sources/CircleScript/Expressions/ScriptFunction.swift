@@ -24,16 +24,20 @@ enum ScriptFunction: String, CaseIterable, Hashable, Sendable {
   /// The functions that make colours rather than numbers.
   static let colourFunctions = ["rgb", "hsl"]
 
-  /// Words that cannot name a variable: the commands, the keywords, `pi`, and the functions.
-  ///
-  /// `r`, short for `radius`, is not among them: a value always follows its keyword, so
-  /// `radius r` and `let r = r * 2 + 1` read without doubt.
+  /// Words that cannot name a variable: the commands, the functions and `pi`.
   static let reservedWords: Set<String> = Set(
-    LineParser.commandNames + LineParser.propertyKeywords + names + colourFunctions + [
+    LineParser.commandNames + names + colourFunctions + ["pi"])
+
+  /// The words that follow a command to say what comes next (`radius`, `fill`, `as`, `to`, …)
+  /// and the colour words `none` and `transparent`. Each may name a variable, since a value's
+  /// position is never in doubt (`radius radius`); in a number position such a word reads as
+  /// a variable once a `let` or a `repeat … as` has bound it, and otherwise is reported as the
+  /// keyword it is (`expected a number after 'radius', found 'fill'`).
+  static let keywords: Set<String> = Set(
+    LineParser.propertyKeywords + [
       "as", "to", "by", "background", "scale", "count", "pixel", "within", "none",
-      "transparent", "pi",
-    ]
-  ).subtracting(["r"])
+      "transparent",
+    ])
 
   /// Whether a word spells a value that is not a finite number (`nan`, `inf`, `infinity`, in
   /// any case): never a variable, so that `radius nan` is refused as it always was.

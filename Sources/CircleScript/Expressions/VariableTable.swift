@@ -3,6 +3,8 @@
 final class VariableTable {
   private(set) var names: [String] = []
   private var numbers: [String: Int] = [:]
+  /// The names a `let` or a `repeat … as` has bound so far, in the order the script is read.
+  private(set) var bound: Set<String> = []
 
   /// The number of a name, given a new one on first use.
   func index(of name: String) -> Int {
@@ -10,6 +12,12 @@ final class VariableTable {
     numbers[name] = names.count
     names.append(name)
     return names.count - 1
+  }
+
+  /// Records that a `let` or a `repeat … as` binds `name`: from then on a keyword of that
+  /// name in a number position reads as the variable.
+  func bind(_ name: String) {
+    bound.insert(name)
   }
 }
 

@@ -116,7 +116,7 @@ extension LineParser {
   func expression(
     _ text: Substring, at range: SourceRange, rule: NumberRule
   ) throws(Diagnostic) -> NumberExpression? {
-    guard Self.hasExpressionForm(text) else { return nil }
+    guard Self.hasExpressionForm(text, bound: variables.bound) else { return nil }
     var parser = try ExpressionParser(
       [ExpressionSource(text: text, start: range.start)], variables: variables)
     let expression = try parser.whole()
@@ -126,17 +126,18 @@ extension LineParser {
     return expression
   }
 
-  /// Whether a word is written as a variable name (not a keyword), a call, or a parenthesised
-  /// expression.
-  static func hasExpressionForm(_ text: Substring) -> Bool {
+  /// Whether a word is written as a variable name (not a keyword, unless `bound` holds it), a
+  /// call, or a parenthesised expression.
+  static func hasExpressionForm(_ text: Substring, bound: Set<String>) -> Bool {
     guard let first = text.first else { return false }
     if first == "(" { return true }
     guard first.isNameStart else { return false }
     let name = text.prefix { $0.isNamePart }
     if name.endIndex == text.endIndex {
-      return name == "pi"
-        || !(ScriptFunction.reservedWords.contains(String(name))
-          || ScriptFunction.isNotANumber(name))
+      let word = String(name)
+      if ScriptFunction.keywords.contains(word) { return bound.contains(word) }
+      return word == "pi"
+        || !(ScriptFunction.reservedWords.contains(word) || ScriptFunction.isNotANumber(name))
     }
     return text[name.endIndex] == "("
   }

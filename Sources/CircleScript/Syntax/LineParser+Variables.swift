@@ -18,6 +18,7 @@ extension LineParser {
     let (name, value) = try parser.assignment()
     index = tokens.count
     let text = String(name.text)
+    variables.bind(text)
     return .let(VariableName(text, index: variables.index(of: text), at: name.range), value: value)
   }
 
@@ -52,7 +53,7 @@ extension LineParser {
   }
 
   /// Reads the name a value is given to: letters, digits and `_`, not starting with a digit,
-  /// and not a command, keyword or function name.
+  /// and not a command, a function or `pi`.
   func variableName(_ token: Token, after keyword: Token) throws(Diagnostic) -> VariableName {
     try Self.refuseDash(in: token)
     let text = token.text
@@ -64,6 +65,7 @@ extension LineParser {
           + "name is a letter or '_' followed by letters, digits or '_'", at: token.range)
     }
     try ExpressionParser.checkVariableName(text, at: token.range)
+    variables.bind(text)
     return VariableName(text, index: variables.index(of: text), at: token.range)
   }
 

@@ -148,9 +148,11 @@ struct LineParser {
     case "let": command = try assignment()
     case "seed": command = try seed()
     default:
+      let advice =
+        foreignWordHint(word).map { "; " + $0 }
+        ?? Suggestion.didYouMean(word, among: Self.commandNames)
       throw .error(
-        "unknown command '\(Self.shorten(word))'"
-          + Suggestion.didYouMean(word, among: Self.commandNames), at: commandToken.range)
+        "unknown command '\(Self.shorten(word))'" + advice, at: commandToken.range)
     }
     try finish()
     return statement(command)

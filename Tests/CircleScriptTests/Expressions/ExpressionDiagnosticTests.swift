@@ -157,11 +157,11 @@ struct ExpressionDiagnosticTests {
 
         """),
     Case(
-      source: "let fill = 3",
+      source: "let clear = 3",
       expected: """
-        scene.circles:1:5: error: 'fill' is a keyword and cannot name a variable
-        let fill = 3
-            ^~~~
+        scene.circles:1:5: error: 'clear' is a command and cannot name a variable
+        let clear = 3
+            ^~~~~
 
         """),
     Case(
