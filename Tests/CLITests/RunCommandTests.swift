@@ -31,6 +31,28 @@ struct RunCommandTests {
     #expect(outcome.stdout.hasPrefix("7 frames written to out (2 circles, "), "\(outcome)")
   }
 
+  @Test(
+    "a run that stops says so before its count: at an error (exit 2) or a failed expect (exit 1)",
+    arguments: [
+      ("remove nope", 2, "run stopped by the error at line 3 after 3 frames, written to out"),
+      (
+        "expect count 5", 1,
+        "run stopped by the failed expect at line 3 after 3 frames, written to out"
+      ),
+    ])
+  func stoppedRun(line: String, status: Int32, summary: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "add a at 5,5 r 2\nadd b at 9,9 r 2\n\(line)\nadd c at 1,1 r 1\n", to: "s.circles")
+    let outcome = try Executable.run(["run", "s.circles", "-o", "out"], in: folder.url)
+    #expect(outcome.status == status, "\(outcome)")
+    #expect(
+      AnimationCommandTests.timeless(outcome.stdout) == summary + " (2 circles, <t>)\n",
+      "\(outcome)")
+    #expect(outcome.stderr.hasPrefix("s.circles:3:"), "\(outcome)")
+    #expect(folder.files(in: "out").count == 3)
+  }
+
   @Test("'-' reads the script from standard input; an empty script gives the start frame")
   func standardInput() throws {
     let folder = try TemporaryFolder()

@@ -205,7 +205,14 @@ struct RunCommand: Subcommand {
       console.print("no frames written (--frames none; \(circles), \(seconds))")
     } else if !result.frames.isEmpty {
       let count = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
-      console.print("\(count) written to \(folder) (\(circles), \(seconds))")
+      // A run that stopped says so first, so that its count does not read as success.
+      let stop = result.failure.map {
+        "run stopped by the \($0.isError ? "error" : "failed expect") at line "
+          + "\($0.diagnostic.range.start.line) after "
+      }
+      console.print(
+        "\(stop ?? "")\(count)\(stop == nil ? "" : ",") written to \(folder) (\(circles), "
+          + "\(seconds))")
     }
     let status = reportOutputs(of: result, in: context)
     if let failure = result.failure {
