@@ -1,3 +1,4 @@
+import CircleScript
 import Foundation
 
 /// The `circles` command line: parses arguments and runs the matching subcommand.
@@ -8,7 +9,7 @@ public enum CommandLineTool {
   static var subcommands: [any Subcommand.Type] {
     [
       RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
-      ViewCommand.self, CompletionsCommand.self,
+      ViewCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
   }
 
@@ -32,6 +33,9 @@ public enum CommandLineTool {
       Options:
         -h, --help     Show this help, or a subcommand's with 'circles <subcommand> --help'.
         --version      Print the version.
+
+      'circles help language' describes the drawing language, 'circles help <command>' one of
+      its commands.
 
       Exit codes: 0 success, 1 a check or an expect failed, 2 an error in the script or the
       command line.
@@ -65,7 +69,7 @@ public enum CommandLineTool {
     let first = arguments[0]
     guard let command = subcommand(named: first) else {
       var message = "unknown subcommand '\(first)'"
-      if let guess = Spelling.closest(to: first, in: subcommands.map { $0.name }) {
+      if let guess = Suggestion.closest(to: first, among: subcommands.map { $0.name }) {
         message += "; did you mean '\(guess)'?"
       }
       context.console.error(message + "\nRun 'circles --help' for the list of subcommands.")
@@ -87,8 +91,8 @@ public enum CommandLineTool {
     }
   }
 
-  /// Answers the requests that need no context: no arguments (usage), `--help` (`-h`, `help`)
-  /// with or without a subcommand, and `--version`.
+  /// Answers the requests that need no context: no arguments (usage), `--help` (`-h`) with or
+  /// without a subcommand, and `--version`.
   ///
   /// - Returns: the exit code, or `nil` when the arguments ask for something else.
   private static func answerWithoutContext(_ arguments: [String], console: Console) -> Int32? {
@@ -97,7 +101,7 @@ public enum CommandLineTool {
       return ExitCode.usage
     }
     switch first {
-    case "-h", "--help", "help":
+    case "-h", "--help":
       if arguments.count > 1, let command = subcommand(named: arguments[1]) {
         console.print(command.help)
       } else {

@@ -18,6 +18,7 @@ struct InstallScriptTests {
     (CompletionShell.bash.installPath, 0o644),
     (CompletionShell.zsh.installPath, 0o644),
     (CompletionShell.fish.installPath, 0o644),
+    ("share/man/man1/circles.1", 0o644),
   ]
 
   /// Runs the script with a clean environment whose home is `home`.
@@ -61,6 +62,11 @@ struct InstallScriptTests {
       #expect(text == CommandLineTool.completionScript(for: shell), "\(shell)")
     }
     let binary = Program(url: prefix.appendingPathComponent("bin/circles"))
+    let manual = try binary.run(["help", "--man"], in: prefix)
+    #expect(
+      try String(
+        contentsOf: prefix.appendingPathComponent("share/man/man1/circles.1"), encoding: .utf8)
+        == manual.stdout && manual.stdout.hasPrefix(".TH CIRCLES 1 "), "the manual page")
     let version = try binary.run(["--version"], in: prefix)
     #expect(version.stdout == "circles \(CommandLineTool.version)\n", "\(version)")
     #expect(

@@ -33,11 +33,14 @@ enum ScriptFunction: String, CaseIterable, Hashable, Sendable {
   /// position is never in doubt (`radius radius`); in a number position such a word reads as
   /// a variable once a `let` or a `repeat … as` has bound it, and otherwise is reported as the
   /// keyword it is (`expected a number after 'radius', found 'fill'`).
+  /// `r` is not among them: short for `radius`, it has always read as a variable in a number
+  /// position (`radius r`).
   static let keywords: Set<String> = Set(
     LineParser.propertyKeywords + [
       "as", "to", "by", "background", "scale", "count", "pixel", "within", "none",
       "transparent",
-    ])
+    ]
+  ).subtracting(["r"])
 
   /// Whether a word spells a value that is not a finite number (`nan`, `inf`, `infinity`, in
   /// any case): never a variable, so that `radius nan` is refused as it always was.

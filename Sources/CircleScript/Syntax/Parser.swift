@@ -24,9 +24,19 @@ public enum Parser {
   /// - Returns: the parsed script.
   /// - Throws: every syntax error found, in order (at most `SyntaxErrors.limit`).
   public static func parse(_ bytes: [UInt8], fileName: String) throws(SyntaxErrors) -> Script {
+    try parse(bytes, fileName: fileName, bound: [])
+  }
+
+  /// Parses a script that goes on from lines parsed before (a REPL's entries), in which the
+  /// variables `bound` have been given values already: a keyword of such a name in a number
+  /// position reads as the variable.
+  package static func parse(
+    _ bytes: [UInt8], fileName: String, bound: Set<String>
+  ) throws(SyntaxErrors) -> Script {
     var lexer = Lexer(bytes: bytes, fileName: fileName)
     var builder = ScriptBuilder()
     let variables = VariableTable()
+    bound.forEach(variables.bind)
     var errors = SyntaxErrors()
     while !errors.isFull {
       let line: TokenLine

@@ -43,7 +43,7 @@ struct CompletionsCommand: Subcommand {
         }
         guard let shell = CompletionShell(rawValue: value) else {
           var message = "unknown shell '\(shown)'; use bash, zsh or fish"
-          if let guess = Spelling.closest(to: value, in: CompletionShell.allCases.map(\.rawValue)) {
+          if let guess = Suggestion.closest(to: value, among: CompletionShell.allCases.map(\.rawValue)) {
             message = "unknown shell '\(shown)'; did you mean '\(guess)'?"
           }
           throw UsageError(message)

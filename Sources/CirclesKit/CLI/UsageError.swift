@@ -15,7 +15,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
   /// The error for an option the subcommand does not have, with a suggestion when one is close.
   static func unknownOption(_ name: String, known: [String]) -> UsageError {
     var message = "unknown option '\(DiagnosticPrinter.visibleText(name))'"
-    if let guess = Spelling.closest(to: name, in: known) {
+    if let guess = Suggestion.closest(to: name, among: known) {
       message += "; did you mean '\(guess)'?"
     }
     return UsageError(message)

@@ -6,7 +6,10 @@ import Foundation
 extension ReplSession {
   /// The session commands and what they do, for `:help` and suggestions.
   static let sessionCommands: [(name: String, summary: String)] = [
-    (":help [COMMAND]", "show this help, or how a command or session command is written"),
+    (
+      ":help [COMMAND]",
+      "show this help, how a command or session command is written, or the language"
+    ),
     (":history", "list the undo and redo stacks as an Edit menu shows them"),
     (":list", "print the session as a script: the lines that ran"),
     (":save FILE", "write that script to FILE; running it reproduces the canvas and its history"),
@@ -26,7 +29,7 @@ extension ReplSession {
     }
     return """
       Type commands of the script language, one per line; ':help <command>' shows how one is
-      written. Each line is one undo step; a group or a repeat typed over several lines runs when
+      written, ':help language' the whole language. Each line is one undo step; a group or a repeat typed over several lines runs when
       its '}' is typed. Variables keep their values from line to line. At a terminal, Tab
       completes commands, keywords, colour names and circle ids; ↑ and Ctrl-R bring back earlier
       lines.
@@ -57,7 +60,7 @@ extension ReplSession {
     default:
       let names = Self.sessionCommandNames
       var message = "unknown session command '\(name)'"
-      if let guess = Spelling.closest(to: name, in: names) {
+      if let guess = Suggestion.closest(to: name, among: names) {
         message += "; did you mean '\(guess)'?"
       }
       report(message + " (:help lists them)", line: line, column: column, length: name.count)
@@ -70,8 +73,8 @@ extension ReplSession {
       console.print(Self.helpText)
       return
     }
-    if let command = CommandHelp.named(topic) {
-      console.print(command.text)
+    if let text = LanguageHelp.text(for: topic) {
+      console.print(text)
     } else if let session = Self.sessionCommands.first(where: {
       $0.name.prefix { $0 != " " } == (topic.hasPrefix(":") ? topic : ":" + topic)
     }) {
@@ -80,8 +83,8 @@ extension ReplSession {
           + "\(session.summary.dropFirst()).")
     } else {
       var message = "no command '\(topic)'"
-      let names = CommandHelp.all.map(\.name) + Self.sessionCommandNames
-      if let guess = Spelling.closest(to: topic, in: names) {
+      let names = LanguageHelp.topics + Self.sessionCommandNames
+      if let guess = Suggestion.closest(to: topic, among: names) {
         message += "; did you mean '\(guess)'?"
       }
       report(message + " (:help lists them)", line: line, column: column, length: topic.count)

@@ -44,7 +44,8 @@ extension ReplSession {
     let fileName = "\(Self.fileName)#\(id)"
     let script: Script
     do {
-      script = try Script.parse(text, fileName: fileName)
+      script = try Parser.parse(
+        Array(text.utf8), fileName: fileName, bound: Set(interpreter.variables.keys))
     } catch {
       errorCount += 1
       error.diagnostics.forEach(report)

@@ -54,7 +54,7 @@ final class CompletionFixture {
     let scripts = folders + ["scene.circles"]
     let pictures = folders + ["LOUD.PNG", "picture.png"]
     return [
-      ("circles ", ["check", "completions", "diff", "history", "repl", "run", "view"]),
+      ("circles ", ["check", "completions", "diff", "help", "history", "repl", "run", "view"]),
       ("circles r", ["repl", "run"]),
       ("circles run --fo", ["--format"]),
       ("circles run --format ", ["pdf", "png", "svg"]),

@@ -31,6 +31,15 @@ struct ReplLoopTests {
     #expect(canvas.undoManager.undoActionName == "Nudge 2")
   }
 
+  @Test("a property word bound by an earlier entry reads as its variable in a later one")
+  func propertyWordAcrossEntries() throws {
+    let fixture = try SessionFixture(live: nil)
+    fixture.type("let radius = 6\nadd a at 10,radius radius radius")
+    #expect(fixture.recorded.err == "")
+    let placed = try #require(fixture.session.canvas.circle(withID: "a"))
+    #expect((placed.center.y, placed.radius) == (6, 6))
+  }
+
   @Test("variables and the random generator live on from entry to entry, and :save keeps them")
   func variablesPersist() throws {
     let fixture = try SessionFixture(live: nil)
