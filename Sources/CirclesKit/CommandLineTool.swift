@@ -3,8 +3,10 @@ import Foundation
 
 /// The `circles` command line: parses arguments and runs the matching subcommand.
 public enum CommandLineTool {
-  /// The version printed by `circles --version`.
-  public static let version = "0.1.0"
+  /// The version printed by `circles --version`: the one place it is written. CHANGELOG.md's
+  /// top entry, README's `.package(…, from:)` line and the repository's tag name the same one
+  /// (the tests hold them to it).
+  public static let version = "0.2.0"
 
   static var subcommands: [any Subcommand.Type] {
     [

@@ -2,8 +2,9 @@ import CirclesTestSupport
 import Foundation
 import Testing
 
-/// A package of a user's, in `Consumer/`, that depends on circles by URL and version: built from
-/// a bare clone of this repository's committed HEAD, tagged 1.0.0, as SwiftPM builds a remote,
+/// A package of a user's, in `Consumer/`, that depends on circles by URL and version with the
+/// `Package.swift` README shows, verbatim but for the URL: built from a bare clone of this
+/// repository's committed HEAD, tagged with the version README names, as SwiftPM builds a remote,
 /// versioned dependency (where unsafe flags are refused). It uses UndoKit (a counter as Apple's
 /// documentation writes one), CircleCanvas (separate and grouped steps) and CircleSnapshotTesting
 /// (`assertSnapshot(of: canvas)`), so it fails when a product or an API it uses breaks.
@@ -31,8 +32,26 @@ struct ConsumerPackageTests {
       environment: environment)
   }
 
-  /// A bare clone of the repository's committed HEAD with one tag, 1.0.0.
-  static func taggedClone(in folder: URL) throws -> URL {
+  /// The `Package.swift` README shows a user, verbatim.
+  static func readmeManifest() throws -> String {
+    let readme = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "```swift\n// swift-tools-version"))
+    let end = try #require(readme[start.upperBound...].range(of: "\n```\n"))
+    return String(readme[readme.index(start.lowerBound, offsetBy: 9)..<end.lowerBound]) + "\n"
+  }
+
+  /// The URL README's manifest names, which the test replaces with its clone's.
+  static let readmeURL = "https://example.com/circles.git"
+
+  /// The version README's manifest asks for: `from: "<version>"`.
+  static func readmeVersion(in manifest: String) throws -> String {
+    let match = try #require(manifest.firstMatch(of: /from: "([0-9.]+)"/))
+    return String(match.output.1)
+  }
+
+  /// A bare clone of the repository's committed HEAD with one tag, the version README names.
+  static func taggedClone(in folder: URL, version: String) throws -> URL {
     let clone = try tool(
       "git", ["clone", "--quiet", "--bare", repositoryRoot.path, "circles.git"], in: folder)
     try #require(clone.status == 0, "\(clone)")
@@ -41,7 +60,7 @@ struct ConsumerPackageTests {
     if !tags.isEmpty {
       _ = try tool("git", ["tag", "--delete"] + tags.map(String.init), in: bare)
     }
-    let tag = try tool("git", ["tag", "1.0.0", "HEAD"], in: bare)
+    let tag = try tool("git", ["tag", version, "HEAD"], in: bare)
     try #require(tag.status == 0, "\(tag)")
     return bare
   }
@@ -51,13 +70,13 @@ struct ConsumerPackageTests {
     .enabled(if: isEnabled, "slow: run by scripts/test-consumer"), .timeLimit(.minutes(10)))
   func consumerPackage() throws {
     let folder = try TemporaryFolder()
-    let bare = try Self.taggedClone(in: folder.url)
+    let text = try Self.readmeManifest()
+    let bare = try Self.taggedClone(in: folder.url, version: try Self.readmeVersion(in: text))
     let app = folder.url.appendingPathComponent("app", isDirectory: true)
     try FileManager.default.copyItem(at: Self.fixture, to: app)
-    let manifest = app.appendingPathComponent("Package.swift")
-    let text = try String(contentsOf: manifest, encoding: .utf8)
-    try Data(text.replacingOccurrences(of: "CIRCLES_URL", with: bare.absoluteString).utf8)
-      .write(to: manifest)
+    #expect(text.contains(Self.readmeURL))
+    try Data(text.replacingOccurrences(of: Self.readmeURL, with: bare.absoluteString).utf8)
+      .write(to: app.appendingPathComponent("Package.swift"))
     let cache = ["--cache-path", folder.url.appendingPathComponent("cache").path]
 
     let build = try Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
