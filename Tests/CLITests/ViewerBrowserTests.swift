@@ -205,6 +205,46 @@ struct ViewerBrowserTests {
     #expect(browser.requestedURLs.filter { !$0.hasPrefix("data:") } == [page.absoluteString])
   }
 
+  @Test("a long line's error keeps its caret under the fault: the box scrolls, never wraps")
+  func longErrorLine() throws {
+    let folder = try TemporaryFolder()
+    let id = "a_circle_with_a_name_long_enough_to_run_past_the_side_of_the_box"
+    try folder.write(
+      """
+      add \(id) at 10,10 radius 5
+      set \(id) fill tomato stroke navy width 3 opacity 0.5 at 20,20 radius (1 / 0)
+
+      """, to: "long.circles")
+    let view = try Executable.run(["view", "long.circles", "-o", "long.html"], in: folder.url)
+    #expect(view.status == 2, "\(view)")
+    let browser = try HeadlessChromium()
+    try browser.open(folder.url.appendingPathComponent("long.html"))
+    try browser.wait(until: "document.querySelector('.diagnostic') !== null")
+    // The x of the faulty character in the source line and of the caret below it, and how
+    // many boxes the source line is laid out in (more than one when it wraps).
+    let measured = try browser.evaluate(
+      """
+      (() => {
+        const pre = document.querySelector('.diagnostic');
+        const node = pre.firstChild, text = node.textContent, lines = text.split('\\n');
+        const start = lines[0].length + 1, caret = start + lines[1].length + 1;
+        const column = lines[2].indexOf('^');
+        const box = (from, to) => { const r = document.createRange();
+          r.setStart(node, from); r.setEnd(node, to); return r; };
+        return [box(start + column, start + column + 1).getBoundingClientRect().left,
+          box(caret + column, caret + column + 1).getBoundingClientRect().left,
+          box(start, start + lines[1].length).getClientRects().length,
+          pre.scrollWidth > pre.clientWidth, column];
+      })()
+      """) as? [Any]
+    let values = try #require(measured, "\(String(describing: measured))")
+    let (fault, caret) = (values[0] as? Double ?? -1, values[1] as? Double ?? -2)
+    #expect(abs(fault - caret) < 0.5, "\(values)")
+    #expect(values[2] as? Int == 1, "the source line is laid out on one line: \(values)")
+    #expect(values[3] as? Bool == true, "the line is wider than the box, which scrolls")
+    #expect((values[4] as? Int ?? 0) > 100, "\(values)")
+  }
+
   /// 3000 circles added, 1000 undone, 999 redone: 5000 states.
   static let longScript: String = {
     var random = SeededGenerator(seed: 5)

@@ -18,7 +18,7 @@ extension ViewerPage {
     #source li{padding:0 .5em}#source li.current{background:#fff1b8}
     #source li.current.undo{background:#ffe0cc}#source li.current.redo{background:#d8e6ff}
     #source li.error{background:#fde0e0}
-    .diagnostic{color:#b71c1c;white-space:pre-wrap;font:12px/1.4 ui-monospace,monospace;
+    .diagnostic{color:#b71c1c;white-space:pre;overflow-x:auto;font:12px/1.4 ui-monospace,monospace;
     background:#fff;border:1px solid #f0b4b4;padding:.4em;margin:.5em 0 0}
     .stage{align-items:center;overflow:auto}
     .frame{position:relative;line-height:0;border:1px solid #bbb;overflow:hidden;
