@@ -158,6 +158,60 @@ struct ReplTerminalTests {
     #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("forgotten"))
   }
 
+  @Test("Ctrl-C cancels the line or the block being typed and the session goes on; Ctrl-D ends it")
+  func controlC() throws {
+    let folder = try TemporaryFolder()
+    let session = try start(in: folder)
+    try session.type("add a at 10,10 r 5")
+    try enter(session)
+    try session.type("add b at 1")
+    try session.press("C-c")
+    try session.wait(for: "(cancelled; Ctrl-D on an empty line or :quit ends the session)")
+    try session.type("group \"G\" {")
+    try session.press("Enter")
+    try session.wait(for: "...>")
+    try session.type("add c at 5,5 r 2")
+    try session.press("Enter")
+    try session.press("C-c")
+    try session.wait("a fresh prompt after the block") {
+      $0.components(separatedBy: "circles>").count == 5
+    }
+    #expect(try listed(session) == ["add a at 10,10 r 5"])
+    try session.type("add d at 3,3 r 1")
+    try enter(session)
+    try session.press("C-d")
+    #expect(try session.exitStatus() == 0)
+    let screen = try session.screen()
+    #expect(
+      screen.contains(
+        "the drawing was not saved: ':save <file.circles>' before ending keeps it as a script"),
+      "\(screen)")
+    #expect(screen.components(separatedBy: "(cancelled;").count == 2, "the hint comes once")
+  }
+
+  @Test("a line repeating the one before is kept once in the history, across sessions too")
+  func repeatsKeptOnce() throws {
+    let folder = try TemporaryFolder()
+    let first = try start(in: folder)
+    for _ in 0..<3 {
+      try first.type("add at 1,1 r 1")
+      try enter(first)
+    }
+    try first.type(":save s.circles")
+    try enter(first)
+    try first.press("C-d")
+    #expect(try first.exitStatus() == 0)
+    #expect(!(try first.screen()).contains("not saved"))
+    let second = try start(in: folder)
+    try second.type(":save s.circles")
+    try enter(second)
+    try second.press("C-d")
+    #expect(try second.exitStatus() == 0)
+    #expect(
+      try String(contentsOf: folder.url.appendingPathComponent(".history"), encoding: .utf8)
+        == "add at 1,1 r 1\n:save s.circles\n")
+  }
+
   @Test("closing the terminal ends the session cleanly, the lines typed kept")
   func terminalCloses() throws {
     let folder = try TemporaryFolder()

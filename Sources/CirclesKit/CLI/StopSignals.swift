@@ -1,5 +1,6 @@
 import CircleRender
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -27,6 +28,16 @@ enum StopSignals {
   static let handled = [SIGINT, SIGTERM, SIGHUP]
 
   nonisolated(unsafe) private static var installed = false
+
+  /// What Ctrl-C does instead of ending the process, while set: the REPL sets it while it waits
+  /// for a line, so that Ctrl-C cancels the line being typed, as in Python's and node's.
+  private static let interruption = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// Makes Ctrl-C (SIGINT) call `handler` instead of ending the process, until it is set back
+  /// to `nil`. SIGTERM and SIGHUP still end it.
+  static func onInterrupt(_ handler: (@Sendable () -> Void)?) {
+    interruption.withLock { $0 = handler }
+  }
 
   /// Unblocks the signals (a process started with them blocked, as some test runners and
   /// supervisors do, could otherwise never be stopped) and handles each one not ignored.
@@ -59,7 +70,12 @@ enum StopSignals {
     var signals = signals
     while true {
       var number: Int32 = 0
-      if sigwait(&signals, &number) == 0 { stop(on: number) }
+      guard sigwait(&signals, &number) == 0 else { continue }
+      if number == SIGINT, let handler = interruption.withLock({ $0 }) {
+        handler()
+      } else {
+        stop(on: number)
+      }
     }
   }
 

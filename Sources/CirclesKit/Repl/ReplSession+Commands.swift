@@ -109,6 +109,7 @@ extension ReplSession {
     let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     do {
       try AtomicFile.write(Data(text.utf8), to: url)
+      savedScript = lines
       console.print("saved \(lines.count == 1 ? "1 line" : "\(lines.count) lines") to \(path)")
     } catch {
       errorCount += 1

@@ -1,3 +1,4 @@
+import CircleScript
 import Foundation
 
 /// The session's loop: reading lines until `:quit` or the end of input.
@@ -24,9 +25,20 @@ extension ReplSession {
       reader.completion = { [unowned self] in completions(for: $0) }
     }
     defer { reader.completion = nil }
-    var previous: String?
+    // A line repeating the one before is not added again, across sessions too.
+    var previous = interactive && keepsHistory ? history.load().last : nil
+    var hinted = false
     while !isFinished {
       guard let line = reader.readLine(prompt: interactive ? prompt : "") else { break }
+      if reader.takeInterruption() {
+        // Ctrl-C cancels the line, or the block still being typed, and the session goes on.
+        pending = nil
+        if !hinted {
+          console.print("(cancelled; Ctrl-D on an empty line or :quit ends the session)")
+          hinted = true
+        }
+        continue
+      }
       if interactive, line != previous, line.contains(where: { $0 != " " && $0 != "\t" }) {
         reader.remember(line)
         previous = line
@@ -43,5 +55,12 @@ extension ReplSession {
     }
     if interactive, !isFinished { console.print("") }
     finish()
+    if interactive, !script.isEmpty, script != savedScript {
+      console.print(
+        "the drawing was not saved: ':save <file.circles>' before ending keeps it as a script")
+      if keepsHistory, let file = history.file {
+        console.print("(the lines typed are kept in \(DiagnosticPrinter.visibleText(file.path)))")
+      }
+    }
   }
 }

@@ -37,6 +37,8 @@ public final class ReplSession {
   /// Every line typed, joined by line breaks, for showing diagnostics.
   private(set) var transcript: [UInt8] = []
   private var lastPicture: CanvasState?
+  /// The script as `:save` last wrote it, to tell whether the session ends with changes unsaved.
+  var savedScript: [String]?
   /// Whether `:quit` was typed.
   public internal(set) var isFinished = false
   /// Entries that failed with an error (exit code 2 in a script).

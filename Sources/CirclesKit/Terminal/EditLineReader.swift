@@ -32,7 +32,13 @@ public final class EditLineReader: LineReader {
   /// - Returns: `nil` when libedit cannot work with the terminal.
   public init?() {
     rl_readline_name = UnsafePointer(EditLineState.name)
-    guard rl_initialize() == 0 else { return nil }
+    // Keys come through `EditLineState.character`, which also sees Ctrl-C; libedit installs no
+    // signal handler of its own.
+    rl_catch_signals = 0
+    rl_getc_function = { EditLineState.character(from: $0) }
+    guard EditLineState.makeInterruptPipe(), rl_initialize() == 0 else { return nil }
+    // While the reader lives, Ctrl-C cancels a line instead of ending the process.
+    StopSignals.onInterrupt { EditLineState.interrupt() }
     for binding in Self.bindings { _ = rl_parse_and_bind("bind " + binding) }
     stifle_history(Int32(Self.historyLimit))
     rl_basic_word_break_characters = UnsafePointer(EditLineState.wordBreaks)
@@ -42,14 +48,26 @@ public final class EditLineReader: LineReader {
     }
   }
 
+  /// Reads a line; Ctrl-C while it is typed ends it at once, to be dropped
+  /// (`takeInterruption()`), and the next line starts afresh. Ctrl-C pressed between two reads
+  /// (while an entry runs) cancels the next line as soon as it starts.
   public func readLine(prompt: String) -> String? {
     guard let line = CEditLine.readline(prompt) else { return nil }
     defer { free(line) }
     return String(cString: line)
   }
 
+  public func takeInterruption() -> Bool {
+    defer { EditLineState.interrupted = false }
+    return EditLineState.interrupted
+  }
+
   public func remember(_ line: String) {
     add_history(line)
+  }
+
+  deinit {
+    StopSignals.onInterrupt(nil)
   }
 }
 
@@ -61,6 +79,59 @@ enum EditLineState {
   nonisolated(unsafe) static var next = 0
   nonisolated(unsafe) static let name = strdup("circles")!
   nonisolated(unsafe) static let wordBreaks = strdup(" \t")!
+  /// Whether Ctrl-C ended the line being read.
+  nonisolated(unsafe) static var interrupted = false
+  /// A pipe whose read end wakes `character(from:)` when Ctrl-C is pressed: the signal is
+  /// taken on another thread, which writes a byte to it.
+  nonisolated(unsafe) static var interruptPipe: (read: Int32, write: Int32) = (-1, -1)
+
+  /// Opens `interruptPipe` once.
+  static func makeInterruptPipe() -> Bool {
+    guard interruptPipe.read < 0 else { return true }
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return false }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+    }
+    interruptPipe = (ends[0], ends[1])
+    return true
+  }
+
+  /// Wakes the reader: called on the signal thread when Ctrl-C is pressed during a read.
+  static func interrupt() {
+    var byte: UInt8 = 3
+    _ = write(interruptPipe.write, &byte, 1)
+  }
+
+  /// The next byte typed, for libedit (its `rl_getc_function`), or a line break that ends the
+  /// line when Ctrl-C was pressed (`interrupted` tells the reader to drop it); -1 at the end of
+  /// the input.
+  static func character(from file: UnsafeMutablePointer<FILE>?) -> Int32 {
+    let input = file.map { fileno($0) } ?? STDIN_FILENO
+    var ready = [
+      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      if poll(&ready, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        return -1
+      }
+      if ready[1].revents != 0 {
+        var drained = [UInt8](repeating: 0, count: 16)
+        while read(interruptPipe.read, &drained, drained.count) > 0 {}
+        interrupted = true
+        return 10
+      }
+      var byte: UInt8 = 0
+      switch read(input, &byte, 1) {
+      case 1: return Int32(byte)
+      case 0: return -1
+      default: if errno != EINTR && errno != EAGAIN { return -1 }
+      }
+    }
+  }
 
   /// The completions of the word `text` that ends at `end` in the line being edited, as
   /// libedit wants them (the common part first, then each choice), or `nil` for none; libedit

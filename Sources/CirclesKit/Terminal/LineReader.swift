@@ -18,4 +18,13 @@ public protocol LineReader: AnyObject {
 
   /// Adds a line to the history that ↑, ↓ and Ctrl-R search at a terminal.
   func remember(_ line: String)
+
+  /// Whether the last line was cancelled with Ctrl-C rather than entered: asked once after
+  /// each `readLine(prompt:)`, it is then forgotten. The line returned is to be dropped.
+  func takeInterruption() -> Bool
+}
+
+extension LineReader {
+  /// Lines that are not typed at a terminal are never cancelled.
+  public func takeInterruption() -> Bool { false }
 }
