@@ -8,7 +8,8 @@ import Testing
 /// `--help` and the REPL's `:help` print, and the manual page made of them.
 @Suite("circles help and the manual page")
 struct HelpCommandTests {
-  @Test("a subcommand's topic is its --help", arguments: CommandLineTool.subcommands.map { $0.name })
+  @Test(
+    "a subcommand's topic is its --help", arguments: CommandLineTool.subcommands.map { $0.name })
   func subcommandTopics(name: String) throws {
     let folder = try TemporaryFolder()
     let topic = try Executable.run(["help", name], in: folder.url)
@@ -17,9 +18,11 @@ struct HelpCommandTests {
     #expect(topic.stdout == flag.stdout && topic.stderr == "", "\(topic)")
   }
 
-  @Test("the language and each command: the texts the REPL's :help prints", arguments: [
-    "language", "add", "repeat", "expect", "let",
-  ])
+  @Test(
+    "the language and each command: the texts the REPL's :help prints",
+    arguments: [
+      "language", "add", "repeat", "expect", "let",
+    ])
   func languageTopics(topic: String) throws {
     let folder = try TemporaryFolder()
     let help = try Executable.run(["help", topic], in: folder.url)

@@ -16,10 +16,19 @@ extension DiffImage {
   /// its pixels the average of a square of the image's pixels; ``stripReduction(expected:diff:actual:)``
   /// tells the factor.
   ///
+  /// With `names`, the golden and actual panels also name their images after their labels
+  /// ("golden 0002-add-hill", "actual 0003-add-hill" for a golden compared under a new
+  /// number), clipped to their panels.
+  ///
   /// - Throws: `RenderError.outOfMemory` when the memory for the strip cannot be had.
-  public static func strip(expected: PixelImage, diff: PixelImage, actual: PixelImage)
-    throws(RenderError) -> PixelImage
-  {
+  public static func strip(
+    expected: PixelImage, diff: PixelImage, actual: PixelImage,
+    names: (golden: String, actual: String)? = nil
+  ) throws(RenderError) -> PixelImage {
+    let labels = [
+      "golden" + (names.map { " " + $0.golden } ?? ""), "diff",
+      "actual" + (names.map { " " + $0.actual } ?? ""),
+    ]
     let factor = stripReduction(expected: expected, diff: diff, actual: actual)
     let panels = try [expected, diff, actual].map { (image) throws(RenderError) in
       try reduced(image, by: factor)
@@ -39,7 +48,7 @@ extension DiffImage {
           target..<target + panel.width, with: panel.pixels[source..<source + panel.width])
       }
       StripLabel.draw(
-        ["golden", "diff", "actual"][index], x: left + 2 * scale, y: 2 * scale, scale: scale,
+        labels[index], x: left + 2 * scale, y: 2 * scale, scale: scale,
         colour: labelColour, limit: left + panel.width, into: &strip.pixels, width: width)
       left += panel.width
       if index < panels.count - 1 {

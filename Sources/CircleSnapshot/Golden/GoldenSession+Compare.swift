@@ -129,7 +129,8 @@ extension GoldenSession {
         outcome.equivalent = true
         return false
       }
-      writeDiff(item, expected: expected, actual: actual, into: &outcome)
+      writeDiff(
+        item, golden: goldens[golden].name, expected: expected, actual: actual, into: &outcome)
       return true
     }
   }
@@ -165,9 +166,11 @@ extension GoldenSession {
   }
 
   /// Writes the diff image and the golden | diff | actual strip (scaled down when the three
-  /// side by side would be too wide for one image).
+  /// side by side would be too wide for one image), its panels named after the golden and the
+  /// frame.
   private func writeDiff(
-    _ item: Item, expected: PixelImage, actual: PixelImage, into outcome: inout Outcome
+    _ item: Item, golden: String, expected: PixelImage, actual: PixelImage,
+    into outcome: inout Outcome
   ) {
     let diff: PixelImage
     do {
@@ -180,7 +183,8 @@ extension GoldenSession {
       return
     }
     do {
-      let strip = try DiffImage.strip(expected: expected, diff: diff, actual: actual)
+      let strip = try DiffImage.strip(
+        expected: expected, diff: diff, actual: actual, names: (golden, item.name))
       try writeArtifact(try PNGWriter.encode(strip), of: item.name, suffix: ".strip.png")
       outcome.strip = true
     } catch {

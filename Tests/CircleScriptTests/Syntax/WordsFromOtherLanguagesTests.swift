@@ -143,10 +143,12 @@ struct WordsFromOtherLanguagesTests {
         """)
   }
 
-  @Test("commands, functions and pi still cannot name a variable", arguments: [
-    ("add", "a command"), ("repeat", "a command"), ("sin", "a function"), ("rgb", "a function"),
-    ("pi", "a constant"),
-  ])
+  @Test(
+    "commands, functions and pi still cannot name a variable",
+    arguments: [
+      ("add", "a command"), ("repeat", "a command"), ("sin", "a function"), ("rgb", "a function"),
+      ("pi", "a constant"),
+    ])
   func reservedNames(_ name: String, kind: String) {
     let caret = String(repeating: "~", count: name.count - 1)
     #expect(

@@ -102,6 +102,44 @@ struct DiffImageTests {
     #expect(!below.contains(DiffImage.labelColour))
   }
 
+  @Test("with names, the golden and actual panels name their images; the diff panel is as before")
+  func namedPanels() throws {
+    let image = try PixelImage(width: 200, height: 40, repeating: 0xFFFF_FFFF)
+    let plain = try DiffImage.strip(expected: image, diff: image, actual: image)
+    let named = try DiffImage.strip(
+      expected: image, diff: image, actual: image, names: ("0002-add-hill", "0003-add-hill"))
+    let band = StripLabel.bandHeight(scale: 1)
+    let gap = DiffImage.separatorWidth
+    let columns = Self.labelColumns(named, band: band)
+    let starts = [0, 200 + gap, 400 + 2 * gap]
+    let lasts = starts.map { start in
+      (columns.filter { (start..<start + 200).contains($0) }.last ?? -1) - start
+    }
+    // "golden 0002-add-hill" is 20 characters; its last, l, ends at its fourth column.
+    #expect(lasts == [2 + 19 * 6 + 3, 2 + 3 * 6 + 3, 2 + 19 * 6 + 3])
+    let diffPanel = { (strip: PixelImage) in
+      (0..<band).flatMap { y in
+        strip.pixels[(y * strip.width + starts[1])..<(y * strip.width + starts[1] + 200)]
+      }
+    }
+    #expect(diffPanel(named) == diffPanel(plain))
+    let other = try DiffImage.strip(
+      expected: image, diff: image, actual: image, names: ("0001-add-hill", "0003-add-hill"))
+    #expect(other.pixels != named.pixels, "another golden's name is drawn differently")
+  }
+
+  @Test("the font draws every character of a frame's name")
+  func fontCoversNames() {
+    let characters = "abcdefghijklmnopqrstuvwxyz0123456789-_."
+    for character in characters {
+      let rows = StripLabel.glyphs[character]
+      #expect(rows?.count == StripLabel.glyphHeight, "\(character)")
+      #expect(rows?.allSatisfy { $0.count == StripLabel.glyphWidth } == true, "\(character)")
+      #expect(rows?.contains { $0.contains("#") } == true, "\(character)")
+    }
+    #expect(Set(characters.compactMap { StripLabel.glyphs[$0] }).count == characters.count)
+  }
+
   @Test(
     "strips past 16384 pixels are scaled down by the smallest whole factor that fits",
     arguments: [(5458, 1), (5459, 2), (10916, 2), (10917, 3), (16374, 3), (16375, 4), (16384, 4)])
