@@ -41,7 +41,9 @@ extension ReplSession {
       """
   }
 
-  func runSessionCommand(_ text: String, line: Int, column: Int) {
+  /// Runs a session command typed as `text`; its mistakes are reported at `line`.
+  func runSessionCommand(_ text: String, line: Int, column: Int, text typed: String) {
+    commandLine = typed
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     let name = words[0]
     let argument = words.dropFirst().joined(separator: " ")
@@ -117,9 +119,13 @@ extension ReplSession {
     }
   }
 
+  /// Reports a mistake in the session command being run, shown under its own text.
   private func report(_ message: String, line: Int, column: Int, length: Int) {
     errorCount += 1
     let start = SourceLocation(file: Self.fileName, line: line, column: column)
-    report(.error(message, at: SourceRange(start: start, length: length)))
+    let source = transcript + (lines.isEmpty ? [] : [UInt8(ascii: "\n")]) + Array(commandLine.utf8)
+    console.report(
+      sessionDiagnostic(.error(message, at: SourceRange(start: start, length: length))),
+      source: source)
   }
 }

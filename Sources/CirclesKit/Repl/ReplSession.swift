@@ -21,7 +21,8 @@ public final class ReplSession {
   let workingDirectory: URL
   let host: CanvasHost
   var interpreter: Interpreter
-  /// Every line typed; line `n` of the session is `lines[n - 1]`.
+  /// Every line of the drawing typed (session commands are not); line `n` of the session is
+  /// `lines[n - 1]`.
   public private(set) var lines: [String] = []
   /// For each line, whether it belongs to an entry that ran without error.
   var kept: [Bool] = []
@@ -34,8 +35,10 @@ public final class ReplSession {
   var firstOtherEntry: Range<Int>?
   /// For each parse, which session lines its source lines were (see `SessionLines`).
   var parses: [Int: SessionLines] = [:]
-  /// Every line typed, joined by line breaks, for showing diagnostics.
+  /// Every line of the drawing typed, joined by line breaks, for showing diagnostics.
   private(set) var transcript: [UInt8] = []
+  /// The session command being run, for showing its mistakes.
+  var commandLine = ""
   private var lastPicture: CanvasState?
   /// The script as `:save` last wrote it, to tell whether the session ends with changes unsaved.
   var savedScript: [String]?
@@ -76,16 +79,20 @@ public final class ReplSession {
 
   /// Handles one line of input: a command, part of a group, or a session command (`:help`).
   public func handle(_ line: String) {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    if Self.isSessionCommand(line) {
+      // A session command is no line of the drawing: `<repl>:N` counts drawing lines alone,
+      // and its own mistakes are shown at the number the next drawing line will have.
+      runSessionCommand(
+        String(trimmed), line: lines.count + 1, column: line.count - trimmed.count + 1,
+        text: line)
+      return
+    }
     if !lines.isEmpty { transcript.append(UInt8(ascii: "\n")) }
     transcript += line.utf8
     lines.append(line)
     kept.append(false)
     let index = lines.count - 1
-    let trimmed = line.drop { $0 == " " || $0 == "\t" }
-    if Self.isSessionCommand(line) {
-      runSessionCommand(String(trimmed), line: index + 1, column: line.count - trimmed.count + 1)
-      return
-    }
     let (tokens, depthChange) = Self.scan(line, number: index + 1)
     if var group = pending {
       group.depth += depthChange

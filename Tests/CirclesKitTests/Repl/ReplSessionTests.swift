@@ -165,6 +165,25 @@ struct ReplSessionTests {
     #expect(try fixture.livePixel(x: 10, y: 10) == .white)
   }
 
+  @Test("<repl>:N counts the lines of the drawing: session commands take no number")
+  func sessionCommandsTakeNoLine() throws {
+    let fixture = try SessionFixture(live: nil)
+    fixture.type(":help add\nadd a at 1,1 r 1\n:history\n:sav x")
+    #expect(
+      fixture.recorded.err == """
+        <repl>:2:1: error: unknown session command ':sav'; did you mean ':save'? (:help lists them)
+        :sav x
+        ^~~~
+
+        """)
+    fixture.type(":list\nremove moon")
+    #expect(
+      fixture.recorded.err.hasSuffix(
+        "<repl>:2:8: error: no circle named 'moon'\nremove moon\n       ^~~~\n"),
+      "\(fixture.recorded.err)")
+    #expect(fixture.session.lines == ["add a at 1,1 r 1", "remove moon"])
+  }
+
   @Test(
     "session commands are checked like commands",
     arguments: [
