@@ -107,10 +107,10 @@ struct CheckHistoryCommandTests {
     #expect(updated.status == 0)
     #expect(
       updated.stdout == """
-        ok   scene.circles: 6 frames, 2 recorded
+        ok   scene.circles: 6 frames, 1 recorded, 1 renamed
           RECORD  0004-add-ghost: golden written to __snapshots__/scene/0004-add-ghost.png
           RENAME  0005-add-d: golden renamed from 0004-add-d.png
-        checked 1 script, 6 frames: 4 passed, 2 recorded
+        checked 1 script, 6 frames: 4 passed, 1 recorded, 1 renamed
 
         """, "\(updated)")
     #expect(updated.stderr == "")
@@ -218,9 +218,11 @@ struct CheckHistoryCommandTests {
     #expect(outcome.status == 1)
     #expect(
       outcome.stdout == """
-        ok   scene.circles: 3 frames
-          the script stopped before its end: goldens of later frames were not checked, and none is deleted
-        checked 1 script, 3 frames: 3 passed
+        FAIL scene.circles: an expect failed after 3 frames
+          scene.circles:7:1: error: expected 9 circles, found 3
+          the script stopped before its end: 2 goldens of later frames were not checked, and none \
+        is deleted
+        checked 1 script: 0 passed, 1 failed; 3 frames: 3 passed
 
         """, "\(outcome)")
     #expect(outcome.stderr.hasPrefix("scene.circles:7:1: error: expected 9 circles, found 3\n"))
