@@ -39,20 +39,21 @@ struct CheckHistoryCommandTests {
     arguments: [
       (
         "0004-add-d", "8:1", "add d at 10,22 r 4", "^~~~~~~~~~~~~~~~~~",
-        "156 pixels differ (13%), first at 6,5, all within 10x21 at 5,5"
+        "156 pixels differ (13%), first at 6,5, all within 10x21 at 5,5", ""
       ),
       (
         "0002-pair", "3:1", "group \"Pair\" {", "^~~~~~~~~~~~~~",
-        "288 pixels differ (24%), first at 6,5, all within 30x10 at 5,5"
+        "288 pixels differ (24%), first at 6,5, all within 30x10 at 5,5",
+        "scene.circles:5:3: note: the frame's last change\n"
       ),
       (
         "0003-undo-pair", "7:1", "undo", "^~~~",
-        "96 pixels differ (8%), first at 6,5, all within 10x10 at 5,5"
+        "96 pixels differ (8%), first at 6,5, all within 10x10 at 5,5", ""
       ),
     ])
-  func locatedFailure(frame: String, location: String, line: String, caret: String, summary: String)
-    throws
-  {
+  func locatedFailure(
+    frame: String, location: String, line: String, caret: String, summary: String, notes: String
+  ) throws {
     let folder = try Self.recorded()
     try Self.copy("0000-start", over: frame, in: folder)
     let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
@@ -62,7 +63,7 @@ struct CheckHistoryCommandTests {
         scene.circles:\(location): error: frame \(frame) differs from its golden: \(summary)
         \(line)
         \(caret)
-
+        \(notes)
         """, "\(outcome)")
     #expect(
       outcome.stdout == """
