@@ -34,10 +34,11 @@ public enum TextReport {
         lines += frameLines(frame, in: result)
       }
       if result.stoppedEarly, result.unreachedGoldens > 0 {
-        let goldens = result.unreachedGoldens == 1 ? "1 golden" : "\(result.unreachedGoldens) goldens"
+        let count = result.unreachedGoldens
+        let unchecked =
+          count == 1 ? "1 golden of a later frame was" : "\(count) goldens of later frames were"
         lines.append(
-          "  the script stopped before its end: \(goldens) of later frames were not checked, "
-            + "and none is deleted")
+          "  the script stopped before its end: \(unchecked) not checked, and none is deleted")
       }
       if let hint = result.hint { lines.append("  " + hint) }
     }
