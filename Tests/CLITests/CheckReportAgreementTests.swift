@@ -115,7 +115,8 @@ struct CheckReportAgreementTests {
     let counted = try #require(Self.counts(in: summary), "\(summary)")
     #expect(counted == (drawn.count, frames), "\(context)\n\(summary)")
 
-    let json = try Executable.run(["check", ".", "--json"], in: folder.url, environment: ["CI": "1"])
+    let json = try Executable.run(
+      ["check", ".", "--json"], in: folder.url, environment: ["CI": "1"])
     #expect(json.status == expectedExit, "\(context)\n\(json)")
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -9,24 +9,14 @@ import Testing
 struct CheckScriptStatusTests {
   static let recorded = "canvas 20x20\nadd a at 5,5 r 2\nadd b at 9,9 r 2\n"
 
-  /// Records `recorded` as `s.circles`, then checks `checked` in its place.
-  static func check(_ checked: String) throws -> Executable.Outcome {
-    let folder = try TemporaryFolder()
-    try folder.write(recorded, to: "s.circles")
-    let record = try Executable.run(["check", "s.circles", "--record", "all"], in: folder.url)
-    #expect(record.status == 0, "\(record)")
-    try folder.write(checked, to: "s.circles")
-    return try Executable.run(["check", "s.circles"], in: folder.url)
-  }
-
   @Test(
     "a failed expect is on standard output; later goldens are mentioned only when there are some",
     arguments: [
       (
         recorded + "expect count 3\n",
         """
-        FAIL s.circles: an expect failed after 3 frames
-          s.circles:4:1: error: expected 3 circles, found 2
+        FAIL scene.circles: an expect failed after 3 frames
+          scene.circles:4:1: error: expected 3 circles, found 2
         checked 1 script: 0 passed, 1 failed; 3 frames: 3 passed
 
         """
@@ -34,8 +24,8 @@ struct CheckScriptStatusTests {
       (
         "canvas 20x20\nadd a at 5,5 r 2\nexpect count 3\nadd b at 9,9 r 2\n",
         """
-        FAIL s.circles: an expect failed after 2 frames
-          s.circles:3:1: error: expected 3 circles, found 1
+        FAIL scene.circles: an expect failed after 2 frames
+          scene.circles:3:1: error: expected 3 circles, found 1
           the script stopped before its end: 1 golden of a later frame was not checked, and none \
         is deleted
         checked 1 script: 0 passed, 1 failed; 2 frames: 2 passed
@@ -44,7 +34,7 @@ struct CheckScriptStatusTests {
       ),
     ])
   func failedExpect(script: String, stdout: String) throws {
-    let outcome = try Self.check(script)
+    let outcome = try CheckLocationTests.check(recorded: Self.recorded, checked: script)
     #expect(outcome.status == 1)
     #expect(outcome.stdout == stdout, "\(outcome)")
   }

@@ -21,8 +21,10 @@ public enum HTMLReport {
     loadImage: @escaping (URL) -> Data? = HTMLReport.readImage
   ) -> String {
     let page = Page(loadImage: loadImage)
-    let ordered = check.scripts.filter { $0.status == .error }
-      + check.scripts.filter { $0.status == .failed } + check.scripts.filter { $0.status == .passed }
+    let ordered =
+      check.scripts.filter { $0.status == .error }
+      + check.scripts.filter { $0.status == .failed }
+      + check.scripts.filter { $0.status == .passed }
     var html = Markup.pageHead(title: title, style: style)
     html += """
       <h1>\(Markup.escape(title))</h1>

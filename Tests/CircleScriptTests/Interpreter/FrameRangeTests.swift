@@ -22,7 +22,8 @@ struct FrameRangeTests {
     #expect(frames.map { $0.range?.start.column } == [1, 3, 1, 1])
     #expect(frames.map { $0.range?.length } == [12, 16, 14, 4])
     #expect(frames.map(\.loop) == [nil, nil, nil, nil])
-    #expect(frames[2].changes.map { [$0.circle, "\($0.range.start)"] } == [["b", "scene.circles:5:3"]])
+    #expect(
+      frames[2].changes.map { [$0.circle, "\($0.range.start)"] } == [["b", "scene.circles:5:3"]])
   }
 
   @Test(

@@ -73,7 +73,9 @@ struct AssertScriptSnapshotTests {
           "^~~~~~~~~~~~~~",
           "script 'count', 2 frames: 2 failed",
         ])
-      #expect(lines[4].hasPrefix("/x/T.swift:42:5: error: script line 1: no golden for snapshot '0000-start' at "))
+      #expect(
+        lines[4].hasPrefix(
+          "/x/T.swift:42:5: error: script line 1: no golden for snapshot '0000-start' at "))
     }
   }
 
