@@ -157,6 +157,9 @@ struct CheckReportAgreementTests {
     let html = try folder.read("r.html")
     #expect(html.components(separatedBy: "<section>").count - 1 == drawn.count, "\(context)")
     #expect(html.contains(">\(summary)</p>"), "\(context)")
+    for script in drawn where script.kind != .good && script.kind != .failing {
+      #expect(html.contains("<pre class=\"diagnostics bad\">\(script.name):"), "\(context)")
+    }
     #expect(html.contains("class=\"summary \(expectedExit == 0 ? "ok" : "bad")\""), "\(context)")
   }
 

@@ -45,7 +45,8 @@ public enum JSONReport {
     public var firstDivergingFrame: String?
     /// The command that brings the goldens up to date; `nil` when nothing is left to do.
     public var rerecordCommand: String?
-    /// How many frames have each status, by status (`{"passed": 5, "moved": 2}`).
+    /// How many frames have each status, by status (`{"passed": 5, "moved": 2}`), as the text
+    /// summary counts them: a moved golden renamed by a record is `renamed`, not `recorded`.
     public var counts: [String: Int]
     /// Every frame and `render` target, then orphan or pruned goldens.
     public var frames: [Frame]
@@ -130,7 +131,7 @@ public enum JSONReport {
       passed: check.passed, summary: text(TextReport.summary(check)),
       scripts: check.scripts.map { entry in
         var counts: [String: Int] = [:]
-        for frame in entry.frames { counts[frame.status.rawValue, default: 0] += 1 }
+        for frame in entry.frames { counts[FrameTally(frame).rawValue, default: 0] += 1 }
         let result = entry.result
         return Script(
           script: text(entry.displayPath), status: entry.status,

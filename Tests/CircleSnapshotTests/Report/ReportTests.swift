@@ -219,6 +219,24 @@ struct ReportTests {
     #expect(document.scripts[0].counts == ["passed": 1, "moved": 1, "failed": 1])
   }
 
+  @Test("a renamed golden is counted as renamed, a rewritten one as recorded, in every report")
+  func renamed() throws {
+    var result = Self.movedResult()
+    result.frames[1].status = .recorded
+    result.frames[2].status = .recorded
+    let check = CheckResult(results: [result])
+    let summary = "checked 1 script, 3 frames: 1 passed, 1 recorded, 1 renamed"
+    #expect(TextReport.summary(check) == summary)
+    #expect(
+      TextReport.lines(for: check).first
+        == "ok   /reports/samples/face.circles: 3 frames, 1 recorded, 1 renamed")
+    let document = try JSONDecoder().decode(
+      JSONReport.Document.self, from: JSONReport.data(for: check))
+    #expect(document.scripts[0].counts == ["passed": 1, "recorded": 1, "renamed": 1])
+    #expect(document.summary == summary)
+    #expect(HTMLReport.html(for: check) { _ in nil }.contains(summary))
+  }
+
   @Test("the HTML page magnifies the changed region of a failure")
   func zoom() throws {
     let png = try PNGCodec.encode(picture(["#."]))
