@@ -37,7 +37,7 @@ public enum SceneDiff {
   }
 
   /// The circle a line of ``lines(from:to:)`` is about; `nil` for a line about the canvas.
-  public static func circle(ofLine line: String) -> String? {
+  package static func circle(ofLine line: String) -> String? {
     guard !line.hasPrefix("canvas: ") else { return nil }
     let id = line.prefix { $0 != " " && $0 != ":" }
     return id.isEmpty ? nil : String(id)
