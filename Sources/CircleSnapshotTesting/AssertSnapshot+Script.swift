@@ -37,7 +37,8 @@ public func assertSnapshot(
     record: record, comparison: comparison, snapshotDirectory: snapshotDirectory,
     artifactsDirectory: artifactsDirectory)
   let message = withSnapshotName(name, function: function, filePath: filePath) { name in
-    verifier.verify(script: script, named: name, testFile: "\(filePath)")
+    verifier.verify(
+      script: script, named: name, testFile: "\(filePath)", line: line, column: column)
   }
   reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }

@@ -9,27 +9,36 @@ extension SnapshotVerifier {
   ///
   /// The goldens are `__snapshots__/<test file name>/<name>/<frame>.png` beside the test file
   /// (or in ``snapshotDirectory``), named as `circles run` names the frames (`0000-start`,
-  /// `0001-add-sun`, …); the script is `<name>.circles` in its diagnostics.
+  /// `0001-add-sun`, …). Errors in the script and failing frames are reported at the call, in
+  /// the compiler format, naming the line inside the script:
+  /// `SunTests.swift:12:5: error: script line 2, column 8: no circle named 'moon'`.
   ///
   /// - Parameters:
   ///   - text: the script.
-  ///   - name: names the golden folder and the script.
+  ///   - name: names the golden folder.
   ///   - testFile: the path of the test file (`#filePath`).
+  ///   - line: the line of the call in the test file.
+  ///   - column: the column of the call.
   /// - Returns: `nil` when the script ran and every frame matches; otherwise what went wrong.
-  public func verify(script text: String, named name: String, testFile: String) -> String? {
+  public func verify(
+    script text: String, named name: String, testFile: String, line: UInt = #line,
+    column: UInt = #column
+  ) -> String? {
     if let problem = Self.nameProblem(name) { return problem }
     let testURL = URL(fileURLWithPath: testFile)
     let testName = testURL.deletingPathExtension().lastPathComponent
     let golden =
       snapshotDirectory?.appendingPathComponent(name, isDirectory: true)
       ?? Self.snapshotFolder(of: testURL).appendingPathComponent(name, isDirectory: true)
-    let source = ScriptSource(bytes: Array(text.utf8), fileName: "\(name).circles")
+    let source = ScriptSource(bytes: Array(text.utf8), fileName: testFile)
     // The checker keeps artifacts in a folder named after the script, here inside the test's.
     let script = testURL.deletingLastPathComponent()
       .appendingPathComponent(testName, isDirectory: true)
       .appendingPathComponent("\(name).circles")
     let artifacts = artifactsRoot(for: testURL).appendingPathComponent(testName, isDirectory: true)
-    return check(source, as: script, goldens: golden, artifacts: artifacts, label: name)
+    let site = ScriptCallSite(file: testFile, line: Int(line), column: Int(column))
+    return check(
+      source, as: script, goldens: golden, artifacts: artifacts, label: name, site: site)
   }
 
   /// Runs a script file and compares every frame with its golden, as `circles check` does.
@@ -56,7 +65,8 @@ extension SnapshotVerifier {
 
   /// Runs a script, checks its frames and describes what failed.
   private func check(
-    _ source: ScriptSource, as script: URL, goldens: URL, artifacts: URL, label: String
+    _ source: ScriptSource, as script: URL, goldens: URL, artifacts: URL, label: String,
+    site: ScriptCallSite? = nil
   ) -> String? {
     let mode: RecordMode
     do {
@@ -69,8 +79,12 @@ extension SnapshotVerifier {
     let outcome = GoldenSuite.check(source, as: script, options: options)
     var lines: [String] = []
     if let failure = outcome.failure {
-      let text = DiagnosticPrinter().render(failure.diagnostics, source: source.bytes)
-      lines.append(String(text.reversed().drop { $0 == "\n" }.reversed()))
+      if let site {
+        lines.append(site.render(failure.diagnostics, source: source.bytes))
+      } else {
+        let text = DiagnosticPrinter().render(failure.diagnostics, source: source.bytes)
+        lines.append(String(text.reversed().drop { $0 == "\n" }.reversed()))
+      }
       // As with circles check, a script that stops with an error is not checked.
       if failure.isError {
         return lines.joined(separator: "\n")
@@ -78,7 +92,9 @@ extension SnapshotVerifier {
     }
     if let problem = outcome.folderError ?? outcome.readError?.description { return problem }
     guard let result = outcome.result else { return lines.joined(separator: "\n") }
-    let problems = result.frames.compactMap(Self.problemLines(for:))
+    let problems = result.frames.compactMap { frame in
+      Self.problemLines(for: frame).map { site?.locate($0, of: frame) ?? $0 }
+    }
     if !problems.isEmpty {
       let count = result.frames.count { $0.status != .orphan && $0.status != .pruned }
       let frames = count == 1 ? "1 frame" : "\(count) frames"

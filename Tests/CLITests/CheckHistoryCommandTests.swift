@@ -39,20 +39,21 @@ struct CheckHistoryCommandTests {
     arguments: [
       (
         "0004-add-d", "8:1", "add d at 10,22 r 4", "^~~~~~~~~~~~~~~~~~",
-        "156 pixels differ (13%), first at 6,5, all within 10x21 at 5,5"
+        "156 pixels differ (13%), first at 6,5, all within 10x21 at 5,5", ""
       ),
       (
         "0002-pair", "3:1", "group \"Pair\" {", "^~~~~~~~~~~~~~",
-        "288 pixels differ (24%), first at 6,5, all within 30x10 at 5,5"
+        "288 pixels differ (24%), first at 6,5, all within 30x10 at 5,5",
+        "scene.circles:5:3: note: the frame's last change\n"
       ),
       (
         "0003-undo-pair", "7:1", "undo", "^~~~",
-        "96 pixels differ (8%), first at 6,5, all within 10x10 at 5,5"
+        "96 pixels differ (8%), first at 6,5, all within 10x10 at 5,5", ""
       ),
     ])
-  func locatedFailure(frame: String, location: String, line: String, caret: String, summary: String)
-    throws
-  {
+  func locatedFailure(
+    frame: String, location: String, line: String, caret: String, summary: String, notes: String
+  ) throws {
     let folder = try Self.recorded()
     try Self.copy("0000-start", over: frame, in: folder)
     let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
@@ -62,7 +63,7 @@ struct CheckHistoryCommandTests {
         scene.circles:\(location): error: frame \(frame) differs from its golden: \(summary)
         \(line)
         \(caret)
-
+        \(notes)
         """, "\(outcome)")
     #expect(
       outcome.stdout == """
@@ -107,10 +108,10 @@ struct CheckHistoryCommandTests {
     #expect(updated.status == 0)
     #expect(
       updated.stdout == """
-        ok   scene.circles: 6 frames, 2 recorded
+        ok   scene.circles: 6 frames, 1 recorded, 1 renamed
           RECORD  0004-add-ghost: golden written to __snapshots__/scene/0004-add-ghost.png
           RENAME  0005-add-d: golden renamed from 0004-add-d.png
-        checked 1 script, 6 frames: 4 passed, 2 recorded
+        checked 1 script, 6 frames: 4 passed, 1 recorded, 1 renamed
 
         """, "\(updated)")
     #expect(updated.stderr == "")
@@ -218,9 +219,11 @@ struct CheckHistoryCommandTests {
     #expect(outcome.status == 1)
     #expect(
       outcome.stdout == """
-        ok   scene.circles: 3 frames
-          the script stopped before its end: goldens of later frames were not checked, and none is deleted
-        checked 1 script, 3 frames: 3 passed
+        FAIL scene.circles: an expect failed after 3 frames
+          scene.circles:7:1: error: expected 9 circles, found 3
+          the script stopped before its end: 2 goldens of later frames were not checked, and none \
+        is deleted
+        checked 1 script: 0 passed, 1 failed; 3 frames: 3 passed
 
         """, "\(outcome)")
     #expect(outcome.stderr.hasPrefix("scene.circles:7:1: error: expected 9 circles, found 3\n"))

@@ -14,10 +14,10 @@ struct MemoryLimitTests {
   static let script = "canvas 8000x8000\nadd a at 100,100 r 50 fill red\n"
 
   static let error = """
-    big.circles:2:1: error: cannot write frame '0000-start': not enough memory to encode a \
+    big.circles:1:1: error: cannot write frame '0000-start': not enough memory to encode a \
     8000×8000 PNG file
-    add a at 100,100 r 50 fill red
-    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+    canvas 8000x8000
+    ^~~~~~~~~~~~~~~~
 
     """
 
@@ -25,7 +25,16 @@ struct MemoryLimitTests {
     "an allocation the encoder cannot make is a located error with exit 2",
     arguments: [
       (["run", "big.circles", "-o", "out"], ""),
-      (["check", "big.circles"], "checked 0 scripts, 0 frames: 0 passed\n"),
+      (
+        ["check", "big.circles"],
+        """
+        ERROR big.circles: 1 error; no frame checked
+          big.circles:1:1: error: cannot write frame '0000-start': not enough memory to encode a \
+        8000×8000 PNG file
+        checked 1 script: 0 passed, 1 with an error; 0 frames: 0 passed
+
+        """
+      ),
     ])
   func encoderShortage(arguments: [String], stdout: String) throws {
     let folder = try TemporaryFolder()

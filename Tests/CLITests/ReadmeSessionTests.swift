@@ -115,7 +115,7 @@ struct ReadmeSessionTests {
     #expect(back.status == 0, "\(back)")
     #expect(back.stdout.hasSuffix("2 passed, 2 moved, 2 orphan\n"), "\(back)")
     let update = try Executable.run(["check", "scene.circles", "--update"], in: folder.url)
-    #expect(update.stdout.hasSuffix("2 passed, 2 recorded, 2 pruned\n"), "\(update)")
+    #expect(update.stdout.hasSuffix("2 passed, 2 renamed, 2 pruned\n"), "\(update)")
 
     // "Misspell the moon's colour".
     try folder.write(

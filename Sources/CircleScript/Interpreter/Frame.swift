@@ -12,10 +12,33 @@ public struct Frame: Hashable, Sendable {
   public var state: CanvasState
   /// Whether the frame is the start, a change, an undo or a redo.
   public var direction: Direction
-  /// The command that made the frame (the `undo`, the `group`, …); for the start, the first
-  /// command that is not `canvas` or `limit`, or an empty range at 1:1. Not part of the
-  /// frame's value (`==` leaves it out).
+  /// The command that made the frame (the `undo`, the `group`, …); for the start, the `canvas`
+  /// command, or an empty range at 1:1 when there is none. Not part of the frame's value (`==`
+  /// leaves it out).
   public var range: SourceRange?
+  /// The outermost `repeat` whose body made the frame, if any: where a report that names the
+  /// line behind a frame points, as the loop is what the script says there. Not part of the
+  /// frame's value.
+  public var loop: SourceRange?
+  /// The change commands that made the frame, each with the circle it changed (`nil` for
+  /// `clear`, `undo` and `redo`): the command itself, or every change inside a group, so that a
+  /// failure reported at a group's or a loop's line can point inside it too. Empty for the
+  /// start. Not part of the frame's value.
+  public var changes: [Change]
+
+  /// A change command inside what made a frame, and the circle it changed.
+  public struct Change: Hashable, Sendable {
+    /// The circle the command changed; `nil` when it changed no single circle.
+    public var circle: String?
+    /// The command.
+    public var range: SourceRange
+
+    /// Creates a change.
+    public init(circle: String?, range: SourceRange) {
+      self.circle = circle
+      self.range = range
+    }
+  }
 
   /// How a frame was reached: by the script's own change, or by going back or forth in the
   /// undo history. A group named "Undo all" is still a `change`.
@@ -38,9 +61,11 @@ public struct Frame: Hashable, Sendable {
   ///   - state: the canvas after the action.
   ///   - direction: how it was reached; frame 0 is the start, any other a change, by default.
   ///   - range: the command that made it, if known.
+  ///   - loop: the outermost `repeat` whose body made it, if any.
+  ///   - changes: the change commands that made it.
   public init(
     number: Int, action: String, state: CanvasState, direction: Direction? = nil,
-    range: SourceRange? = nil
+    range: SourceRange? = nil, loop: SourceRange? = nil, changes: [Change] = []
   ) {
     self.number = number
     self.action = action
@@ -48,6 +73,8 @@ public struct Frame: Hashable, Sendable {
     self.state = state
     self.direction = direction ?? (number == 0 ? .start : .change)
     self.range = range
+    self.loop = loop
+    self.changes = changes
   }
 }
 

@@ -4,14 +4,20 @@ extension Interpreter {
   /// Performs one change command on the canvas.
   ///
   /// - Returns: the action name to use should the canvas not have named the step.
-  func performChange(_ statement: Statement) throws(ScriptFailure) -> String {
+  ///
+  /// - Returns: the step's name when the undo manager has none, and the circle it changed
+  ///   (`nil` for `clear`).
+  func performChange(
+    _ statement: Statement
+  ) throws(ScriptFailure) -> (action: String, circle: String?) {
     switch statement.command {
     case .add(let id, let properties):
-      return try add(id: id, properties: properties, statement)
+      let action = try add(id: id, properties: properties, statement)
+      return (action, String(action.dropFirst("Add ".count)))
     case .remove(let template):
       let id = try requireCircle(template)
       try attempt(at: template.range) { () throws(CanvasError) in try canvas.remove(id: id) }
-      return "Remove \(id)"
+      return ("Remove \(id)", id)
     case .move(let template, let motion, let expression):
       let id = try requireCircle(template)
       let point = try point(expression)
@@ -21,25 +27,25 @@ extension Interpreter {
         case .by: try canvas.move(id: id, by: point)
         }
       }
-      return "Move \(id)"
+      return ("Move \(id)", id)
     case .set(let template, let properties):
       let id = try requireCircle(template)
       let change = try change(properties)
       try attempt(at: template.range) { () throws(CanvasError) in
         try canvas.update(id: id, with: change)
       }
-      return "Change \(id)"
+      return ("Change \(id)", id)
     case .front(let template):
       let id = try requireCircle(template)
       try attempt(at: template.range) { () throws(CanvasError) in try canvas.bringToFront(id: id) }
-      return "Bring \(id) to Front"
+      return ("Bring \(id) to Front", id)
     case .back(let template):
       let id = try requireCircle(template)
       try attempt(at: template.range) { () throws(CanvasError) in try canvas.sendToBack(id: id) }
-      return "Send \(id) to Back"
+      return ("Send \(id) to Back", id)
     case .clear:
       canvas.clear()
-      return "Clear"
+      return ("Clear", nil)
     default:
       throw .error(.error("this command does not change the canvas", at: statement.keyword))
     }

@@ -60,15 +60,23 @@ extension Interpreter {
 
   func produceStart(at range: SourceRange) throws(ScriptFailure) {
     hasProducedStart = true
-    try produceFrame(action: "start", direction: .start, at: range)
+    try produceFrame(action: "start", direction: .start, at: range, changes: [])
   }
 
+  /// Hands a frame to the host; one made inside a top-level `repeat` carries that `repeat`.
+  ///
+  /// - Parameters:
+  ///   - range: the command that made the frame.
+  ///   - changes: the change commands that made it, with the circles they changed: the command
+  ///     itself, or those inside a group.
   func produceFrame(
-    action: String, direction: Frame.Direction = .change, at range: SourceRange
+    action: String, direction: Frame.Direction = .change, at range: SourceRange,
+    changes: [Frame.Change]? = nil
   ) throws(ScriptFailure) {
     let frame = Frame(
       number: nextFrameNumber, action: action, state: canvas.state, direction: direction,
-      range: range)
+      range: range, loop: loopRange,
+      changes: changes ?? [Frame.Change(circle: nil, range: range)])
     do {
       try host.scriptDidProduceFrame(frame)
     } catch {

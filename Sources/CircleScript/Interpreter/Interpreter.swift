@@ -25,6 +25,10 @@ public final class Interpreter {
   let evaluator = Evaluator()
   var nextFrameNumber = 0
   var hasProducedStart = false
+  /// The outermost `repeat` running at top level: the frames its body makes are made at its line.
+  var loopRange: SourceRange?
+  /// The changes the group now running has made, each with the circle it changed.
+  private var groupChanges: [Frame.Change] = []
   /// Commands left before the run stops; see `maximumCommands`.
   private var commandsLeft = Int.max
   /// Where each circle was added by name, for notes on duplicate ids.
@@ -72,17 +76,19 @@ public final class Interpreter {
   public func run(_ script: Script) throws(ScriptFailure) {
     evaluator.bind(script.variables)
     commandsLeft = maximumCommands
+    // The start frame shows the canvas as `canvas` set it up: it is made at that line, or at
+    // the top of the script when there is none.
+    var startRange = SourceRange(
+      start: SourceLocation(file: script.fileName, line: 1, column: 1), length: 0)
     do {
       for statement in script.statements {
+        if case .canvas = statement.command { startRange = statement.range }
         if !hasProducedStart, !isSetup(statement.command) {
-          try produceStart(at: statement.range)
+          try produceStart(at: startRange)
         }
         try runTopLevel(statement, depth: 0)
       }
-      if !hasProducedStart {
-        let start = SourceLocation(file: script.fileName, line: 1, column: 1)
-        try produceStart(at: SourceRange(start: start, length: 0))
-      }
+      if !hasProducedStart { try produceStart(at: startRange) }
     } catch {
       closeOpenGroups()
       throw error
@@ -111,24 +117,31 @@ public final class Interpreter {
       try checkDepth(depth, statement)
       let title = try text(name)
       var changed = false
+      groupChanges = []
       try canvas.group(title) { () throws(ScriptFailure) in
         try runBody(body, changed: &changed, depth: depth + 1)
       }
       undoManager.endEvent()
       if changed {
-        try produceFrame(action: currentUndoName(fallback: title), at: statement.range)
+        try produceFrame(
+          action: currentUndoName(fallback: title), at: statement.range, changes: groupChanges)
       }
     case .repeat(let count, let variable, let body):
       try checkDepth(depth, statement)
+      let outer = loopRange
+      loopRange = outer ?? statement.range
+      defer { loopRange = outer }
       try loop(count, variable, statement) { () throws(ScriptFailure) in
         for inner in body { try runTopLevel(inner, depth: depth + 1) }
       }
     case .limit, .render, .expect, .let, .seed:
       try runSideCommand(statement)
     case .add, .remove, .move, .set, .front, .back, .clear:
-      let fallback = try performChange(statement)
+      let change = try performChange(statement)
       undoManager.endEvent()
-      try produceFrame(action: currentUndoName(fallback: fallback), at: statement.range)
+      try produceFrame(
+        action: currentUndoName(fallback: change.action), at: statement.range,
+        changes: [Frame.Change(circle: change.circle, range: statement.range)])
     }
   }
 
@@ -154,7 +167,8 @@ public final class Interpreter {
       case .limit, .render, .expect, .let, .seed:
         try runSideCommand(statement)
       case .add, .remove, .move, .set, .front, .back, .clear:
-        _ = try performChange(statement)
+        let change = try performChange(statement)
+        groupChanges.append(Frame.Change(circle: change.circle, range: statement.range))
         changed = true
       case .canvas, .undo, .redo:
         throw misplaced(statement, inside: "a group")

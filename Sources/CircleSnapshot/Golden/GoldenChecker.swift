@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let result = GoldenChecker.check(script: url, frames: frames, options: CheckOptions())
-/// print(TextReport.lines(for: [result]).joined(separator: "\n"))
+/// print(TextReport.lines(for: CheckResult(results: [result])).joined(separator: "\n"))
 /// ```
 ///
 /// Both go through a ``GoldenSession``: frames are aligned with goldens by their action slugs

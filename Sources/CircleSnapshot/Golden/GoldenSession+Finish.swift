@@ -69,8 +69,9 @@ extension GoldenSession {
       outcomes[position].status =
         !passed ? .failed : goldens[match].name == items[index].name ? .passed : .moved
     }
+    let unpaired = goldens.indices.filter { !paired.contains($0) }
     if !stoppedEarly {
-      for index in goldens.indices where !paired.contains(index) {
+      for index in unpaired {
         outcomes.append(Outcome(golden: index, status: .orphan))
       }
     }
@@ -84,7 +85,7 @@ extension GoldenSession {
       script: script, goldenDirectory: location.url,
       frames: outcomes.map { result(of: $0, items: items) },
       failsOnOrphans: options.failsOnOrphans, stoppedEarly: stoppedEarly,
-      commandOptions: options.commandOptions)
+      unreachedGoldens: stoppedEarly ? unpaired.count : 0, commandOptions: options.commandOptions)
   }
 
   /// The golden each image is checked against: frames by alignment, `render` targets by name.

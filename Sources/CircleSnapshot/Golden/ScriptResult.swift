@@ -14,6 +14,9 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   /// Whether the script stopped before its end (a failed `expect`): goldens after its last
   /// frame were then neither reported as orphans nor touched.
   public var stoppedEarly: Bool
+  /// How many goldens of frames after the stop were left unchecked, when the script stopped
+  /// early.
+  public var unreachedGoldens: Int
   /// The options a printed command repeats after the script's path, so that it chooses the
   /// same files and compares the same way (`--golden g`, `--threshold 0.1`, …).
   public var commandOptions: [String]
@@ -21,13 +24,14 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   /// Creates a result.
   public init(
     script: URL, goldenDirectory: URL, frames: [FrameResult], failsOnOrphans: Bool,
-    stoppedEarly: Bool = false, commandOptions: [String] = []
+    stoppedEarly: Bool = false, unreachedGoldens: Int = 0, commandOptions: [String] = []
   ) {
     self.script = script
     self.goldenDirectory = goldenDirectory
     self.frames = frames
     self.failsOnOrphans = failsOnOrphans
     self.stoppedEarly = stoppedEarly
+    self.unreachedGoldens = unreachedGoldens
     self.commandOptions = commandOptions
   }
 
@@ -90,6 +94,14 @@ public struct ScriptResult: Hashable, Sendable, Codable {
     case (false, true): return "to delete the goldens without a frame: \(rerecordCommand)"
     case (false, false): return nil
     }
+  }
+}
+
+extension FrameResult {
+  /// Whether the frame's golden was a moved one, renamed to the frame's name without a change
+  /// of picture.
+  public var isRename: Bool {
+    status == .recorded && movedFrom != nil && (comparison?.matches ?? true)
   }
 }
 

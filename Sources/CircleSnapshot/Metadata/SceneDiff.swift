@@ -36,6 +36,13 @@ public enum SceneDiff {
     return lines
   }
 
+  /// The circle a line of ``lines(from:to:)`` is about; `nil` for a line about the canvas.
+  package static func circle(ofLine line: String) -> String? {
+    guard !line.hasPrefix("canvas: ") else { return nil }
+    let id = line.prefix { $0 != " " && $0 != ":" }
+    return id.isEmpty ? nil : String(id)
+  }
+
   private static func canvasLines(_ old: CanvasState, _ new: CanvasState) -> [String] {
     var lines: [String] = []
     if old.width != new.width || old.height != new.height {

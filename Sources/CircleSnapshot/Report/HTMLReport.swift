@@ -4,32 +4,35 @@ import Foundation
 /// One self-contained HTML page of a check: every image inlined as a `data:` URL, no script or
 /// style from elsewhere, so the file can be mailed or kept as a CI artifact.
 ///
-/// Failing scripts come first, and in each script its failures: golden, diff and actual side by
-/// side, a slider that fades from the golden to the actual over the same spot, and the three
-/// again magnified on the rectangle where the pixels differ. Then every frame as a thumbnail.
+/// Scripts with an error come first, with their diagnostics, then failing scripts, and in each
+/// script its failures: golden, diff and actual side by side, a slider that fades from the
+/// golden to the actual over the same spot, and the three again magnified on the rectangle where the pixels differ. Then every frame as a thumbnail.
 /// All text is HTML-escaped.
 public enum HTMLReport {
   /// The page's HTML.
   ///
   /// - Parameters:
-  ///   - results: the scripts' results.
+  ///   - check: the whole check, every script in it.
   ///   - title: the page title.
   ///   - loadImage: reads an image file; by default from disk. Files that cannot be read or are
   ///     not PNGs are left out.
   public static func html(
-    for results: [ScriptResult], title: String = "circles check",
+    for check: CheckResult, title: String = "circles check",
     loadImage: @escaping (URL) -> Data? = HTMLReport.readImage
   ) -> String {
     let page = Page(loadImage: loadImage)
-    let ordered = results.filter { !$0.passed } + results.filter(\.passed)
+    let ordered =
+      check.scripts.filter { $0.status == .error }
+      + check.scripts.filter { $0.status == .failed }
+      + check.scripts.filter { $0.status == .passed }
     var html = Markup.pageHead(title: title, style: style)
     html += """
       <h1>\(Markup.escape(title))</h1>
-      <p class="summary \(results.allSatisfy(\.passed) ? "ok" : "bad")">\
-      \(Markup.escape(TextReport.summary(results)))</p>
+      <p class="summary \(check.passed ? "ok" : "bad")">\
+      \(Markup.escape(TextReport.summary(check)))</p>
 
       """
-    for result in ordered { html += page.section(result) }
+    for script in ordered { html += page.section(script) }
     html += "</body>\n</html>\n"
     return html
   }
@@ -73,11 +76,20 @@ private struct Page {
       + "src=\"data:image/png;base64,\(data.base64EncodedString())\">"
   }
 
-  func section(_ result: ScriptResult) -> String {
+  func section(_ script: ScriptCheckResult) -> String {
     let state =
-      result.passed ? "<span class=\"ok\">passed</span>" : "<span class=\"bad\">failed</span>"
-    var html = "<section>\n<h2>\(Markup.escape(result.displayPath)) — \(state)</h2>\n"
-    html += "<p>\(Markup.escape(TextReport.headline(result)))</p>\n"
+      switch script.status {
+      case .passed: "<span class=\"ok\">passed</span>"
+      case .failed: "<span class=\"bad\">failed</span>"
+      case .error: "<span class=\"bad\">error</span>"
+      }
+    var html = "<section>\n<h2>\(Markup.escape(script.displayPath)) — \(state)</h2>\n"
+    html += "<p>\(Markup.escape(TextReport.headline(script)))</p>\n"
+    if !script.diagnostics.isEmpty {
+      let text = script.diagnostics.map(\.text).joined(separator: "\n")
+      html += "<pre class=\"diagnostics bad\">\(Markup.escape(text))</pre>\n"
+    }
+    guard let result = script.result else { return html + "</section>\n" }
     if let hint = result.hint {
       let text = hint.prefix { $0 != ":" }
       html +=

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```json
 /// {"passed": false, "summary": "checked 1 script, 3 frames: 1 passed, 1 failed, 1 moved",
-///  "scripts": [{"script": "samples/sun.circles", "passed": false,
+///  "scripts": [{"script": "samples/sun.circles", "status": "failed", "passed": false,
 ///    "goldenDirectory": "samples/__snapshots__/sun", "firstDivergingFrame": "0002-add-sea",
 ///    "rerecordCommand": "circles check samples/sun.circles --record failed",
 ///    "frames": [{"name": "0002-add-sea", "status": "failed", "movedFrom":
@@ -29,20 +29,39 @@ public enum JSONReport {
   public struct Script: Codable, Hashable, Sendable {
     /// The script's path as shown to people.
     public var script: String
-    /// The folder of its goldens.
-    public var goldenDirectory: String
+    /// `passed`, `failed` (a frame, or an `expect`) or `error` (not checked, or an image that
+    /// could not be).
+    public var status: ScriptCheckResult.Status
+    /// The folder of its goldens; `nil` when the script was not checked.
+    public var goldenDirectory: String?
     /// Whether it passed.
     public var passed: Bool
-    /// Whether the script stopped before its end (a failed `expect`).
+    /// Whether the script stopped before its end (an error or a failed `expect`).
     public var stoppedEarly: Bool
+    /// What stopped it or kept it from being checked, each with its file, line, column and
+    /// message.
+    public var diagnostics: [Diagnostic]
     /// The first frame that differs from its golden or has none.
     public var firstDivergingFrame: String?
     /// The command that brings the goldens up to date; `nil` when nothing is left to do.
     public var rerecordCommand: String?
-    /// How many frames have each status, by status (`{"passed": 5, "moved": 2}`).
+    /// How many frames have each status, by status (`{"passed": 5, "moved": 2}`), as the text
+    /// summary counts them: a moved golden renamed by a record is `renamed`, not `recorded`.
     public var counts: [String: Int]
     /// Every frame and `render` target, then orphan or pruned goldens.
     public var frames: [Frame]
+  }
+
+  /// A problem that stopped a script, where it is and what it says.
+  public struct Diagnostic: Codable, Hashable, Sendable {
+    /// The file, as shown to people.
+    public var file: String
+    /// The line, from 1, when the problem has a place in the script.
+    public var line: Int?
+    /// The column, from 1, when the problem has a place in the script.
+    public var column: Int?
+    /// What is wrong.
+    public var message: String
   }
 
   /// A rectangle or a point of pixels.
@@ -107,19 +126,25 @@ public enum JSONReport {
   }
 
   /// The report as a value.
-  public static func document(for results: [ScriptResult]) -> Document {
+  public static func document(for check: CheckResult) -> Document {
     Document(
-      passed: results.allSatisfy(\.passed), summary: text(TextReport.summary(results)),
-      scripts: results.map { result in
+      passed: check.passed, summary: text(TextReport.summary(check)),
+      scripts: check.scripts.map { entry in
         var counts: [String: Int] = [:]
-        for frame in result.frames { counts[frame.status.rawValue, default: 0] += 1 }
+        for frame in entry.frames { counts[FrameTally(frame).rawValue, default: 0] += 1 }
+        let result = entry.result
         return Script(
-          script: text(result.displayPath),
-          goldenDirectory: text(DisplayPath.of(result.goldenDirectory)),
-          passed: result.passed, stoppedEarly: result.stoppedEarly,
-          firstDivergingFrame: result.firstDivergingFrame.map { text($0.name) },
-          rerecordCommand: result.hint == nil ? nil : text(result.rerecordCommand),
-          counts: counts, frames: result.frames.map(frame))
+          script: text(entry.displayPath), status: entry.status,
+          goldenDirectory: result.map { text(DisplayPath.of($0.goldenDirectory)) },
+          passed: entry.status == .passed,
+          stoppedEarly: result?.stoppedEarly ?? true,
+          diagnostics: entry.diagnostics.map {
+            Diagnostic(
+              file: text($0.file), line: $0.line, column: $0.column, message: text($0.message))
+          },
+          firstDivergingFrame: result?.firstDivergingFrame.map { text($0.name) },
+          rerecordCommand: result?.hint == nil ? nil : result.map { text($0.rerecordCommand) },
+          counts: counts, frames: entry.frames.map(frame))
       })
   }
 
@@ -159,11 +184,11 @@ public enum JSONReport {
   static func path(_ url: URL) -> String { text(DisplayPath.of(url)) }
 
   /// The report as pretty-printed UTF-8 JSON with sorted keys, ending in a newline.
-  public static func data(for results: [ScriptResult]) -> Data {
+  public static func data(for check: CheckResult) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Every field is a plain value: encoding cannot fail.
-    var data = (try? encoder.encode(document(for: results))) ?? Data("{}".utf8)
+    var data = (try? encoder.encode(document(for: check))) ?? Data("{}".utf8)
     data.append(0x0A)
     return data
   }

@@ -4,51 +4,85 @@ import Foundation
 /// per frame (and per orphan golden).
 ///
 /// Failed and missing frames are `<failure>`s with the summary as message and the paths,
-/// semantic diff and notes as text; orphans that do not fail are `<skipped>`.
+/// semantic diff and notes as text; orphans that do not fail are `<skipped>`. A script that
+/// could not be checked or stopped has a `script` test case too: an `<error>` (a syntax or run
+/// error, a file that could not be read) or a `<failure>` (a failed `expect`) carrying the
+/// diagnostic as the compiler prints it; an image that could not be checked is an `<error>`.
 public enum JUnitReport {
   /// The whole XML document.
-  public static func xml(for results: [ScriptResult]) -> String {
-    let frames = results.flatMap(\.frames)
-    let failures = results.reduce(0) { $0 + $1.failures.count }
+  public static func xml(for check: CheckResult) -> String {
+    let suites = check.scripts.map(Suite.init)
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites name=\"circles check\" tests=\"\(frames.count)\" "
-      + "failures=\"\(failures)\" errors=\"0\">\n"
-    for result in results {
-      xml += suite(result)
+      "<testsuites name=\"circles check\" tests=\"\(suites.reduce(0) { $0 + $1.tests })\" "
+      + "failures=\"\(suites.reduce(0) { $0 + $1.failures })\" "
+      + "errors=\"\(suites.reduce(0) { $0 + $1.errors })\">\n"
+    for suite in suites {
+      xml += suite.xml
     }
     xml += "</testsuites>\n"
     return xml
   }
 
-  static func suite(_ result: ScriptResult) -> String {
-    let name = Markup.escape(result.displayPath)
-    let skipped = result.failsOnOrphans ? 0 : result.count(.orphan)
-    var xml =
-      "  <testsuite name=\"\(name)\" tests=\"\(result.frames.count)\" "
-      + "failures=\"\(result.failures.count)\" errors=\"0\" skipped=\"\(skipped)\">\n"
-    let className = Markup.escape(
-      result.script.deletingPathExtension().lastPathComponent)
-    for frame in result.frames {
-      xml += "    <testcase classname=\"\(className)\" name=\"\(Markup.escape(frame.name))\""
-      let failing = frame.status.isFailure || (result.failsOnOrphans && frame.status == .orphan)
-      let message = Markup.escape(TextReport.describe(frame))
-      if failing {
-        var details = TextReport.frameLines(frame, in: result).dropFirst().map {
-          $0.trimmingCharacters(in: .whitespaces)
+  /// One script's test suite and its counts.
+  struct Suite {
+    var tests = 0
+    var failures = 0
+    var errors = 0
+    var skipped = 0
+    var cases = ""
+    let header: String
+
+    init(_ script: ScriptCheckResult) {
+      let className = Markup.escape(script.script.deletingPathExtension().lastPathComponent)
+      header = "  <testsuite name=\"\(Markup.escape(script.displayPath))\" "
+      let result = script.result
+      let failsOnOrphans = result?.failsOnOrphans ?? false
+      if !script.diagnostics.isEmpty {
+        let isError = result == nil || script.status == .error
+        let element = isError ? "error" : "failure"
+        let message = Markup.escape(script.diagnostics[0].message)
+        let text = Markup.escape(script.diagnostics.map(\.text).joined(separator: "\n"))
+        add(
+          "    <testcase classname=\"\(className)\" name=\"script\">\n      <\(element) "
+            + "message=\"\(message)\" type=\"\(isError ? "error" : "expect")\">\(text)"
+            + "</\(element)>\n    </testcase>\n", failure: !isError, error: isError)
+      }
+      for frame in script.frames {
+        var xml = "    <testcase classname=\"\(className)\" name=\"\(Markup.escape(frame.name))\""
+        let failing = frame.status.isFailure || (failsOnOrphans && frame.status == .orphan)
+        let message = Markup.escape(TextReport.describe(frame))
+        if frame.error != nil || failing, let result {
+          var details = TextReport.frameLines(frame, in: result).dropFirst().map {
+            $0.trimmingCharacters(in: .whitespaces)
+          }
+          if let hint = result.hint { details.append(hint) }
+          let element = frame.error != nil ? "error" : "failure"
+          let type = frame.error != nil ? "error" : frame.status.rawValue
+          xml += ">\n      <\(element) message=\"\(message)\" type=\"\(type)\">"
+          xml += Markup.escape(details.joined(separator: "\n")) + "</\(element)>\n    </testcase>\n"
+          add(xml, failure: frame.error == nil, error: frame.error != nil)
+        } else if frame.status == .orphan {
+          skipped += 1
+          add(xml + ">\n      <skipped message=\"\(message)\"/>\n    </testcase>\n")
+        } else if frame.status == .recorded || frame.status == .pruned || frame.status == .moved {
+          add(xml + ">\n      <system-out>\(message)</system-out>\n    </testcase>\n")
+        } else {
+          add(xml + "/>\n")
         }
-        if let hint = result.hint { details.append(hint) }
-        xml += ">\n      <failure message=\"\(message)\" type=\"\(frame.status.rawValue)\">"
-        xml += Markup.escape(details.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
-      } else if frame.status == .orphan {
-        xml += ">\n      <skipped message=\"\(message)\"/>\n    </testcase>\n"
-      } else if frame.status == .recorded || frame.status == .pruned || frame.status == .moved {
-        xml += ">\n      <system-out>\(message)</system-out>\n    </testcase>\n"
-      } else {
-        xml += "/>\n"
       }
     }
-    xml += "  </testsuite>\n"
-    return xml
+
+    mutating func add(_ xml: String, failure: Bool = false, error: Bool = false) {
+      tests += 1
+      if failure { failures += 1 }
+      if error { errors += 1 }
+      cases += xml
+    }
+
+    var xml: String {
+      header + "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" "
+        + "skipped=\"\(skipped)\">\n" + cases + "  </testsuite>\n"
+    }
   }
 }

@@ -18,56 +18,88 @@
 /// Lines carry text from files (circle ids, file names, renderers) as it is: print them through
 /// a terminal-safe escape, as `circles check` does.
 public enum TextReport {
-  /// The report's lines, without trailing newlines.
+  /// The report's lines, without trailing newlines: a block for every script, those that could
+  /// not be checked or stopped at a failed `expect` included, then the summary.
   ///
   /// - Parameters:
-  ///   - results: one result per script, in the order they were given.
+  ///   - check: the whole check.
   ///   - verbose: whether passing frames are listed too.
-  public static func lines(for results: [ScriptResult], verbose: Bool = false) -> [String] {
+  public static func lines(for check: CheckResult, verbose: Bool = false) -> [String] {
     var lines: [String] = []
-    for result in results {
-      lines.append(headline(result))
+    for script in check.scripts {
+      lines.append(headline(script))
+      lines += script.diagnostics.map { "  " + $0.headline }
+      guard let result = script.result else { continue }
       for frame in result.frames where verbose || frame.status != .passed {
         lines += frameLines(frame, in: result)
       }
-      if result.stoppedEarly {
+      if result.stoppedEarly, result.unreachedGoldens > 0 {
+        let count = result.unreachedGoldens
+        let unchecked =
+          count == 1 ? "1 golden of a later frame was" : "\(count) goldens of later frames were"
         lines.append(
-          "  the script stopped before its end: goldens of later frames were not checked, "
-            + "and none is deleted")
+          "  the script stopped before its end: \(unchecked) not checked, and none is deleted")
       }
       if let hint = result.hint { lines.append("  " + hint) }
     }
-    lines.append(summary(results))
+    lines.append(summary(check))
     return lines
   }
 
   /// `checked 2 scripts, 9 frames: 7 passed, 1 failed, 1 missing` (statuses with no frame are
-  /// left out).
-  public static func summary(_ results: [ScriptResult]) -> String {
-    let frames = results.flatMap(\.frames)
-    let counted = FrameStatus.allCases.compactMap { status -> String? in
-      let count = frames.count { $0.status == status }
-      return count == 0 && status != .passed ? nil : "\(count) \(status.rawValue)"
+  /// left out); when a script has an error or failed an `expect`, the scripts are counted
+  /// first: `checked 2 scripts: 1 passed, 1 with an error; 2 frames: 2 passed`.
+  public static func summary(_ check: CheckResult) -> String {
+    let frames = check.scripts.flatMap(\.frames)
+    let counted = FrameTally.allCases.compactMap { tally -> String? in
+      let count = frames.count { FrameTally($0) == tally }
+      return count == 0 && tally != .passed ? nil : "\(count) \(tally.rawValue)"
     }
     let checked = frames.count { $0.status != .orphan && $0.status != .pruned }
-    let scripts = results.count == 1 ? "1 script" : "\(results.count) scripts"
-    return "checked \(scripts), \(Self.frames(checked)): " + counted.joined(separator: ", ")
+    let scripts = check.scripts.count == 1 ? "1 script" : "\(check.scripts.count) scripts"
+    let framesPart = "\(Self.frames(checked)): " + counted.joined(separator: ", ")
+    guard check.scripts.contains(where: { !$0.diagnostics.isEmpty || $0.status == .error }) else {
+      return "checked \(scripts), \(framesPart)"
+    }
+    let byStatus = ScriptCheckResult.Status.allCases.compactMap { status -> String? in
+      let count = check.count(status)
+      guard count > 0 || status == .passed else { return nil }
+      return status == .error ? "\(count) with an error" : "\(count) \(status.rawValue)"
+    }
+    return "checked \(scripts): \(byStatus.joined(separator: ", ")); \(framesPart)"
   }
 
   static func frames(_ count: Int) -> String { count == 1 ? "1 frame" : "\(count) frames" }
 
-  static func headline(_ result: ScriptResult) -> String {
-    let checked = result.frames.count { $0.status != .orphan && $0.status != .pruned }
-    guard !result.passed else {
-      var extra = ""
-      for status in [FrameStatus.moved, .recorded, .pruned] where result.count(status) > 0 {
-        extra += ", \(result.count(status)) \(status.rawValue)"
-      }
-      return "ok   \(result.displayPath): \(frames(checked))\(extra)"
+  /// A script's first line: `ok`, `FAIL` or `ERROR`, its path and what became of it.
+  static func headline(_ script: ScriptCheckResult) -> String {
+    guard let result = script.result else {
+      let errors = script.diagnostics.count == 1 ? "1 error" : "\(script.diagnostics.count) errors"
+      return "ERROR \(script.displayPath): \(errors); no frame checked"
     }
-    var text = "FAIL \(result.displayPath): \(result.failures.count) of \(frames(checked)) failed"
-    if let first = result.firstDivergingFrame { text += "; first diverging frame \(first.name)" }
-    return text
+    let checked = result.frames.count { $0.status != .orphan && $0.status != .pruned }
+    switch script.status {
+    case .passed:
+      var extra = ""
+      for tally in [FrameTally.moved, .recorded, .renamed, .pruned] {
+        let count = result.frames.count { FrameTally($0) == tally }
+        if count > 0 { extra += ", \(count) \(tally.rawValue)" }
+      }
+      return "ok   \(script.displayPath): \(frames(checked))\(extra)"
+    case .error:
+      return "ERROR \(script.displayPath): \(result.errors.count) of \(frames(checked)) "
+        + "could not be checked"
+    case .failed:
+      let failed = result.failures.count
+      var text = "FAIL \(script.displayPath): "
+      switch (failed, script.diagnostics.isEmpty) {
+      case (0, _): text += "an expect failed after \(frames(checked))"
+      case (_, false): text += "\(failed) of \(frames(checked)) failed, and an expect failed"
+      default: text += "\(failed) of \(frames(checked)) failed"
+      }
+      if let first = result.firstDivergingFrame { text += "; first diverging frame \(first.name)" }
+      return text
+    }
   }
 
   static func frameLines(_ frame: FrameResult, in result: ScriptResult) -> [String] {
@@ -86,8 +118,7 @@ public enum TextReport {
     case .failed: return "FAIL   "
     case .missing: return "MISSING"
     case .moved: return "moved  "
-    case .recorded:
-      return frame.movedFrom != nil && (frame.comparison?.matches ?? true) ? "RENAME " : "RECORD "
+    case .recorded: return frame.isRename ? "RENAME " : "RECORD "
     case .orphan: return failsOnOrphans ? "ORPHAN " : "orphan "
     case .pruned: return "pruned "
     }
@@ -120,6 +151,20 @@ public enum TextReport {
         + "(delete it with --prune)"
     case .pruned:
       return "deleted golden without a frame: \(DisplayPath.of(frame.golden))"
+    }
+  }
+}
+
+/// How the reports count a frame: by its status, except that a moved golden renamed to the
+/// frame's name is counted as renamed rather than recorded.
+enum FrameTally: String, CaseIterable {
+  case passed, failed, missing, moved, recorded, renamed, orphan, pruned
+
+  init(_ frame: FrameResult) {
+    if frame.isRename {
+      self = .renamed
+    } else {
+      self = FrameTally(rawValue: frame.status.rawValue)!
     }
   }
 }

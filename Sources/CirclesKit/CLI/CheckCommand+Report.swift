@@ -5,57 +5,48 @@ import Foundation
 extension CheckCommand {
   /// Prints what the check found and writes the reports; returns the exit code.
   ///
-  /// Every line carries text from files (file names, circle ids, renderers) through
+  /// The reports on standard output and in files and the exit code are all made from one
+  /// ``CheckResult``; standard error has the same diagnostics, coloured when allowed. Every
+  /// line carries text from files (file names, circle ids, renderers) through
   /// `DisplayText.escaped`, so a golden cannot send escape sequences to the terminal.
   func report(_ checks: [GoldenSuite.ScriptCheck], context: ToolContext) -> Int32 {
     let console = context.console
-    var exitCode = ExitCode.success
     for check in checks {
       if let readError = check.readError {
         console.error(DisplayText.escaped(readError.description))
-        exitCode = max(exitCode, readError.exitCode)
       }
-      if let folderError = check.folderError {
-        console.error(folderError)
-        exitCode = ExitCode.usage
-      }
-      if let failure = check.failure {
-        console.report(failure, source: check.source)
-        exitCode = max(exitCode, failure.exitCode)
-      }
+      if let folderError = check.folderError { console.error(folderError) }
+      if let failure = check.failure { console.report(failure, source: check.source) }
       for diagnostic in check.diagnostics {
         console.report(diagnostic, source: check.source)
       }
-      guard let result = check.result else { continue }
-      if !result.errors.isEmpty { exitCode = ExitCode.usage }
-      for frame in result.errors where frame.location == nil {
+      for frame in check.result?.errors ?? [] where frame.location == nil {
         console.error(DisplayText.escaped(frame.error!))
       }
     }
-    let results = checks.compactMap(\.result)
-    if results.contains(where: { !$0.passed }) { exitCode = max(exitCode, ExitCode.failure) }
+    let result = GoldenSuite.result(of: checks)
     if json {
-      console.print(Self.safeJSON(String(decoding: JSONReport.data(for: results), as: UTF8.self)))
+      console.print(Self.safeJSON(String(decoding: JSONReport.data(for: result), as: UTF8.self)))
     } else {
-      for line in TextReport.lines(for: results, verbose: verbose) {
+      for line in TextReport.lines(for: result, verbose: verbose) {
         console.print(DisplayText.escaped(line))
       }
     }
     do {
       if let reportPath {
-        let html = HTMLReport.html(for: results)
+        let html = HTMLReport.html(for: result)
         try AtomicFile.write(Data(html.utf8), to: context.url(for: reportPath))
         if !json { console.print("report: \(DisplayText.escaped(reportPath))") }
       }
       if let junitPath {
         try AtomicFile.write(
-          Data(JUnitReport.xml(for: results).utf8), to: context.url(for: junitPath))
+          Data(JUnitReport.xml(for: result).utf8), to: context.url(for: junitPath))
       }
     } catch {
       console.error("cannot write the report: \(DisplayText.escaped("\(error)"))")
       return ExitCode.usage
     }
-    return exitCode
+    return result.exitCode
   }
 
   /// JSON with DEL and the C1 controls written as `\u` escapes too (JSON itself escapes only

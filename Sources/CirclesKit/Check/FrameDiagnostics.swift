@@ -7,17 +7,25 @@ import CircleSnapshot
 /// ```
 /// scene.circles:6:1: error: frame 0002-add-hill differs from its golden: 312 pixels differ …
 /// ```
+///
+/// The start frame is at the `canvas` line; a frame made by a group or inside a loop is at the
+/// group's or the loop's line, with a note at each command inside it that set what differs (the
+/// circle the scene diff names), and a changed canvas has a note at the `canvas` line.
 enum FrameDiagnostics {
   /// One error for each frame or `render` target that failed, is missing or could not be
   /// checked, in script order.
-  static func diagnostics(for result: ScriptResult, fileName: String) -> [Diagnostic] {
+  static func diagnostics(
+    for result: ScriptResult, fileName: String, provenance: FrameProvenance = FrameProvenance()
+  ) -> [Diagnostic] {
     result.frames.compactMap { frame in
       guard let location = frame.location, frame.status.isFailure || frame.error != nil else {
         return nil
       }
       let start = SourceLocation(file: fileName, line: location.line, column: location.column)
       let range = SourceRange(start: start, length: location.length)
-      return .error(DisplayText.escaped(message(for: frame)), at: range)
+      return .error(
+        DisplayText.escaped(message(for: frame)), at: range,
+        notes: frame.isRender ? [] : provenance.notes(for: frame, at: range))
     }
   }
 
@@ -33,5 +41,42 @@ enum FrameDiagnostics {
       }
       return "\(what) differs from its golden: \(TextReport.describe(frame))"
     }
+  }
+}
+
+/// Which commands set each frame's picture: the changes that made it, and the `canvas` command.
+struct FrameProvenance {
+  private var changes: [String: [Frame.Change]] = [:]
+  private var canvas: SourceRange?
+
+  mutating func add(_ frame: Frame) {
+    if frame.direction == .start { canvas = frame.range }
+    changes[frame.name] = frame.changes
+  }
+
+  /// A note at each command, other than the one the error is at, that set what the scene diff
+  /// says differs: the last change of each circle it names, the `canvas` line for the canvas.
+  func notes(for frame: FrameResult, at range: SourceRange) -> [Diagnostic.Note] {
+    let made = changes[frame.name] ?? []
+    var notes: [Diagnostic.Note] = []
+    for line in frame.sceneDiff {
+      let target: SourceRange?
+      if let circle = SceneDiff.circle(ofLine: line) {
+        target = made.last { $0.circle == circle }?.range
+      } else {
+        target = canvas
+      }
+      guard let target, target.start != range.start,
+        !notes.contains(where: { $0.range?.start == target.start })
+      else { continue }
+      notes.append(
+        Diagnostic.Note(range: target, message: "set here: \(DisplayText.escaped(line))"))
+    }
+    if notes.isEmpty, let last = made.last,
+      last.range.start != range.start
+    {
+      notes.append(Diagnostic.Note(range: last.range, message: "the frame's last change"))
+    }
+    return notes
   }
 }

@@ -22,6 +22,9 @@ final class GoldenHost: ScriptHost {
   /// The frames' names, and the `render` targets' names with where they were asked for.
   private(set) var frameNames: Set<String> = []
   private(set) var renders: [(name: String, range: SourceRange)] = []
+  /// Where each frame's picture was set: the change commands that made it, by frame name, and
+  /// the `canvas` command (the start frame's).
+  private(set) var provenance = FrameProvenance()
 
   init(session: GoldenSession, fileName: String, parallel: Bool = true) {
     self.session = session
@@ -31,8 +34,10 @@ final class GoldenHost: ScriptHost {
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
     frameNames.insert(frame.name)
+    provenance.add(frame)
     let index = session.add(
-      name: frame.name, location: frame.range.map(Self.location), scene: frame.state)
+      name: frame.name, location: (frame.loop ?? frame.range).map(Self.location),
+      scene: frame.state)
     try submit(index, frame.state)
   }
 

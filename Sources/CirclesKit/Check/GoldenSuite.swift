@@ -124,7 +124,8 @@ public enum GoldenSuite {
     }
     let result = session.finish(stoppedEarly: check.failure != nil)
     check.result = result
-    check.diagnostics = FrameDiagnostics.diagnostics(for: result, fileName: displayName)
+    check.diagnostics = FrameDiagnostics.diagnostics(
+      for: result, fileName: displayName, provenance: host.provenance)
     return check
   }
 

@@ -29,7 +29,12 @@ struct AssertScriptSnapshotTests {
       let lines = missing.split(separator: "\n").map(String.init)
       #expect(lines.first == "script 'sunrise', 4 frames: 4 failed")
       #expect(lines.last == "to record it: pass record: .missing, or set CIRCLES_RECORD=missing")
-      #expect(lines.contains { $0.hasPrefix("no golden for snapshot '0003-undo-move-sun' at ") })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("\(testFile):")
+            && $0.contains(
+              ": error: script line 4: no golden for snapshot '0003-undo-move-sun' at ")
+        }, "\(missing)")
       let recorded = try #require(
         Self.verifier(.missing, in: folder).verify(
           script: Self.script, named: "sunrise", testFile: testFile))
@@ -59,10 +64,18 @@ struct AssertScriptSnapshotTests {
       let message = try #require(
         Self.verifier(.none, in: folder).verify(
           script: "canvas 24x24\nadd a at 1,1 r 1\nexpect count 2\n", named: "count",
-          testFile: "/x/T.swift"))
+          testFile: "/x/T.swift", line: 42, column: 5))
       let lines = message.split(separator: "\n").map(String.init)
-      #expect(lines.first?.hasPrefix("count.circles:3:") == true)
-      #expect(lines.contains("script 'count', 2 frames: 2 failed"))
+      #expect(
+        Array(lines.prefix(4)) == [
+          "/x/T.swift:42:5: error: script line 3, column 1: expected 2 circles, found 1",
+          "expect count 2",
+          "^~~~~~~~~~~~~~",
+          "script 'count', 2 frames: 2 failed",
+        ])
+      #expect(
+        lines[4].hasPrefix(
+          "/x/T.swift:42:5: error: script line 1: no golden for snapshot '0000-start' at "))
     }
   }
 
@@ -70,10 +83,15 @@ struct AssertScriptSnapshotTests {
   func scriptError() throws {
     try withTemporaryFolder { folder in
       let message = Self.verifier(.missing, in: folder).verify(
-        script: "canvas 24x24\nremove moon\n", named: "broken", testFile: "/x/T.swift")
+        script: "canvas 24x24\nrepeat 2 {\n  remove moon\n}\n", named: "broken",
+        testFile: "/x/T.swift", line: 42, column: 5)
       #expect(
-        message?.hasPrefix(
-          "broken.circles:2:8: error: no circle named 'moon'\nremove moon\n       ^~~~") == true)
+        message == """
+          /x/T.swift:42:5: error: script line 3, column 10: no circle named 'moon'
+            remove moon
+                   ^~~~
+          /x/T.swift:42:5: note: script line 2, column 1: in iteration 1 of this repeat
+          """)
       // As with circles check, a script that stops with an error records nothing.
       #expect(
         !FileManager.default.fileExists(atPath: folder.appendingPathComponent("goldens").path))
@@ -84,8 +102,13 @@ struct AssertScriptSnapshotTests {
   func syntaxError() throws {
     try withTemporaryFolder { folder in
       let message = Self.verifier(.missing, in: folder).verify(
-        script: "add at 1,1 radius\n", named: "bad", testFile: "/x/T.swift")
-      #expect(message?.hasPrefix("bad.circles:1:") == true)
+        script: "add at 1,1 radius\n", named: "bad", testFile: "/x/T.swift", line: 7, column: 3)
+      #expect(
+        message == """
+          /x/T.swift:7:3: error: script line 1, column 18: expected a radius after 'radius'
+          add at 1,1 radius
+                           ^
+          """)
       #expect(
         !FileManager.default.fileExists(atPath: folder.appendingPathComponent("goldens").path))
     }
@@ -124,6 +147,28 @@ struct AssertScriptSnapshotTests {
       assertSnapshot(
         ofScript: Self.script, named: "asserts", record: RecordMode.none,
         snapshotDirectory: folder, artifactsDirectory: folder.appendingPathComponent("artifacts"))
+    }
+  }
+
+  @Test("assertSnapshot(ofScript:) reports a script error at its own call, in its test file")
+  func errorAtTheCall() throws {
+    try withTemporaryFolder { folder in
+      let line = #line + 2
+      withKnownIssue {
+        assertSnapshot(
+          ofScript: "canvas 8x8\nremove moon\n", named: "broken", record: .missing,
+          snapshotDirectory: folder, artifactsDirectory: folder.appendingPathComponent("a"))
+      } matching: { issue in
+        let column = issue.sourceLocation?.column ?? 0
+        return issue.sourceLocation?.line == line
+          && issue.comments.map(\.rawValue) == [
+            """
+            \(#filePath):\(line):\(column): error: script line 2, column 8: no circle named 'moon'
+            remove moon
+                   ^~~~
+            """
+          ]
+      }
     }
   }
 }

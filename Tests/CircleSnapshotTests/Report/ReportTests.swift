@@ -64,7 +64,7 @@ struct ReportTests {
 
   @Test("the text report names the frame, the pixels, the images and the re-record command")
   func text() {
-    let lines = TextReport.lines(for: Self.results())
+    let lines = TextReport.lines(for: CheckResult(results: Self.results()))
     #expect(
       lines == [
         "FAIL /reports/samples/sun.circles: 2 of 3 frames failed; first diverging frame "
@@ -90,7 +90,7 @@ struct ReportTests {
 
   @Test("the JUnit report is well-formed XML with a failure per failing frame")
   func junit() throws {
-    let xml = JUnitReport.xml(for: Self.results())
+    let xml = JUnitReport.xml(for: CheckResult(results: Self.results()))
     let document = try XMLDocument(xmlString: xml, options: [])
     let root = try #require(document.rootElement())
     #expect(root.name == "testsuites")
@@ -113,7 +113,7 @@ struct ReportTests {
 
   @Test("the JSON report decodes and carries every frame")
   func json() throws {
-    let data = JSONReport.data(for: Self.results())
+    let data = JSONReport.data(for: CheckResult(results: Self.results()))
     let document = try JSONDecoder().decode(JSONReport.Document.self, from: data)
     #expect(!document.passed)
     #expect(document.scripts.map(\.passed) == [false, true])
@@ -131,7 +131,7 @@ struct ReportTests {
   func html() throws {
     let png = try PNGCodec.encode(picture(["#."]))
     var asked: [String] = []
-    let page = HTMLReport.html(for: Self.results()) { url in
+    let page = HTMLReport.html(for: CheckResult(results: Self.results())) { url in
       asked.append(url.lastPathComponent)
       return url.lastPathComponent.hasPrefix("0009") ? Data("junk".utf8) : png
     }
@@ -184,7 +184,7 @@ struct ReportTests {
   @Test("moved frames read with the golden they moved from; the hint repeats the options")
   func moved() {
     #expect(
-      TextReport.lines(for: [Self.movedResult()]) == [
+      TextReport.lines(for: CheckResult(results: [Self.movedResult()])) == [
         "FAIL /reports/samples/face.circles: 1 of 3 frames failed; first diverging frame "
           + "0003-add-b",
         "  moved   0002-add-head (was 0001-add-head): same picture as its golden; steps were "
@@ -205,7 +205,7 @@ struct ReportTests {
 
   @Test("the JSON report gives moved frames their origin and place, in plain fields")
   func jsonMoved() throws {
-    let data = JSONReport.data(for: [Self.movedResult()])
+    let data = JSONReport.data(for: CheckResult(results: [Self.movedResult()]))
     let text = String(decoding: data, as: UTF8.self)
     #expect(!text.contains("_0"), "Swift's enum encoding leaked")
     #expect(!text.contains("\"limit\""))
@@ -219,6 +219,24 @@ struct ReportTests {
     #expect(document.scripts[0].counts == ["passed": 1, "moved": 1, "failed": 1])
   }
 
+  @Test("a renamed golden is counted as renamed, a rewritten one as recorded, in every report")
+  func renamed() throws {
+    var result = Self.movedResult()
+    result.frames[1].status = .recorded
+    result.frames[2].status = .recorded
+    let check = CheckResult(results: [result])
+    let summary = "checked 1 script, 3 frames: 1 passed, 1 recorded, 1 renamed"
+    #expect(TextReport.summary(check) == summary)
+    #expect(
+      TextReport.lines(for: check).first
+        == "ok   /reports/samples/face.circles: 3 frames, 1 recorded, 1 renamed")
+    let document = try JSONDecoder().decode(
+      JSONReport.Document.self, from: JSONReport.data(for: check))
+    #expect(document.scripts[0].counts == ["passed": 1, "recorded": 1, "renamed": 1])
+    #expect(document.summary == summary)
+    #expect(HTMLReport.html(for: check) { _ in nil }.contains(summary))
+  }
+
   @Test("the HTML page magnifies the changed region of a failure")
   func zoom() throws {
     let png = try PNGCodec.encode(picture(["#."]))
@@ -226,7 +244,7 @@ struct ReportTests {
     result.frames[2].artifacts = FrameArtifacts(
       actual: URL(fileURLWithPath: "/a/actual.png"), diff: URL(fileURLWithPath: "/a/diff.png"),
       strip: nil)
-    let page = HTMLReport.html(for: [result]) { _ in png }
+    let page = HTMLReport.html(for: CheckResult(results: [result])) { _ in png }
     #expect(page.contains("Zoomed ×16 on 12x10 at 0,0:"), "\(page)")
     #expect(page.contains("style=\"width:640px;margin-left:-0px;margin-top:-0px\""))
     #expect(page.components(separatedBy: "(zoomed)").count == 4, "golden, diff and actual")

@@ -67,7 +67,7 @@ struct HistoryViewerTests {
       #expect(picture == (try Renderer.render(frame.state)), "\(frame.name)")
     }
     #expect(history.frames.map(\.direction) == frames.map(\.direction))
-    #expect(history.frames.map(\.range.start.line) == [2, 2, 3, 4, 5, 9, 10, 12, 13, 14])
+    #expect(history.frames.map(\.range.start.line) == [1, 2, 3, 4, 5, 9, 10, 12, 13, 14])
     #expect(history.pixelWidth == 80 && history.pixelHeight == 50)
     #expect(history.failure == nil)
   }

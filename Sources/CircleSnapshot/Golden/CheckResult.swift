@@ -1,0 +1,137 @@
+import Foundation
+
+/// The outcome of a whole check: every script given or found, in order, whether it ran or not.
+///
+/// The text, JSON, JUnit and HTML reports and the exit code are all made from this one value,
+/// so they count the same scripts and frames and cannot disagree.
+public struct CheckResult: Hashable, Sendable {
+  /// One entry per script, in the order they were given.
+  public var scripts: [ScriptCheckResult]
+
+  /// Creates a result.
+  public init(scripts: [ScriptCheckResult]) {
+    self.scripts = scripts
+  }
+
+  /// A result of scripts that all ran to a frame-by-frame result.
+  public init(results: [ScriptResult]) {
+    scripts = results.map { ScriptCheckResult(result: $0) }
+  }
+
+  /// Whether every script passed.
+  public var passed: Bool { scripts.allSatisfy { $0.status == .passed } }
+
+  /// The process exit code (SPEC §6): 2 when a script has an error, else 1 when one failed,
+  /// else 0.
+  public var exitCode: Int32 { scripts.map(\.status.exitCode).max() ?? 0 }
+
+  /// The frame-by-frame results of the scripts that have one.
+  public var results: [ScriptResult] { scripts.compactMap(\.result) }
+
+  /// How many scripts have a status.
+  public func count(_ status: ScriptCheckResult.Status) -> Int {
+    scripts.count { $0.status == status }
+  }
+}
+
+/// One script's part of a check: what became of it, its frames when it ran, and the diagnostics
+/// that stopped it or kept it from being checked.
+public struct ScriptCheckResult: Hashable, Sendable {
+  /// What became of a script.
+  public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
+    /// It ran to its end and every frame matches its golden.
+    case passed
+    /// A frame differs or is missing, or an `expect` failed: exit code 1.
+    case failed
+    /// It could not be read, has a syntax or run error, or an image of it could not be
+    /// checked: exit code 2.
+    case error
+
+    /// The exit code this status asks for.
+    public var exitCode: Int32 {
+      switch self {
+      case .passed: 0
+      case .failed: 1
+      case .error: 2
+      }
+    }
+  }
+
+  /// The script file.
+  public var script: URL
+  /// The script's path as shown to people.
+  public var displayPath: String
+  /// What became of it.
+  public var status: Status
+  /// Its frames, when it ran far enough to check them (to its end, or to a failed `expect`).
+  public var result: ScriptResult?
+  /// What stopped it or kept it from being checked: each syntax error, the run error, the
+  /// failed `expect`, the file or folder that could not be read.
+  public var diagnostics: [CheckDiagnostic]
+
+  /// Creates a script's result.
+  ///
+  /// - Parameters:
+  ///   - script: the script file.
+  ///   - displayPath: its path as shown to people.
+  ///   - result: its frames, if it ran far enough.
+  ///   - diagnostics: what stopped it.
+  ///   - isError: whether it has an error (exit code 2) rather than a failed `expect`; an
+  ///     image that could not be checked is an error too.
+  public init(
+    script: URL, displayPath: String, result: ScriptResult?, diagnostics: [CheckDiagnostic],
+    isError: Bool
+  ) {
+    self.script = script
+    self.displayPath = displayPath
+    self.result = result
+    self.diagnostics = diagnostics
+    if isError || result == nil || result?.errors.isEmpty == false {
+      status = .error
+    } else if !diagnostics.isEmpty || result?.passed == false {
+      status = .failed
+    } else {
+      status = .passed
+    }
+  }
+
+  /// A script that ran to its end.
+  public init(result: ScriptResult) {
+    self.init(
+      script: result.script, displayPath: result.displayPath, result: result, diagnostics: [],
+      isError: false)
+  }
+
+  /// The frames checked, and the goldens without a frame.
+  public var frames: [FrameResult] { result?.frames ?? [] }
+}
+
+/// A problem that stopped a script or kept it from being checked, located in the script when it
+/// has a place there.
+public struct CheckDiagnostic: Hashable, Sendable, Codable {
+  /// The file the problem is in, as shown to people.
+  public var file: String
+  /// The line, from 1, when the problem has a place in the script.
+  public var line: Int?
+  /// The column, from 1, when the problem has a place in the script.
+  public var column: Int?
+  /// What is wrong.
+  public var message: String
+  /// The whole diagnostic as a compiler prints it: `file:line:column: error: message`, the
+  /// source line and a caret, and its notes; or the message alone when it has no place.
+  public var text: String
+
+  /// Creates a diagnostic.
+  public init(file: String, line: Int?, column: Int?, message: String, text: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+    self.text = text
+  }
+
+  /// The first line: `file:line:column: error: message`, or the message alone.
+  public var headline: String {
+    String(text.prefix { $0 != "\n" })
+  }
+}
