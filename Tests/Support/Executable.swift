@@ -53,12 +53,15 @@ public struct Executable {
   }
 
   /// Runs `circles` with arguments in a folder, feeding `input` on standard input.
+  ///
+  /// It runs as in CI (`CI=true`), wherever the tests run, so that a check records nothing it
+  /// was not asked to; a test of a person's first run passes `"CI": ""`.
   public static func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
   ) throws -> Outcome {
     try Program(url: try url).run(
       arguments, in: folder, input: input,
-      environment: ["NO_COLOR": "1"].merging(environment) { $1 })
+      environment: ["NO_COLOR": "1", "CI": "true"].merging(environment) { $1 })
   }
 
   /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`

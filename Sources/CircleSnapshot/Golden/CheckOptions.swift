@@ -16,6 +16,9 @@ public struct CheckOptions: Sendable {
   public var prune: Bool
   /// Whether orphan goldens make the script fail (by default they are only reported).
   public var failsOnOrphans: Bool
+  /// Whether goldens recorded for frames that had none fail the check: set when they were
+  /// recorded by default (``recordsByDefault(requested:environment:)``).
+  public var failsWhenRecording = false
   /// How images are compared; exact by default.
   public var comparison: ComparisonOptions
   /// Where actual, diff and strip images of failures go, in a subfolder per script.
@@ -70,14 +73,35 @@ public struct CheckOptions: Sendable {
   static func key(of script: URL) -> String { script.deletingPathExtension().lastPathComponent }
 
   /// The record mode a check runs with: the one asked for, else `CIRCLES_RECORD` from the
-  /// environment, else ``RecordMode/none``.
+  /// environment, else ``RecordMode/missing`` on a person's machine and ``RecordMode/none`` in
+  /// CI (where the `CI` variable is set), as swift-snapshot-testing, Playwright and Jest do: a
+  /// first run records the goldens it lacks (and still fails, ``recordsByDefault(requested:environment:)``),
+  /// CI writes nothing it was not asked to.
   ///
   /// - Throws: ``SnapshotError/invalidRecordMode(_:)`` when `CIRCLES_RECORD` holds no mode.
   public static func recordMode(requested: RecordMode?, environment: [String: String])
     throws(SnapshotError) -> RecordMode
   {
     if let requested { return requested }
-    return try RecordMode(environment: environment) ?? .none
+    if let mode = try RecordMode(environment: environment) { return mode }
+    return isContinuousIntegration(environment) ? .none : .missing
+  }
+
+  /// Whether a check records missing goldens only because nothing said otherwise: no mode asked
+  /// for, no `CIRCLES_RECORD`, not in CI. The goldens it writes then fail the check, so that a
+  /// person looks at them before they count.
+  public static func recordsByDefault(
+    requested: RecordMode?, environment: [String: String]
+  ) -> Bool {
+    requested == nil && environment[RecordMode.environmentVariable] == nil
+      && !isContinuousIntegration(environment)
+  }
+
+  /// Whether the environment is a CI system's: `CI` set to anything but the empty text, `0`
+  /// or `false` (GitHub Actions, GitLab, Buildkite, CircleCI and most others set `CI=true`).
+  public static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
+    guard let value = environment["CI"]?.lowercased() else { return false }
+    return !["", "0", "false"].contains(value)
   }
 
   /// The `index`-th (1-based) of `count` shares of the items, for parallel CI jobs: every

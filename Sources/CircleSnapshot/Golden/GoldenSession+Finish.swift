@@ -85,7 +85,8 @@ extension GoldenSession {
       script: script, goldenDirectory: location.url,
       frames: outcomes.map { result(of: $0, items: items) },
       failsOnOrphans: options.failsOnOrphans, stoppedEarly: stoppedEarly,
-      unreachedGoldens: stoppedEarly ? unpaired.count : 0, commandOptions: options.commandOptions)
+      unreachedGoldens: stoppedEarly ? unpaired.count : 0, commandOptions: options.commandOptions,
+      failsOnRecorded: options.failsWhenRecording)
   }
 
   /// The golden each image is checked against: frames by alignment, `render` targets by name.

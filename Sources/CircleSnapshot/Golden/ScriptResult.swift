@@ -20,12 +20,17 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   /// The options a printed command repeats after the script's path, so that it chooses the
   /// same files and compares the same way (`--golden g`, `--threshold 0.1`, …).
   public var commandOptions: [String]
+  /// Whether goldens recorded for frames that had none still fail the script: the first run
+  /// that records them by default, outside CI (see ``CheckOptions/failsWhenRecording``).
+  public var failsOnRecorded: Bool
 
   /// Creates a result.
   public init(
     script: URL, goldenDirectory: URL, frames: [FrameResult], failsOnOrphans: Bool,
-    stoppedEarly: Bool = false, unreachedGoldens: Int = 0, commandOptions: [String] = []
+    stoppedEarly: Bool = false, unreachedGoldens: Int = 0, commandOptions: [String] = [],
+    failsOnRecorded: Bool = false
   ) {
+    self.failsOnRecorded = failsOnRecorded
     self.script = script
     self.goldenDirectory = goldenDirectory
     self.frames = frames
@@ -35,12 +40,21 @@ public struct ScriptResult: Hashable, Sendable, Codable {
     self.commandOptions = commandOptions
   }
 
-  /// Whether the script passes: no frame failed or is missing (nor an orphan, when those fail).
+  /// Whether the script passes: no frame failed or is missing (nor an orphan, when those fail,
+  /// nor a golden recorded on a first run).
   public var passed: Bool { failures.isEmpty }
 
   /// The frames that make the script fail.
   public var failures: [FrameResult] {
-    frames.filter { $0.status.isFailure || (failsOnOrphans && $0.status == .orphan) }
+    frames.filter {
+      $0.status.isFailure || (failsOnOrphans && $0.status == .orphan)
+        || (failsOnRecorded && $0.isFirstRecording)
+    }
+  }
+
+  /// The frames whose golden this first run recorded.
+  public var firstRecordings: [FrameResult] {
+    failsOnRecorded ? frames.filter(\.isFirstRecording) : []
   }
 
   /// The images whose golden or artifacts could not be written, read or kept in memory: the
@@ -85,6 +99,11 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   public var hint: String? {
     let moved = frames.contains { $0.status == .moved }
     let orphans = frames.contains { $0.status == .orphan }
+    let recorded = firstRecordings.count
+    if recorded > 0, recorded == failures.count {
+      let goldens = recorded == 1 ? "a golden" : "\(recorded) goldens"
+      return "recorded \(goldens) for frames that had none: look at them and run again"
+    }
     if !passed { return "to accept the new images: \(rerecordCommand)" }
     switch (moved, orphans) {
     case (true, true):
@@ -98,6 +117,10 @@ public struct ScriptResult: Hashable, Sendable, Codable {
 }
 
 extension FrameResult {
+  /// Whether the frame had no golden and one was recorded for it (not a rename, not a golden
+  /// replaced).
+  public var isFirstRecording: Bool { status == .recorded && movedFrom == nil && comparison == nil }
+
   /// Whether the frame's golden was a moved one, renamed to the frame's name without a change
   /// of picture.
   public var isRename: Bool {

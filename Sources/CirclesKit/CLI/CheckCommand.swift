@@ -183,7 +183,7 @@ struct CheckCommand: Subcommand {
     }
     let selected = shard.map { CheckOptions.shard(scripts, index: $0.index, count: $0.count) }
     let requested = update ? RecordMode.missingAndFailed : record
-    let options = CheckOptions(
+    var options = CheckOptions(
       goldenRoot: goldenPath.map { context.url(for: $0, isDirectory: true) },
       record: (try? CheckOptions.recordMode(requested: requested, environment: context.environment))
         ?? .none,
@@ -191,6 +191,8 @@ struct CheckCommand: Subcommand {
       artifactsDirectory: context.url(
         for: artifactsPath ?? ".circles-artifacts", isDirectory: true),
       only: only, commandOptions: repeated)
+    options.failsWhenRecording = CheckOptions.recordsByDefault(
+      requested: requested, environment: context.environment)
     let checks: [GoldenSuite.ScriptCheck]
     do {
       checks = try GoldenSuite.check(

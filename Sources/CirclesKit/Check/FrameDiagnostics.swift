@@ -18,7 +18,10 @@ enum FrameDiagnostics {
     for result: ScriptResult, fileName: String, provenance: FrameProvenance = FrameProvenance()
   ) -> [Diagnostic] {
     result.frames.compactMap { frame in
-      guard let location = frame.location, frame.status.isFailure || frame.error != nil else {
+      guard let location = frame.location,
+        frame.status.isFailure || frame.error != nil
+          || (result.failsOnRecorded && frame.isFirstRecording)
+      else {
         return nil
       }
       let start = SourceLocation(file: fileName, line: location.line, column: location.column)
@@ -35,6 +38,7 @@ enum FrameDiagnostics {
     if let error = frame.error { return "\(what): \(error)" }
     switch frame.status {
     case .missing: return "\(what) has no golden yet"
+    case .recorded: return "\(what) had no golden: recorded, look at it and run again"
     default:
       if let problem = frame.problem, frame.comparison == nil, frame.goldenSize == nil {
         return "\(what) cannot be compared with its golden: \(problem)"
