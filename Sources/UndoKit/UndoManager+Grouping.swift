@@ -1,11 +1,5 @@
 /// Opening and closing groups, and marking the end of an event.
 extension UndoManager {
-  /// The number of open groups, counting the event's group and the group an undo or redo is
-  /// recording; 0 when none is open.
-  public var groupingLevel: Int {
-    frames.reduce(0) { $0 + $1.levels.count }
-  }
-
   /// Tells the manager that one event is over: closes the event's group, then announces a
   /// checkpoint. An extension beyond Apple's API.
   ///
@@ -15,18 +9,30 @@ extension UndoManager {
   /// group opened with `beginUndoGrouping()` and not yet closed keeps the event open, and so does
   /// an undo or redo in progress. Calling it with nothing open only announces the checkpoint.
   public func endEvent() {
-    if activity == nil, frames.count == 1, frames[0].isAutomatic, frames[0].levels.count == 1 {
+    closeEventGroupIfClosable()
+    post(.checkpoint)
+  }
+
+  /// Whether the event's group is open with no group open inside it and no undo or redo running.
+  var eventGroupIsClosable: Bool {
+    activity == nil && frames.count == 1 && frames[0].isAutomatic && frames[0].levels.count == 1
+  }
+
+  /// Closes the event's group when it is open with no group open inside it.
+  func closeEventGroupIfClosable() {
+    if eventGroupIsClosable {
       closeInnermostGroup(keepingEmpty: false)
     }
-    post(.checkpoint)
   }
 
   /// Opens a group: a new top-level group when none is open, or a nested level inside the
   /// innermost one.
   ///
-  /// - Parameter automatic: whether the group is the event's, opened by `groupsByEvent`.
-  func openGroup(automatic: Bool) {
-    if activity == nil {
+  /// - Parameters:
+  ///   - automatic: whether the group is the event's, opened by `groupsByEvent`.
+  ///   - checkpoint: whether a checkpoint comes first (not while an undo or redo runs).
+  func openGroup(automatic: Bool, checkpoint: Bool = true) {
+    if checkpoint && activity == nil {
       post(.checkpoint)
     }
     if let index = frames.indices.last {

@@ -69,6 +69,52 @@ open class UndoManager {
     didSet { trimToLimit() }
   }
 
+  // The state below is `open`, as in Apple's SDK: a subclass may override what it reports. The
+  // manager's own logic reads its storage, never these properties.
+
+  /// Whether there is a step to undo (which may require closing nested groups first).
+  open var canUndo: Bool { undoStepCount > 0 }
+
+  /// Whether there is a step to redo. Unlike Apple's, reading it announces no checkpoint.
+  open var canRedo: Bool { !redoStack.isEmpty }
+
+  /// The number of steps `undo()` can reverse.
+  open var undoCount: Int { undoStepCount }
+
+  /// The number of steps `redo()` can repeat.
+  open var redoCount: Int { redoStack.count }
+
+  /// Whether an undo is running its handlers.
+  open var isUndoing: Bool { activity == .undoing }
+
+  /// Whether a redo is running its handlers.
+  open var isRedoing: Bool { activity == .redoing }
+
+  /// Whether registrations are recorded: no `disableUndoRegistration()` is in effect.
+  open var isUndoRegistrationEnabled: Bool { registrationIsEnabled }
+
+  /// The number of open groups, counting the event's group and the group an undo or redo is
+  /// recording; 0 when none is open.
+  open var groupingLevel: Int { openLevelCount }
+
+  /// Whether every operation of the next undo step is discardable.
+  open var undoActionIsDiscardable: Bool { nextUndoGroup?.isDiscardable ?? false }
+
+  /// Whether every operation of the next redo step is discardable.
+  open var redoActionIsDiscardable: Bool { redoStack.last?.isDiscardable ?? false }
+
+  /// The name of the next undo step; empty when there is none or it has no name.
+  open var undoActionName: String { nextUndoGroup?.name ?? "" }
+
+  /// The name of the next redo step; empty when there is none or it has no name.
+  open var redoActionName: String { redoStack.last?.name ?? "" }
+
+  /// The title of the Undo menu item for the next undo step, such as "Undo Delete Bread".
+  open var undoMenuItemTitle: String { undoMenuTitle(forUndoActionName: undoActionName) }
+
+  /// The title of the Redo menu item for the next redo step, such as "Redo Delete Bread".
+  open var redoMenuItemTitle: String { redoMenuTitle(forUndoActionName: redoActionName) }
+
   /// Called with each misuse a non-throwing method refused (Apple raises an exception there).
   ///
   /// The manager's state is unchanged by a refused call. `nil` by default: misuse is then only
@@ -90,7 +136,7 @@ open class UndoManager {
   /// - Parameters:
   ///   - target: The object the handler acts on, usually `self`.
   ///   - handler: The undo operation; it may register its own inverse, which makes redo work.
-  open func registerUndo<TargetType: AnyObject>(
+  public func registerUndo<TargetType: AnyObject>(
     withTarget target: TargetType, handler: @escaping (TargetType) -> Void
   ) {
     reportingMisuse { () throws(UndoManagerError) in
@@ -158,6 +204,38 @@ open class UndoManager {
   /// one of the group on top of the undo stack.
   open func setActionIsDiscardable(_ discardable: Bool) {
     markLatestAction(discardable: discardable)
+  }
+
+  /// Attaches a value to the group being recorded or, with none open, to the top of the undo
+  /// stack, in the same way as ``setActionName(_:)``; `nil` removes the value.
+  ///
+  /// A group recorded by an undo or redo starts with the values of the group it reverses.
+  ///
+  /// - Parameters:
+  ///   - info: The value to attach.
+  ///   - key: The key to read it back with.
+  open func setActionUserInfoValue(_ info: Any?, forKey key: UserInfoKey) {
+    if let index = frames.indices.last {
+      frames[index].userInfo[key] = info
+    } else if let top = undoStack.indices.last {
+      undoStack[top].userInfo[key] = info
+    }
+  }
+
+  /// The value attached under `key` to the next undo step, if any.
+  ///
+  /// - Parameter key: The key the value was attached with.
+  /// - Returns: The value, or `nil`.
+  open func undoActionUserInfoValue(forKey key: UserInfoKey) -> Any? {
+    (pendingUndoGroup ?? undoStack.last)?.userInfo[key]
+  }
+
+  /// The value attached under `key` to the next redo step, if any.
+  ///
+  /// - Parameter key: The key the value was attached with.
+  /// - Returns: The value, or `nil`.
+  open func redoActionUserInfoValue(forKey key: UserInfoKey) -> Any? {
+    redoStack.last?.userInfo[key]
   }
 
   /// Stops recording registrations until a matching ``enableUndoRegistration()``; calls nest.
