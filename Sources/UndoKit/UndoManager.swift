@@ -177,7 +177,9 @@ open class UndoManager {
   /// group nests in it.
   open func beginUndoGrouping() {
     if frames.isEmpty && groupsByEvent {
-      openGroup(automatic: true)
+      // As Apple's: the event's group opens without a checkpoint of its own, so the one
+      // checkpoint comes at level 1.
+      openGroup(automatic: true, checkpoint: false)
     }
     openGroup(automatic: false)
   }

@@ -6,8 +6,9 @@
 ///
 /// - `beginUndoGrouping()`: ``checkpoint`` (not while an undo or redo runs), then
 ///   ``didOpenUndoGroup``. With no group open and `groupsByEvent` on, the event's group opens
-///   first with the same two events. A group opened by registration under `groupsByEvent`
-///   announces the same.
+///   first with ``didOpenUndoGroup`` alone, so the one checkpoint comes at `groupingLevel` 1, as
+///   on Apple platforms. A group opened by registration under `groupsByEvent` announces
+///   ``checkpoint`` and ``didOpenUndoGroup``.
 /// - `endUndoGrouping()`: ``checkpoint``, ``willCloseUndoGroup``, then
 ///   ``didCloseUndoGroup(isDiscardable:)``.
 /// - `undo()` / `undoNestedGroup()`: ``checkpoint``, ``willUndoChange``, ``didOpenUndoGroup``
