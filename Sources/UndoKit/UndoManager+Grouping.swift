@@ -39,6 +39,9 @@ extension UndoManager {
       frames[index].levels.append(OpenFrame.Level(start: frames[index].actions.count))
     } else {
       frames.append(OpenFrame(kind: .user, isAutomatic: automatic))
+      if automatic {
+        closeEventAtEndOfPass()
+      }
     }
     checkInvariants()
     post(.didOpenUndoGroup)
@@ -71,6 +74,10 @@ extension UndoManager {
       }
     }
     checkInvariants()
+    if eventGroupIsClosable {
+      // The group open inside the event's closed: the pass it closed in ends the event.
+      closeEventAtEndOfPass()
+    }
     post(.didCloseUndoGroup(isDiscardable: isDiscardable))
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A recorder of undo and redo operations with the API and the documented behaviour of the
 /// `UndoManager` in Apple's Foundation, for platforms whose Foundation has none.
 ///
@@ -68,6 +70,15 @@ open class UndoManager {
   open var levelsOfUndo = 0 {
     didSet { trimToLimit() }
   }
+
+  /// The modes of the run loop in whose passes the event's group closes; `[.default]` by default.
+  ///
+  /// When the event's group opens on a thread whose run loop is running, the group closes at the
+  /// end of that pass of the loop in one of these modes.
+  open var runLoopModes: [RunLoop.Mode] = [.default]
+
+  /// Whether the end of the current run-loop pass is already set to close the event's group.
+  var closesAtEndOfPass = false
 
   // The state below is `open`, as in Apple's SDK: a subclass may override what it reports. The
   // manager's own logic reads its storage, never these properties.

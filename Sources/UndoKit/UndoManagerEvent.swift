@@ -16,7 +16,8 @@
 ///   ``didCloseUndoGroup(isDiscardable:)``, then ``didUndoChange``. `undo()` with the event's
 ///   group open first closes it as `endUndoGrouping()` does. `redo()` likewise with
 ///   ``willRedoChange`` and ``didRedoChange``.
-/// - `endEvent()`: the close of the event's group if it was open, then ``checkpoint``.
+/// - `endEvent()`: the close of the event's group if it was open, then ``checkpoint``. The end
+///   of a run-loop pass that closes the event's group announces the close alone.
 ///
 /// Each event is also posted on `NotificationCenter.default` under Apple's name
 /// (``UndoManager/checkpointNotification`` and the others), right after the observers.
