@@ -3,11 +3,11 @@ extension UndoManager {
   /// Tells the manager that one event is over: closes the event's group, then announces a
   /// checkpoint. An extension beyond Apple's API.
   ///
-  /// Apple's manager closes the event's group when the run loop finishes an event; here the host
-  /// calls this method instead, for example after each script command, each input line or each
-  /// gesture. Only the event's group is closed, and only when no group is open inside it: a
-  /// group opened with `beginUndoGrouping()` and not yet closed keeps the event open, and so does
-  /// an undo or redo in progress. Calling it with nothing open only announces the checkpoint.
+  /// When the thread's run loop is running, the end of its pass closes the event's group, as on
+  /// Apple platforms; without one, the host calls this method instead, for example after each
+  /// script command, each input line or each gesture. Only the event's group is closed, and only
+  /// when no group is open inside it: a group opened with `beginUndoGrouping()` and not yet closed
+  /// keeps the event open, and so does an undo or redo in progress. Calling it with nothing open only announces the checkpoint.
   public func endEvent() {
     closeEventGroupIfClosable()
     post(.checkpoint)

@@ -26,11 +26,12 @@ import Foundation
 /// lands on the undo stack, and any other registration lands on the undo stack and clears the
 /// redo stack.
 ///
-/// There is no run loop on Linux: with `groupsByEvent` on (the default), the first registration
-/// of an event opens the event's group, and the host closes it by calling ``endEvent()`` where
-/// the event (a command, an input line, a gesture) ends; `undo()` closes it too. Hosts without
-/// events turn `groupsByEvent` off and group explicitly with `beginUndoGrouping()` and
-/// `endUndoGrouping()`.
+/// With `groupsByEvent` on (the default), the first registration of an event opens the event's
+/// group. When the thread's run loop is running, the group closes at the end of that pass of the
+/// loop, as on Apple platforms; without a running run loop (most Linux code) the host closes it by
+/// calling ``endEvent()`` where the event (a command, an input line, a gesture) ends. `undo()`
+/// closes it too. Hosts without events turn `groupsByEvent` off and group explicitly with
+/// `beginUndoGrouping()` and `endUndoGrouping()`.
 ///
 /// The manager posts Apple's notifications (``checkpointNotification`` and the others) on
 /// `NotificationCenter.default` with the manager as their object, and announces the same events
@@ -56,8 +57,8 @@ open class UndoManager {
 
   /// Whether the first registration of an event opens a group automatically; `true` by default.
   ///
-  /// The event's group stays open until ``endEvent()``, `undo()` or `endUndoGrouping()` closes
-  /// it. While it is on, `beginUndoGrouping()` with no group open first opens the event's group
+  /// The event's group stays open until the end of the run-loop pass, ``endEvent()``, `undo()`
+  /// or `endUndoGrouping()` closes it. While it is on, `beginUndoGrouping()` with no group open first opens the event's group
   /// and then the requested one inside it, as Apple's does: `groupingLevel` is then 2, and groups
   /// opened one after another in one event undo as one step. With `false`, registering outside a
   /// group is refused and reported as ``UndoManagerError/registrationWithoutOpenGroup``.
@@ -140,8 +141,8 @@ open class UndoManager {
 
   /// Records an operation that undoes a change: `handler` is called with `target` on undo.
   ///
-  /// With no group open and `groupsByEvent` on, this opens the event's group, which
-  /// ``endEvent()`` closes. Nothing is recorded while registration is disabled. The target is not
+  /// With no group open and `groupsByEvent` on, this opens the event's group, which the end of
+  /// the run-loop pass or ``endEvent()`` closes. Nothing is recorded while registration is disabled. The target is not
   /// retained; if it has been freed when the operation runs, the operation is skipped.
   ///
   /// - Parameters:
