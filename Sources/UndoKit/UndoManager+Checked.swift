@@ -10,7 +10,7 @@ extension UndoManager {
   public func registerUndoChecked<TargetType: AnyObject>(
     withTarget target: TargetType, handler: @escaping (TargetType) -> Void
   ) throws(UndoManagerError) {
-    guard isUndoRegistrationEnabled else { return }
+    guard registrationIsEnabled else { return }
     if frames.isEmpty {
       guard groupsByEvent else { throw .registrationWithoutOpenGroup }
       openGroup(automatic: true)
@@ -29,8 +29,9 @@ extension UndoManager {
   ///   open.
   public func undoChecked() throws(UndoManagerError) {
     if activity != nil { throw .undoDuringUndoOrRedo }
-    if groupingLevel > 1 { throw .undoWithNestedGroupsOpen(groupingLevel: groupingLevel) }
-    if groupingLevel == 1 {
+    let level = openLevelCount
+    if level > 1 { throw .undoWithNestedGroupsOpen(groupingLevel: level) }
+    if level == 1 {
       try endUndoGroupingChecked()
     }
     try undoNestedGroupChecked()

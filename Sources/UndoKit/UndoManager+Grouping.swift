@@ -1,38 +1,47 @@
 /// Opening and closing groups, and marking the end of an event.
 extension UndoManager {
-  /// The number of open groups, counting the event's group and the group an undo or redo is
-  /// recording; 0 when none is open.
-  public var groupingLevel: Int {
-    frames.reduce(0) { $0 + $1.levels.count }
-  }
-
   /// Tells the manager that one event is over: closes the event's group, then announces a
   /// checkpoint. An extension beyond Apple's API.
   ///
-  /// Apple's manager closes the event's group when the run loop finishes an event; here the host
-  /// calls this method instead, for example after each script command, each input line or each
-  /// gesture. Only the event's group is closed, and only when no group is open inside it: a
-  /// group opened with `beginUndoGrouping()` and not yet closed keeps the event open, and so does
-  /// an undo or redo in progress. Calling it with nothing open only announces the checkpoint.
+  /// When the thread's run loop is running, the end of its pass closes the event's group, as on
+  /// Apple platforms; without one, the host calls this method instead, for example after each
+  /// script command, each input line or each gesture. Only the event's group is closed, and only
+  /// when no group is open inside it: a group opened with `beginUndoGrouping()` and not yet closed
+  /// keeps the event open, and so does an undo or redo in progress. Calling it with nothing open only announces the checkpoint.
   public func endEvent() {
-    if activity == nil, frames.count == 1, frames[0].isAutomatic, frames[0].levels.count == 1 {
+    closeEventGroupIfClosable()
+    post(.checkpoint)
+  }
+
+  /// Whether the event's group is open with no group open inside it and no undo or redo running.
+  var eventGroupIsClosable: Bool {
+    activity == nil && frames.count == 1 && frames[0].isAutomatic && frames[0].levels.count == 1
+  }
+
+  /// Closes the event's group when it is open with no group open inside it.
+  func closeEventGroupIfClosable() {
+    if eventGroupIsClosable {
       closeInnermostGroup(keepingEmpty: false)
     }
-    post(.checkpoint)
   }
 
   /// Opens a group: a new top-level group when none is open, or a nested level inside the
   /// innermost one.
   ///
-  /// - Parameter automatic: whether the group is the event's, opened by `groupsByEvent`.
-  func openGroup(automatic: Bool) {
-    if activity == nil {
+  /// - Parameters:
+  ///   - automatic: whether the group is the event's, opened by `groupsByEvent`.
+  ///   - checkpoint: whether a checkpoint comes first (not while an undo or redo runs).
+  func openGroup(automatic: Bool, checkpoint: Bool = true) {
+    if checkpoint && activity == nil {
       post(.checkpoint)
     }
     if let index = frames.indices.last {
       frames[index].levels.append(OpenFrame.Level(start: frames[index].actions.count))
     } else {
       frames.append(OpenFrame(kind: .user, isAutomatic: automatic))
+      if automatic {
+        closeEventAtEndOfPass()
+      }
     }
     checkInvariants()
     post(.didOpenUndoGroup)
@@ -65,6 +74,10 @@ extension UndoManager {
       }
     }
     checkInvariants()
+    if eventGroupIsClosable {
+      // The group open inside the event's closed: the pass it closed in ends the event.
+      closeEventAtEndOfPass()
+    }
     post(.didCloseUndoGroup(isDiscardable: isDiscardable))
   }
 }

@@ -17,7 +17,7 @@ extension UndoManager {
   /// and reported.
   func perform(_ group: UndoGroup, as activity: Activity) {
     let undoing = activity == .undoing
-    keepsEmptyRecording = isUndoRegistrationEnabled
+    keepsEmptyRecording = registrationIsEnabled
     post(undoing ? .willUndoChange : .willRedoChange)
     if !undoing, let index = frames.indices.last {
       var level = OpenFrame.Level(start: frames[index].actions.count)

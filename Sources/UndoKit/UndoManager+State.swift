@@ -1,53 +1,28 @@
-/// What the manager holds: counts, flags and whether undo or redo is possible.
+/// What the manager holds, as its own logic reads it: the `open` properties that report it to
+/// callers may be overridden by a subclass.
 ///
 /// A top-level group still being recorded counts as the most recent undo step as soon as it holds
 /// an operation or a closed nested group, because `undo()` closes and undoes it.
 extension UndoManager {
-  /// Whether there is a step to undo (which may require closing nested groups first).
-  public var canUndo: Bool {
-    undoCount > 0
-  }
-
-  /// Whether there is a step to redo.
-  ///
-  /// Unlike Apple's, reading this property announces no checkpoint.
-  public var canRedo: Bool {
-    !redoStack.isEmpty
-  }
-
   /// The number of steps `undo()` can reverse.
-  public var undoCount: Int {
+  var undoStepCount: Int {
     undoStack.count + (pendingUndoGroup == nil ? 0 : 1)
   }
 
-  /// The number of steps `redo()` can repeat.
-  public var redoCount: Int {
-    redoStack.count
-  }
-
-  /// Whether an undo is running its handlers.
-  public var isUndoing: Bool {
-    activity == .undoing
-  }
-
-  /// Whether a redo is running its handlers.
-  public var isRedoing: Bool {
-    activity == .redoing
-  }
-
-  /// Whether registrations are recorded: no `disableUndoRegistration()` is in effect.
-  public var isUndoRegistrationEnabled: Bool {
+  /// Whether no `disableUndoRegistration()` is in effect.
+  var registrationIsEnabled: Bool {
     disableCount == 0
   }
 
-  /// Whether every operation of the next undo step is discardable.
-  public var undoActionIsDiscardable: Bool {
-    (pendingUndoGroup ?? undoStack.last)?.isDiscardable ?? false
+  /// The number of open groups, counting the event's group and the group an undo or redo records.
+  var openLevelCount: Int {
+    frames.reduce(0) { $0 + $1.levels.count }
   }
 
-  /// Whether every operation of the next redo step is discardable.
-  public var redoActionIsDiscardable: Bool {
-    redoStack.last?.isDiscardable ?? false
+  /// The group the next `undo()` reverses: the caller's open group once it has content, else the
+  /// top of the undo stack.
+  var nextUndoGroup: UndoGroup? {
+    pendingUndoGroup ?? undoStack.last
   }
 
   /// The open top-level group of the caller, once it holds an operation or a closed nested group.

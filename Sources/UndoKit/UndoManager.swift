@@ -1,3 +1,5 @@
+import Foundation
+
 /// A recorder of undo and redo operations with the API and the documented behaviour of the
 /// `UndoManager` in Apple's Foundation, for platforms whose Foundation has none.
 ///
@@ -24,11 +26,12 @@
 /// lands on the undo stack, and any other registration lands on the undo stack and clears the
 /// redo stack.
 ///
-/// There is no run loop on Linux: with `groupsByEvent` on (the default), the first registration
-/// of an event opens the event's group, and the host closes it by calling ``endEvent()`` where
-/// the event (a command, an input line, a gesture) ends; `undo()` closes it too. Hosts without
-/// events turn `groupsByEvent` off and group explicitly with `beginUndoGrouping()` and
-/// `endUndoGrouping()`.
+/// With `groupsByEvent` on (the default), the first registration of an event opens the event's
+/// group. When the thread's run loop is running, the group closes at the end of that pass of the
+/// loop, as on Apple platforms; without a running run loop (most Linux code) the host closes it by
+/// calling ``endEvent()`` where the event (a command, an input line, a gesture) ends. `undo()`
+/// closes it too. Hosts without events turn `groupsByEvent` off and group explicitly with
+/// `beginUndoGrouping()` and `endUndoGrouping()`.
 ///
 /// The manager posts Apple's notifications (``checkpointNotification`` and the others) on
 /// `NotificationCenter.default` with the manager as their object, and announces the same events
@@ -54,8 +57,8 @@ open class UndoManager {
 
   /// Whether the first registration of an event opens a group automatically; `true` by default.
   ///
-  /// The event's group stays open until ``endEvent()``, `undo()` or `endUndoGrouping()` closes
-  /// it. While it is on, `beginUndoGrouping()` with no group open first opens the event's group
+  /// The event's group stays open until the end of the run-loop pass, ``endEvent()``, `undo()`
+  /// or `endUndoGrouping()` closes it. While it is on, `beginUndoGrouping()` with no group open first opens the event's group
   /// and then the requested one inside it, as Apple's does: `groupingLevel` is then 2, and groups
   /// opened one after another in one event undo as one step. With `false`, registering outside a
   /// group is refused and reported as ``UndoManagerError/registrationWithoutOpenGroup``.
@@ -68,6 +71,61 @@ open class UndoManager {
   open var levelsOfUndo = 0 {
     didSet { trimToLimit() }
   }
+
+  /// The modes of the run loop in whose passes the event's group closes; `[.default]` by default.
+  ///
+  /// When the event's group opens on a thread whose run loop is running, the group closes at the
+  /// end of that pass of the loop in one of these modes.
+  open var runLoopModes: [RunLoop.Mode] = [.default]
+
+  /// Whether the end of the current run-loop pass is already set to close the event's group.
+  var closesAtEndOfPass = false
+
+  // The state below is `open`, as in Apple's SDK: a subclass may override what it reports. The
+  // manager's own logic reads its storage, never these properties.
+
+  /// Whether there is a step to undo (which may require closing nested groups first).
+  open var canUndo: Bool { undoStepCount > 0 }
+
+  /// Whether there is a step to redo. Unlike Apple's, reading it announces no checkpoint.
+  open var canRedo: Bool { !redoStack.isEmpty }
+
+  /// The number of steps `undo()` can reverse.
+  open var undoCount: Int { undoStepCount }
+
+  /// The number of steps `redo()` can repeat.
+  open var redoCount: Int { redoStack.count }
+
+  /// Whether an undo is running its handlers.
+  open var isUndoing: Bool { activity == .undoing }
+
+  /// Whether a redo is running its handlers.
+  open var isRedoing: Bool { activity == .redoing }
+
+  /// Whether registrations are recorded: no `disableUndoRegistration()` is in effect.
+  open var isUndoRegistrationEnabled: Bool { registrationIsEnabled }
+
+  /// The number of open groups, counting the event's group and the group an undo or redo is
+  /// recording; 0 when none is open.
+  open var groupingLevel: Int { openLevelCount }
+
+  /// Whether every operation of the next undo step is discardable.
+  open var undoActionIsDiscardable: Bool { nextUndoGroup?.isDiscardable ?? false }
+
+  /// Whether every operation of the next redo step is discardable.
+  open var redoActionIsDiscardable: Bool { redoStack.last?.isDiscardable ?? false }
+
+  /// The name of the next undo step; empty when there is none or it has no name.
+  open var undoActionName: String { nextUndoGroup?.name ?? "" }
+
+  /// The name of the next redo step; empty when there is none or it has no name.
+  open var redoActionName: String { redoStack.last?.name ?? "" }
+
+  /// The title of the Undo menu item for the next undo step, such as "Undo Delete Bread".
+  open var undoMenuItemTitle: String { undoMenuTitle(forUndoActionName: undoActionName) }
+
+  /// The title of the Redo menu item for the next redo step, such as "Redo Delete Bread".
+  open var redoMenuItemTitle: String { redoMenuTitle(forUndoActionName: redoActionName) }
 
   /// Called with each misuse a non-throwing method refused (Apple raises an exception there).
   ///
@@ -83,14 +141,14 @@ open class UndoManager {
 
   /// Records an operation that undoes a change: `handler` is called with `target` on undo.
   ///
-  /// With no group open and `groupsByEvent` on, this opens the event's group, which
-  /// ``endEvent()`` closes. Nothing is recorded while registration is disabled. The target is not
+  /// With no group open and `groupsByEvent` on, this opens the event's group, which the end of
+  /// the run-loop pass or ``endEvent()`` closes. Nothing is recorded while registration is disabled. The target is not
   /// retained; if it has been freed when the operation runs, the operation is skipped.
   ///
   /// - Parameters:
   ///   - target: The object the handler acts on, usually `self`.
   ///   - handler: The undo operation; it may register its own inverse, which makes redo work.
-  open func registerUndo<TargetType: AnyObject>(
+  public func registerUndo<TargetType: AnyObject>(
     withTarget target: TargetType, handler: @escaping (TargetType) -> Void
   ) {
     reportingMisuse { () throws(UndoManagerError) in
@@ -131,7 +189,9 @@ open class UndoManager {
   /// group nests in it.
   open func beginUndoGrouping() {
     if frames.isEmpty && groupsByEvent {
-      openGroup(automatic: true)
+      // As Apple's: the event's group opens without a checkpoint of its own, so the one
+      // checkpoint comes at level 1.
+      openGroup(automatic: true, checkpoint: false)
     }
     openGroup(automatic: false)
   }
@@ -158,6 +218,38 @@ open class UndoManager {
   /// one of the group on top of the undo stack.
   open func setActionIsDiscardable(_ discardable: Bool) {
     markLatestAction(discardable: discardable)
+  }
+
+  /// Attaches a value to the group being recorded or, with none open, to the top of the undo
+  /// stack, in the same way as ``setActionName(_:)``; `nil` removes the value.
+  ///
+  /// A group recorded by an undo or redo starts with the values of the group it reverses.
+  ///
+  /// - Parameters:
+  ///   - info: The value to attach.
+  ///   - key: The key to read it back with.
+  open func setActionUserInfoValue(_ info: Any?, forKey key: UserInfoKey) {
+    if let index = frames.indices.last {
+      frames[index].userInfo[key] = info
+    } else if let top = undoStack.indices.last {
+      undoStack[top].userInfo[key] = info
+    }
+  }
+
+  /// The value attached under `key` to the next undo step, if any.
+  ///
+  /// - Parameter key: The key the value was attached with.
+  /// - Returns: The value, or `nil`.
+  open func undoActionUserInfoValue(forKey key: UserInfoKey) -> Any? {
+    (pendingUndoGroup ?? undoStack.last)?.userInfo[key]
+  }
+
+  /// The value attached under `key` to the next redo step, if any.
+  ///
+  /// - Parameter key: The key the value was attached with.
+  /// - Returns: The value, or `nil`.
+  open func redoActionUserInfoValue(forKey key: UserInfoKey) -> Any? {
+    redoStack.last?.userInfo[key]
   }
 
   /// Stops recording registrations until a matching ``enableUndoRegistration()``; calls nest.

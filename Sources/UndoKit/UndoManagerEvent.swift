@@ -6,8 +6,9 @@
 ///
 /// - `beginUndoGrouping()`: ``checkpoint`` (not while an undo or redo runs), then
 ///   ``didOpenUndoGroup``. With no group open and `groupsByEvent` on, the event's group opens
-///   first with the same two events. A group opened by registration under `groupsByEvent`
-///   announces the same.
+///   first with ``didOpenUndoGroup`` alone, so the one checkpoint comes at `groupingLevel` 1, as
+///   on Apple platforms. A group opened by registration under `groupsByEvent` announces
+///   ``checkpoint`` and ``didOpenUndoGroup``.
 /// - `endUndoGrouping()`: ``checkpoint``, ``willCloseUndoGroup``, then
 ///   ``didCloseUndoGroup(isDiscardable:)``.
 /// - `undo()` / `undoNestedGroup()`: ``checkpoint``, ``willUndoChange``, ``didOpenUndoGroup``
@@ -15,7 +16,8 @@
 ///   ``didCloseUndoGroup(isDiscardable:)``, then ``didUndoChange``. `undo()` with the event's
 ///   group open first closes it as `endUndoGrouping()` does. `redo()` likewise with
 ///   ``willRedoChange`` and ``didRedoChange``.
-/// - `endEvent()`: the close of the event's group if it was open, then ``checkpoint``.
+/// - `endEvent()`: the close of the event's group if it was open, then ``checkpoint``. The end
+///   of a run-loop pass that closes the event's group announces the close alone.
 ///
 /// Each event is also posted on `NotificationCenter.default` under Apple's name
 /// (``UndoManager/checkpointNotification`` and the others), right after the observers.

@@ -57,6 +57,7 @@ struct ActionNameTests {
     manager.endEvent()
     manager.undo()
     #expect(manager.redoActionName == "Restore")
+    #expect(manager.redoMenuItemTitle == "Redo Restore")
   }
 
   @Test("the action name lists hold every step, most recent first")

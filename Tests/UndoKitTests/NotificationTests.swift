@@ -50,7 +50,7 @@ struct NotificationTests {
     arguments: [
       ("=1 ;", "", "cp open cp willClose- didClose- cp"),
       ("=1 disc ;", "", "cp open cp willClose* didClose* cp"),
-      ("[ =1 ]", "", "cp open cp open cp willClose- didClose-"),
+      ("[ =1 ]", "", "open cp open cp willClose- didClose-"),
       ("u", "=1 ;", "cp willUndo open willClose- didClose- didUndo"),
       ("r", "=1 ; u", "cp willRedo open willClose- didClose- didRedo"),
       (";", "", "cp"),

@@ -6,16 +6,18 @@ struct ObservationTests {
   @Test(
     "event order for each operation",
     arguments: [
-      // With groupsByEvent on, the event's group opens first.
-      ("[", "cp open cp open"),
-      ("[ =1 ]", "cp open cp open cp willClose didClose"),
-      ("[ =1 disc ]", "cp open cp open cp willClose didClose*"),
+      // With groupsByEvent on, the event's group opens first, without a checkpoint of its own:
+      // the one checkpoint comes at level 1, as GNUstep's test observed of Apple's.
+      ("[", "open cp open"),
+      ("[ =1 ]", "open cp open cp willClose didClose"),
+      ("[ =1 disc ]", "open cp open cp willClose didClose*"),
+      ("[ ] ]", "open cp open cp willClose didClose cp willClose didClose"),
       ("manual [ =1 ]", "cp open cp willClose didClose"),
       ("=1 ;", "cp open cp willClose didClose cp"),
       (";", "cp"),
       ("=1 ; u", "cp open cp willClose didClose cp cp willUndo open willClose didClose didUndo"),
       ("=1 u", "cp open cp willClose didClose cp willUndo open willClose didClose didUndo"),
-      ("[ [ ]", "cp open cp open cp open cp willClose didClose"),
+      ("[ [ ]", "open cp open cp open cp willClose didClose"),
       ("u", "cp"),
       ("r", "cp"),
     ])

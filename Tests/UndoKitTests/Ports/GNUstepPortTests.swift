@@ -7,7 +7,8 @@
 // These tests check GNUstep's own NSUndoManager, not Apple's. Where GNUstep and Apple differ,
 // this port follows Apple: the notification test opens groups with groupsByEvent on, where
 // Apple first opens the event's group (so endUndoGrouping leaves the event open, and undo closes
-// it). Only the sequences and expected values are ported; the invocation-based registrations
+// it). The notification test's first block was checked on Mac OS X (its history: "Get all
+// NSUndoManager tests to pass in MacOS-X", then "beginUndoGrouping causes one check point"). Only the sequences and expected values are ported; the invocation-based registrations
 // (prepareWithInvocationTarget:) become closures, the retain-count checks are left out (Swift
 // has no retain counts to read), and the exception becomes a reported misuse.
 
@@ -122,6 +123,32 @@ struct GNUstepPortTests {
     #expect(!manager.canUndo)
   }
 
+  @Test(
+    "beginUndoGrouping at level 0 opens two groups with one checkpoint, at level 1, as on Mac OS X"
+  )
+  func oneCheckpoint() {
+    let manager = UndoManager()
+    var checkpointLevels: [Int] = []
+    var openGroups = 0
+    manager.addObserver { event in
+      switch event {
+      case .checkpoint: checkpointLevels.append(manager.groupingLevel)
+      case .didOpenUndoGroup: openGroups += 1
+      case .willCloseUndoGroup: openGroups -= 1
+      default: break
+      }
+    }
+    #expect(manager.groupingLevel == 0)
+    manager.beginUndoGrouping()
+    #expect(checkpointLevels == [1])
+    #expect(openGroups == 2 && manager.groupingLevel == 2)
+    manager.endUndoGrouping()
+    #expect(openGroups == 1 && manager.groupingLevel == 1)
+    manager.endUndoGrouping()
+    #expect(openGroups == 0 && manager.groupingLevel == 0)
+    #expect(manager.lastMisuse == nil)
+  }
+
   @Test("undo, redo, begin and end post their notifications, with groupsByEvent on")
   func notifications() {
     let manager = UndoManager()
@@ -151,11 +178,11 @@ struct GNUstepPortTests {
     #expect(redo.contains(.NSUndoManagerWillRedoChange))
     #expect(redo.contains(.NSUndoManagerDidRedoChange))
     manager.beginUndoGrouping()
-    // Apple's rule again: the event's group opens first, then the explicit one.
+    // Apple's rule again: the event's group opens first, then the explicit one, with one
+    // checkpoint between them.
     #expect(
       recorder.take() == [
-        .NSUndoManagerCheckpoint, .NSUndoManagerDidOpenUndoGroup, .NSUndoManagerCheckpoint,
-        .NSUndoManagerDidOpenUndoGroup,
+        .NSUndoManagerDidOpenUndoGroup, .NSUndoManagerCheckpoint, .NSUndoManagerDidOpenUndoGroup,
       ])
     object.setFoo("two")
     manager.endUndoGrouping()
