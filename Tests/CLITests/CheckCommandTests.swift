@@ -41,7 +41,73 @@ struct CheckCommandTests {
     #expect(folder.files(in: "artifacts") == [])
   }
 
-  @Test("a missing golden fails and writes no golden")
+  @Test(
+    "a first run outside CI records the missing goldens and fails; the next passes; a changed golden is never rewritten; a moved one is renamed byte for byte"
+  )
+  func firstRunRecords() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.scene, to: "scene.circles")
+    let local = ["CI": ""]
+    let first = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    #expect(first.status == 1, "\(first)")
+    #expect(
+      first.stdout == """
+        FAIL scene.circles: 3 of 3 frames had no golden and were recorded
+          RECORD  0000-start: golden written to __snapshots__/scene/0000-start.png
+          RECORD  0001-add-sun: golden written to __snapshots__/scene/0001-add-sun.png
+          RECORD  0002-add-sea: golden written to __snapshots__/scene/0002-add-sea.png
+          recorded 3 goldens for frames that had none: look at them and run again
+        checked 1 script, 3 frames: 0 passed, 3 recorded
+
+        """)
+    #expect(first.stderr.hasPrefix("scene.circles:1:1: error: frame 0000-start had no golden: "
+      + "recorded, look at it and run again\n"), "\(first)")
+    let goldens = try goldenBytes(folder)
+    let second = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    #expect(second.status == 0, "\(second)")
+    // An inserted step, off the canvas: its golden is written and the moved one renamed, byte
+    // for byte.
+    try folder.write(
+      Self.scene.replacingOccurrences(
+        of: "add sea", with: "add star at -10,-10 radius 1\nadd sea"), to: "scene.circles")
+    let third = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    #expect(third.status == 1, "\(third)")
+    #expect(third.stdout.contains("RECORD  0002-add-star"), "\(third)")
+    #expect(third.stdout.contains("RENAME  0003-add-sea: golden renamed from 0002-add-sea.png"))
+    var after = try goldenBytes(folder)
+    #expect(after.removeValue(forKey: "0002-add-star.png") != nil)
+    #expect(after["0003-add-sea.png"] == goldens["0002-add-sea.png"])
+    after["0002-add-sea.png"] = after.removeValue(forKey: "0003-add-sea.png")
+    #expect(after == goldens)
+    // A changed picture: its golden stays as it was.
+    let before = try goldenBytes(folder)
+    try folder.write(
+      Self.scene.replacingOccurrences(
+        of: "add sea", with: "add star at -10,-10 radius 1\nadd sea"
+      ).replacingOccurrences(of: "gold", with: "tomato"), to: "scene.circles")
+    let fourth = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    #expect(fourth.status == 1, "\(fourth)")
+    #expect(fourth.stdout.contains("FAIL    0001-add-sun"), "\(fourth)")
+    #expect(try goldenBytes(folder) == before)
+  }
+
+  @Test("with --record none or CIRCLES_RECORD=none, a person's first run writes nothing")
+  func firstRunTurnedOff() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.scene, to: "scene.circles")
+    let flag = try Executable.run(
+      ["check", "scene.circles", "--record", "none"], in: folder.url, environment: ["CI": ""])
+    let variable = try Executable.run(
+      ["check", "scene.circles"], in: folder.url,
+      environment: ["CI": "", "CIRCLES_RECORD": "none"])
+    for outcome in [flag, variable] {
+      #expect(outcome.status == 1, "\(outcome)")
+      #expect(outcome.stdout.contains("MISSING 0000-start"), "\(outcome)")
+    }
+    #expect(folder.files(in: "__snapshots__") == [])
+  }
+
+  @Test("in CI (CI=true), a missing golden fails and writes no golden")
   func missingGolden() throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")

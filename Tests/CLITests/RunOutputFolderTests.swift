@@ -54,7 +54,10 @@ struct RunOutputFolderTests {
                \(caret)
 
         """)
-    #expect(outcome.stdout.hasPrefix("2 frames written to out (1 circle, "), "\(outcome)")
+    #expect(
+      outcome.stdout.hasPrefix(
+        "run stopped by the error at line 2 after 2 frames, written to out (1 circle, "),
+      "\(outcome)")
     #expect(folder.allFiles(in: "outside") == [".keep"])
     #expect(folder.allFiles(in: "home") == [".keep"])
     #expect(folder.files(in: "out") == (before + ["0000-start.png", "0001-add-a.png"]).sorted())
@@ -143,7 +146,10 @@ struct RunOutputFolderTests {
         ^~~~~~~~~~~~~~~~
 
         """)
-    #expect(outcome.stdout.hasPrefix("2 frames written to \(output) (2 circles, "), "\(outcome)")
+    #expect(
+      outcome.stdout.hasPrefix(
+        "run stopped by the error at line 3 after 2 frames, written to \(output) (2 circles, "),
+      "\(outcome)")
     #expect(root.files(in: "work/out") == ["0000-start.png", "0001-add-a.png", "0002-add-b.png"])
   }
 
@@ -199,7 +205,9 @@ struct RunNameEscapingTests {
     let outcome = try Executable.run(["run", name], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
-      outcome.stdout.hasPrefix("2 frames written to \u{241B}]0;pwned\u{2407}-frames (1 circle, "),
+      outcome.stdout.hasPrefix(
+        "run stopped by the error at line 2 after 2 frames, written to "
+          + "\u{241B}]0;pwned\u{2407}-frames (1 circle, "),
       "\(outcome)")
     #expect(outcome.stderr.hasPrefix("\u{241B}]0;pwned\u{2407}.circles:2:8: error: "), "\(outcome)")
     #expect(!(outcome.stdout + outcome.stderr).unicodeScalars.contains { $0.value == 0x1B })

@@ -25,6 +25,8 @@ struct ConsumerPackageTests {
   ) throws -> Executable.Outcome {
     var environment = ProcessInfo.processInfo.environment
     environment["CIRCLES_RECORD"] = record
+    // As in CI, wherever it runs: a missing golden is recorded only when asked.
+    environment["CI"] = "true"
     environment["CIRCLES_CONSUMER_TEST"] = nil
     environment["NO_COLOR"] = "1"
     return try Executable.run(

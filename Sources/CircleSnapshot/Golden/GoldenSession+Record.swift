@@ -30,9 +30,10 @@ extension GoldenSession {
       folder?.synchronize()
       return
     }
-    // A first run that records by default only adds goldens: renaming moved ones changes
-    // goldens that exist, which only a request may.
-    if !options.failsWhenRecording { changed = rename(&outcomes, items: items) || changed }
+    // Moved goldens are renamed, byte for byte, on a first run too: a golden recorded beside
+    // the old numbers would otherwise share a number with a moved one, and the next check
+    // could no longer tell the history's order.
+    changed = rename(&outcomes, items: items) || changed
     for index in outcomes.indices {
       guard let itemIndex = outcomes[index].item, outcomes[index].error == nil else { continue }
       let item = items[itemIndex]

@@ -6,15 +6,27 @@ import Testing
 @Suite("Check options: record mode, shards, chosen frames")
 struct CheckOptionsTests {
   @Test(
-    "the record mode asked for wins over CIRCLES_RECORD, which wins over none",
+    "the mode asked for wins over CIRCLES_RECORD, which wins over the default: missing on a person's machine, none in CI",
     arguments: [
-      (RecordMode?.some(.failed), ["CIRCLES_RECORD": "all"], RecordMode.failed),
-      (nil, ["CIRCLES_RECORD": "missing"], .missing),
-      (nil, [:], .none),
-      (.some(.none), ["CIRCLES_RECORD": "1"], .none),
+      (RecordMode?.some(.failed), ["CIRCLES_RECORD": "all"], RecordMode.failed, false),
+      (nil, ["CIRCLES_RECORD": "missing"], .missing, false),
+      (nil, ["CIRCLES_RECORD": "none"], .none, false),
+      (nil, [:], .missing, true),
+      (nil, ["CI": "false"], .missing, true),
+      (nil, ["CI": "0"], .missing, true),
+      (nil, ["CI": ""], .missing, true),
+      (nil, ["CI": "true"], .none, false),
+      (nil, ["CI": "1"], .none, false),
+      (nil, ["CI": "true", "CIRCLES_RECORD": "missing"], .missing, false),
+      (.some(.missing), [:], .missing, false),
+      (.some(.none), ["CIRCLES_RECORD": "1"], .none, false),
     ])
-  func precedence(requested: RecordMode?, environment: [String: String], mode: RecordMode) throws {
+  func precedence(
+    requested: RecordMode?, environment: [String: String], mode: RecordMode, byDefault: Bool
+  ) throws {
     #expect(try CheckOptions.recordMode(requested: requested, environment: environment) == mode)
+    #expect(
+      CheckOptions.recordsByDefault(requested: requested, environment: environment) == byDefault)
   }
 
   @Test("a bad CIRCLES_RECORD is an error, unless a mode was asked for")
