@@ -71,6 +71,8 @@ extension Interpreter {
       range: range)
     do {
       try host.scriptDidProduceFrame(frame)
+    } catch let limit as OutputLimitReached {
+      throw .error(.error(limit.description, at: range))
     } catch {
       throw .error(.error("cannot write frame '\(frame.name)': \(error)", at: range))
     }
