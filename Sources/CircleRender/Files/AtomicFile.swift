@@ -27,7 +27,7 @@ public enum AtomicFile {
   /// every single file written at a path a user names.
   ///
   /// Missing parent folders are created. A new file gets the usual permissions (0666 less the
-  /// process's umask). A symbolic link to a regular file has the file it leads to replaced; a
+  /// process's umask). A symbolic link to a regular file is replaced, never followed; a
   /// character device or a named pipe (`/dev/stdout`, a FIFO, a link to one) is written through,
   /// never replaced; a folder, a socket or a block device is refused.
   ///

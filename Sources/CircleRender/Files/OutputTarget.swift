@@ -11,13 +11,13 @@ import Foundation
 /// What a path named for one output file (`--junit`, `--report`, `view -o`, `:save`, …) holds,
 /// and so how the file is written there.
 ///
-/// A regular file, or nothing yet, is replaced whole through a temporary file and a rename; a
-/// symbolic link to a regular file has the file it leads to replaced, the link kept. A character
+/// A regular file, or nothing yet, is replaced whole through a temporary file and a rename (a
+/// symbolic link to a regular file too: the link is replaced, the file it led to kept). A character
 /// device or a named pipe (`/dev/stdout`, a FIFO, or a link to one) is never replaced: it is
 /// opened and written through, as a shell's `>` does. Anything else (a folder, a socket, a block
 /// device) is refused.
 enum OutputTarget: Equatable {
-  /// A regular file or nothing: replaced at this path (the link's target for a link).
+  /// A regular file, a link to one, or nothing: replaced at this path.
   case replaced(String)
   /// A character device or a named pipe: written through at this path.
   case writtenThrough(String)
@@ -32,14 +32,7 @@ enum OutputTarget: Equatable {
     guard RawPath.withCString(path, { stat($0, &info) }) == 0 else { return .replaced(path) }
     switch info.st_mode & S_IFMT {
     case S_IFREG:
-      var link = stat()
-      guard RawPath.withCString(path, { lstat($0, &link) }) == 0,
-        link.st_mode & S_IFMT == S_IFLNK,
-        let resolved = RawPath.withCString(path, { realpath($0, nil) })
-      else { return .replaced(path) }
-      defer { free(resolved) }
-      let bytes = UnsafeRawBufferPointer(start: resolved, count: strlen(resolved))
-      return .replaced(RawPath.string(from: bytes))
+      return .replaced(path)
     case S_IFCHR, S_IFIFO:
       return .writtenThrough(path)
     case S_IFDIR:
@@ -56,6 +49,8 @@ enum OutputTarget: Equatable {
   /// The descriptor of this process that `/dev/stdout`, `/dev/stderr`, `/dev/fd/<n>` or
   /// `/proc/self/fd/<n>` names, written to as it is: opening it again would start a regular
   /// file that standard output goes to over from its first byte, and a rename would replace it.
+  /// So is a path that leads, through links, to the very file standard output or standard
+  /// error is (a link to `/proc/self/fd/1`, or the file the output is redirected to).
   static func inheritedDescriptor(_ path: String) -> Int32? {
     switch path {
     case "/dev/stdout": return STDOUT_FILENO
@@ -66,6 +61,18 @@ enum OutputTarget: Equatable {
           fcntl(number, F_GETFD) >= 0
         else { return nil }
         return number
+      }
+      var info = stat()
+      guard RawPath.withCString(path, { stat($0, &info) }) == 0,
+        info.st_mode & S_IFMT == S_IFREG
+      else { return nil }
+      for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+        var stream = stat()
+        if fstat(descriptor, &stream) == 0, stream.st_dev == info.st_dev,
+          stream.st_ino == info.st_ino
+        {
+          return descriptor
+        }
       }
       return nil
     }

@@ -102,6 +102,21 @@ struct DeviceOutputTests {
     try await Self.writeThrough(output, pipe: "pipe", linked: true)
   }
 
+  @Test("an output at a link to the process's standard output is written to it, not over it")
+  func linkToStandardOutput() throws {
+    let folder = try Self.workspace()
+    let link = folder.url.appendingPathComponent("out.xml")
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "/proc/self/fd/1")
+    let outcome = try Executable.run(["check", "s.circles", "--junit", "out.xml"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    // The summary printed first is still there: the output was added to, not replaced.
+    let xml = try #require(outcome.stdout.range(of: "<?xml"), "\(outcome)")
+    #expect(outcome.stdout[..<xml.lowerBound].contains("checked 1 script"), "\(outcome)")
+    #expect(outcome.stdout.hasSuffix("</testsuites>\n"), "\(outcome)")
+    #expect(Self.kind(of: link) == S_IFLNK)
+  }
+
   @Test(
     "an output at a folder is refused with exit 2 and the folder is left as it was",
     .timeLimit(.minutes(5)), arguments: outputs)
