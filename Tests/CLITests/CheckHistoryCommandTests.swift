@@ -32,6 +32,17 @@ struct CheckHistoryCommandTests {
     let target = goldens.appendingPathComponent(to + ".png")
     try FileManager.default.removeItem(at: target)
     try FileManager.default.copyItem(at: goldens.appendingPathComponent(from + ".png"), to: target)
+    // The golden stands for one its scene was recorded with by another renderer: its history
+    // line is left untied to an image, as an older circles wrote them.
+    let history = folder.url.appendingPathComponent("__snapshots__/scene.history")
+    let lines = try String(contentsOf: history, encoding: .utf8).split(separator: "\n")
+    let untied = lines.map { line in
+      guard line.contains("\"name\":\"\(to)\"") else { return String(line) }
+      return line.replacingOccurrences(
+        of: #""image":"[0-9a-f]+","#, with: "", options: .regularExpression)
+    }
+    try (untied.joined(separator: "\n") + "\n").write(
+      to: history, atomically: true, encoding: .utf8)
   }
 
   @Test(

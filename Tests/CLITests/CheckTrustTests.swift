@@ -165,3 +165,47 @@ struct CheckTrustTests {
     }
   }
 }
+
+/// Two checks started at once in one folder, of scripts that share a file name.
+@Suite("checks run at once keep their artifacts apart")
+struct ConcurrentCheckArtifactsTests {
+  /// Waits for a child off the cooperative pool.
+  static func wait(for pid: pid_t) async -> Int32 {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: Spawn.wait(for: pid)) }.start()
+    }
+  }
+
+  @Test(
+    "x/s.circles and y/s.circles recorded at once each record their own pictures",
+    .timeLimit(.minutes(5)))
+  func sameNameAtOnce() async throws {
+    let folder = try TemporaryFolder()
+    // Many frames, so the two runs overlap; each script its own colour.
+    for (name, colour) in [("x", "red"), ("y", "blue")] {
+      try folder.write(
+        "canvas 64x64\nadd a at 32,32 r 20 fill \(colour)\nrepeat 150 as i {\n"
+          + "  move a to (10 + i % 40),32\n}\n", to: "\(name)/s.circles")
+    }
+    let binary = try Executable.url.path
+    let shell = URL(fileURLWithPath: "/bin/sh")
+    let pids = try ["x", "y"].map { name in
+      try Spawn.start(
+        shell,
+        [
+          "-c", "cd \"$0\" && exec \"$1\" check \(name)/s.circles --record all", folder.url.path,
+          binary,
+        ],
+        output: folder.url.appendingPathComponent("\(name).log").path)
+    }
+    var statuses: [Int32] = []
+    for pid in pids { statuses.append(await Self.wait(for: pid)) }
+    let logs = try folder.read("x.log") + folder.read("y.log")
+    #expect(statuses == [0, 0], "\(logs)")
+    // Each script's goldens are its own pictures: each checks against them with no failure.
+    for name in ["x", "y"] {
+      let check = try Executable.run(["check", "\(name)/s.circles"], in: folder.url)
+      #expect(check.status == 0, "\(name): \(check)")
+    }
+  }
+}

@@ -23,10 +23,13 @@ import Foundation
 /// Ctrl-C removes it first, see `TemporaryFiles`). Foundation's `FileManager.replaceItemAt` is
 /// not used: on Linux it can lose the original file.
 public enum AtomicFile {
-  /// Writes `data` to the file at `url`, replacing any file already there.
+  /// Writes `data` to the file at `url`, replacing any file already there: the one function for
+  /// every single file written at a path a user names.
   ///
   /// Missing parent folders are created. A new file gets the usual permissions (0666 less the
-  /// process's umask).
+  /// process's umask). A symbolic link to a regular file is replaced, never followed; a
+  /// character device or a named pipe (`/dev/stdout`, a FIFO, a link to one) is written through,
+  /// never replaced; a folder, a socket or a block device is refused.
   ///
   /// - Parameters:
   ///   - data: the complete contents of the file.
@@ -44,12 +47,20 @@ public enum AtomicFile {
   public static func write(
     _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
   ) throws(RenderError) {
-    let folderURL = url.standardizedFileURL.deletingLastPathComponent()
     do throws(FileError) {
-      let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
-      try write(
-        data, named: url.standardizedFileURL.lastPathComponent, in: folder,
-        syncingFolder: syncingFolder, flushing: flushing)
+      switch try OutputTarget.resolve(url.standardizedFileURL.path) {
+      case .writtenThrough(let path):
+        try OutputTarget.writeThrough(to: path) { descriptor throws(FileError) in
+          try writeAll(data, to: descriptor, path: path)
+        }
+      case .replaced(let path):
+        let target = URL(fileURLWithPath: path)
+        let folderURL = target.deletingLastPathComponent()
+        let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
+        try write(
+          data, named: target.lastPathComponent, in: folder, syncingFolder: syncingFolder,
+          flushing: flushing)
+      }
     } catch {
       throw RenderError(error)
     }

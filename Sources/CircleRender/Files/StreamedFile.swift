@@ -18,11 +18,17 @@ import Foundation
 /// or the new one whole. Like frames, the file is not forced to disk (`fsync`): the system
 /// writes it out as it does any file. Bytes already written can be rewritten in place (a
 /// header whose counts are known only at the end).
+///
+/// A destination that is a character device or a named pipe (see ``OutputTarget``) is never
+/// replaced: the pieces go to a temporary file in the system's temporary folder, copied
+/// through to the destination by `commit()`.
 final class StreamedFile {
   /// The destination, as a path.
   let path: String
   private let name: String
   private let registry: TemporaryFiles
+  /// Whether `commit()` copies the file through to the destination rather than renaming it.
+  private let writtenThrough: Bool
   private var ticket: TemporaryFiles.Ticket?
   /// Bytes written so far (some perhaps still in `pending`).
   private(set) var count = 0
@@ -35,19 +41,32 @@ final class StreamedFile {
   ///
   /// - Throws: `RenderError.cannotWrite` with the destination's path and the system's reason.
   init(url: URL, registry: TemporaryFiles = .shared) throws(RenderError) {
-    let destination = url.standardizedFileURL
-    path = destination.path
-    name = destination.lastPathComponent
     self.registry = registry
-    if let problem = AtomicFile.problem(withName: name) {
-      throw .cannotWrite(path: path, reason: problem)
+    let target: OutputTarget
+    do throws(FileError) {
+      target = try OutputTarget.resolve(url.standardizedFileURL.path)
+    } catch {
+      throw RenderError(error)
+    }
+    let destination: URL
+    switch target {
+    case .writtenThrough(let through):
+      path = through
+      name = ""
+      writtenThrough = true
+      destination = FileManager.default.temporaryDirectory.appendingPathComponent("stream")
+    case .replaced(let replaced):
+      path = replaced
+      destination = URL(fileURLWithPath: replaced)
+      name = destination.lastPathComponent
+      writtenThrough = false
+      if let problem = AtomicFile.problem(withName: name) {
+        throw .cannotWrite(path: path, reason: problem)
+      }
     }
     let folder = destination.deletingLastPathComponent()
     do throws(FileError) {
       let handle = try FolderHandle(opening: folder, displayPath: folder.path)
-      if handle.kind(of: name) == S_IFDIR {
-        throw FileError(path: path, action: "write", reason: "is a directory")
-      }
       ticket = try registry.create(in: handle, for: path)
     } catch {
       throw RenderError(error)
@@ -128,9 +147,35 @@ final class StreamedFile {
       throw .cannotWrite(path: path, reason: reason)
     }
     do throws(FileError) {
-      try registry.commit(ticket, as: name, shown: path)
+      if writtenThrough {
+        defer { registry.discard(ticket) }
+        try copyThrough(ticket)
+      } else {
+        try registry.commit(ticket, as: name, shown: path)
+      }
     } catch {
       throw RenderError(error)
+    }
+  }
+
+  /// Copies the written temporary file to the device or pipe at `path`, a block at a time.
+  private func copyThrough(_ ticket: TemporaryFiles.Ticket) throws(FileError) {
+    let source = openat(ticket.folder.descriptor, ticket.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard source >= 0 else { throw FileError(path: path, action: "write", errno: errno) }
+    defer { close(source) }
+    let shown = path
+    try OutputTarget.writeThrough(to: path) { destination throws(FileError) in
+      var block = [UInt8](repeating: 0, count: Self.bufferSize)
+      while true {
+        let count = block.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count >= 0 else { throw FileError(path: shown, action: "write", errno: errno) }
+        if count == 0 { return }
+        let written = block.withUnsafeBytes {
+          AtomicFile.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: destination)
+        }
+        guard written else { throw FileError(path: shown, action: "write", errno: errno) }
+      }
     }
   }
 

@@ -9,13 +9,13 @@ extension ExpressionParser {
       throw .error("expected a variable name after 'let', found \(name.shown)", at: name.range)
     }
     try Self.checkVariableName(String(name.text), at: name.range)
-    index += 1
+    try advance()
     guard current.is("=") else {
       throw .error(
         "expected '=' after '\(LineParser.shorten(name.text))', found \(current.shown)",
         at: current.range)
     }
-    index += 1
+    try advance()
     return (name, try whole())
   }
 
@@ -26,7 +26,7 @@ extension ExpressionParser {
   ) {
     let name = current
     let function = name.text.lowercased()
-    index += 2
+    try advance(by: 2)
     parentheses += 1
     var arguments: [NumberExpression] = []
     while true {
@@ -34,14 +34,14 @@ extension ExpressionParser {
       percentLevel = allowsPercent ? parentheses : nil
       arguments.append(try number())
       percentLevel = nil
-      if allowsPercent, current.is("%") { index += 1 }
+      if allowsPercent, current.is("%") { try advance() }
       if current.is(",") {
-        index += 1
+        try advance()
         continue
       }
       break
     }
-    let close = try closing(opening: tokens[1], after: "an argument")
+    let close = try closing(opening: second, after: "an argument")
     let range = name.range.extended(through: close)
     try expectEnd()
     guard arguments.count == 3 || arguments.count == 4 else {

@@ -8,11 +8,18 @@ struct ExpressionParser {
   /// The deepest nesting of parentheses, calls and unary minus signs in one expression.
   static let maximumNesting = 100
 
-  let tokens: [ExpressionToken]
-  var index = 0
+  private var lexer: ExpressionLexer
+  /// The token before the current one, if any.
+  private(set) var previous: ExpressionToken?
+  /// The token being read.
+  private(set) var current: ExpressionToken
+  /// The token after it.
+  private var following: ExpressionToken
+  /// The second token of the expression (the `(` after a colour function's name).
+  private(set) var second: ExpressionToken
   private let variables: VariableTable
   private var code: [Instruction] = []
-  private var sites: [SourceRange] = []
+  private var sites = SiteTable()
   private var height = 0
   private var greatestHeight = 0
   private var nesting = 0
@@ -25,12 +32,31 @@ struct ExpressionParser {
   ///
   /// - Throws: a diagnostic for a character or number that cannot be read.
   init(_ sources: [ExpressionSource], variables: VariableTable) throws(Diagnostic) {
-    tokens = try ExpressionToken.tokens(of: sources)
+    try self.init(.sources(sources), variables: variables)
+  }
+
+  /// Creates a parser over the words of a line, each a piece of the expression.
+  init(words: ArraySlice<Token>, variables: VariableTable) throws(Diagnostic) {
+    try self.init(.words(words), variables: variables)
+  }
+
+  private init(_ sources: ExpressionLexer.Pieces, variables: VariableTable) throws(Diagnostic) {
+    try ExpressionLexer.check(sources)
+    lexer = ExpressionLexer(sources)
+    current = try lexer.next()
+    following = try lexer.next()
+    second = following
     self.variables = variables
   }
 
-  var current: ExpressionToken { tokens[index] }
-  private var following: ExpressionToken { tokens[min(index + 1, tokens.count - 1)] }
+  /// Moves on by `count` tokens.
+  mutating func advance(by count: Int = 1) throws(Diagnostic) {
+    for _ in 0..<count {
+      previous = current
+      current = following
+      following = try lexer.next()
+    }
+  }
 
   /// Reads every token as one expression.
   mutating func whole() throws(Diagnostic) -> NumberExpression {
@@ -42,7 +68,7 @@ struct ExpressionParser {
   /// Reads the next expression into a compiled form of its own; a lone number stays a number.
   mutating func number() throws(Diagnostic) -> NumberExpression {
     code = []
-    sites = []
+    sites = SiteTable()
     height = 0
     greatestHeight = 0
     let range = try sum()
@@ -57,7 +83,7 @@ struct ExpressionParser {
     var range = try product()
     while current.is("+") || current.is("-") {
       let isAddition = current.is("+")
-      index += 1
+      try advance()
       range = range.extended(through: try product())
       let site = site(range)
       emit(isAddition ? .add(site: site) : .subtract(site: site), popping: 2)
@@ -73,7 +99,7 @@ struct ExpressionParser {
         if percentLevel == parentheses { break }
         throw .error("expected a value after '%', found \(following.shown)", at: following.range)
       }
-      index += 1
+      try advance()
       let right = try negation()
       range = range.extended(through: right)
       let site = site(range)
@@ -91,7 +117,7 @@ struct ExpressionParser {
   private mutating func negation() throws(Diagnostic) -> SourceRange {
     guard current.is("-") else { return try operand() }
     let minus = current
-    index += 1
+    try advance()
     try enter()
     let start = code.count
     let range = minus.range.extended(through: try negation())
@@ -108,13 +134,13 @@ struct ExpressionParser {
     let token = current
     switch token.kind {
     case .number(let value):
-      index += 1
+      try advance()
       emit(.number(value), popping: 0)
       return token.range
     case .name where following.is("("):
       return try call()
     case .name:
-      index += 1
+      try advance()
       let name = String(token.text)
       if name == "pi" {
         emit(.number(.pi), popping: 0)
@@ -135,10 +161,11 @@ struct ExpressionParser {
           "'\(name)' is not a number; numbers are finite decimals such as 12 or .5",
           at: token.range)
       }
-      emit(.variable(index: variables.index(of: name), site: site(token.range)), popping: 0)
+      emit(
+        .variable(index: Int32(variables.index(of: name)), site: site(token.range)), popping: 0)
       return token.range
     case .symbol("("):
-      index += 1
+      try advance()
       try enter()
       parentheses += 1
       _ = try sum()
@@ -147,7 +174,7 @@ struct ExpressionParser {
       nesting -= 1
       return token.range.extended(through: close)
     case .end:
-      let before = index > 0 ? " after '\(LineParser.shorten(tokens[index - 1].text))'" : ""
+      let before = previous.map { " after '\(LineParser.shorten($0.text))'" } ?? ""
       throw .error("expected a value\(before)", at: token.range)
     default:
       throw .error("expected a value, found \(token.shown)", at: token.range)
@@ -167,7 +194,7 @@ struct ExpressionParser {
         "unknown function '\(LineParser.shorten(spelled))'"
           + Suggestion.didYouMean(spelled, among: ScriptFunction.names), at: name.range)
     }
-    index += 2
+    try advance(by: 2)
     try enter()
     parentheses += 1
     var count = 0
@@ -176,7 +203,7 @@ struct ExpressionParser {
         _ = try sum()
         count += 1
         guard current.is(",") else { break }
-        index += 1
+        try advance()
       }
     }
     let close = try closing(opening: opening, after: "an argument")
@@ -202,7 +229,7 @@ struct ExpressionParser {
   ) throws(Diagnostic) -> SourceRange {
     let token = current
     if token.is(")") {
-      index += 1
+      try advance()
       return token.range
     }
     if token.kind == .end {
@@ -236,8 +263,7 @@ struct ExpressionParser {
     greatestHeight = max(greatestHeight, height)
   }
 
-  private mutating func site(_ range: SourceRange) -> Int {
+  private mutating func site(_ range: SourceRange) -> Int32 {
     sites.append(range)
-    return sites.count - 1
   }
 }

@@ -28,22 +28,66 @@ struct ExpressionToken {
   var shown: String {
     kind == .end ? "the end of the expression" : "'\(LineParser.shorten(text))'"
   }
+}
 
-  /// Splits sources into tokens, with an `end` token after the last.
-  ///
-  /// - Throws: a diagnostic for a character that no expression uses, or a malformed or too
-  ///   large number.
-  static func tokens(of sources: [ExpressionSource]) throws(Diagnostic) -> [ExpressionToken] {
-    var tokens: [ExpressionToken] = []
+/// Reads the tokens of an expression's pieces one at a time, so that an expression of any
+/// length is read in constant memory: the parser holds the token before, the current one and
+/// the one after.
+struct ExpressionLexer {
+  /// The pieces an expression is read from: given as they are, or the words of a line, each
+  /// made a piece only when it is read (a `let` of a million words keeps no copy of them).
+  enum Pieces {
+    case sources([ExpressionSource])
+    case words(ArraySlice<Token>)
+
+    var count: Int {
+      switch self {
+      case .sources(let sources): sources.count
+      case .words(let words): words.count
+      }
+    }
+
+    subscript(_ position: Int) -> ExpressionSource {
+      switch self {
+      case .sources(let sources): return sources[position]
+      case .words(let words):
+        let word = words[words.startIndex + position]
+        return ExpressionSource(text: word.text[...], start: word.range.start)
+      }
+    }
+
+    var first: ExpressionSource? { count > 0 ? self[0] : nil }
+  }
+
+  private let sources: Pieces
+  private var source = 0
+  private var index: Substring.Index
+  private var column: Int
+  private var end: SourceRange
+
+  init(_ sources: Pieces) {
+    self.sources = sources
     let first = sources.first?.start ?? SourceLocation(file: "", line: 1, column: 1)
-    var end = SourceRange(start: first, length: 0)
-    for source in sources {
-      let text = source.text
-      var index = text.startIndex
-      var column = source.start.column
-      func range(_ from: Substring.Index, _ length: Int) -> SourceRange {
+    end = SourceRange(start: first, length: 0)
+    index = sources.first?.text.startIndex ?? "".startIndex
+    column = sources.first?.start.column ?? 1
+  }
+
+  /// Reads every token once, throwing the first that cannot be read, so that an error in the
+  /// characters is reported before any in the grammar, wherever it lies.
+  static func check(_ sources: Pieces) throws(Diagnostic) {
+    var lexer = ExpressionLexer(sources)
+    while try lexer.next().kind != .end {}
+  }
+
+  /// The next token; `.end` at the end, and ever after.
+  mutating func next() throws(Diagnostic) -> ExpressionToken {
+    while source < sources.count {
+      let piece = sources[source]
+      let text = piece.text
+      func range(_ length: Int) -> SourceRange {
         SourceRange(
-          start: SourceLocation(file: source.start.file, line: source.start.line, column: column),
+          start: SourceLocation(file: piece.start.file, line: piece.start.line, column: column),
           length: length)
       }
       while index < text.endIndex {
@@ -54,7 +98,7 @@ struct ExpressionToken {
           continue
         }
         var next = text.index(after: index)
-        let kind: Kind
+        let kind: ExpressionToken.Kind
         if character.isASCIIDigit || character == "." {
           while next < text.endIndex, text[next].isASCIIDigit || text[next] == "." {
             next = text.index(after: next)
@@ -72,11 +116,11 @@ struct ExpressionToken {
           case .tooLarge:
             throw .error(
               "number \(LineParser.shorten(written)) is too large; \(LineParser.rangeAdvice)",
-              at: range(index, length))
+              at: range(length))
           case .malformed:
             throw .error(
               "invalid number '\(LineParser.shorten(written))'; write a plain decimal such as "
-                + "12, 3.5 or .5", at: range(index, length))
+                + "12, 3.5 or .5", at: range(length))
           }
         } else if character.isNameStart {
           while next < text.endIndex, text[next].isNamePart { next = text.index(after: next) }
@@ -84,20 +128,24 @@ struct ExpressionToken {
         } else if "+-*/%(),=".contains(character) {
           kind = .symbol(character)
         } else {
-          throw .error("unexpected '\(character)' in an expression", at: range(index, 1))
+          throw .error("unexpected '\(character)' in an expression", at: range(1))
         }
         let written = text[index..<next]
-        tokens.append(
-          ExpressionToken(kind: kind, text: written, range: range(index, written.count)))
+        let token = ExpressionToken(kind: kind, text: written, range: range(written.count))
         column += written.count
         index = next
+        return token
       }
       end = SourceRange(
-        start: SourceLocation(file: source.start.file, line: source.start.line, column: column),
+        start: SourceLocation(file: piece.start.file, line: piece.start.line, column: column),
         length: 0)
+      source += 1
+      if source < sources.count {
+        index = sources[source].text.startIndex
+        column = sources[source].start.column
+      }
     }
-    tokens.append(ExpressionToken(kind: .end, text: "", range: end))
-    return tokens
+    return ExpressionToken(kind: .end, text: "", range: end)
   }
 }
 

@@ -6,28 +6,28 @@ enum Instruction: Hashable, Sendable {
   /// Pushes a number.
   case number(Double)
   /// Pushes the value of the script's variable `index`; fails when it has none yet.
-  case variable(index: Int, site: Int)
+  case variable(index: Int32, site: Int32)
   /// Replaces the top value by its negation.
   case negate
   /// Pops two values and pushes their sum; fails when it is not finite.
-  case add(site: Int)
+  case add(site: Int32)
   /// Pops two values and pushes the first minus the second.
-  case subtract(site: Int)
+  case subtract(site: Int32)
   /// Pops two values and pushes their product.
-  case multiply(site: Int)
+  case multiply(site: Int32)
   /// Pops two values and pushes the first over the second; fails on a zero divisor.
-  case divide(site: Int, divisor: Int)
+  case divide(site: Int32, divisor: Int32)
   /// Pops two values and pushes the remainder with the sign of the first, as C's `fmod`.
-  case remainder(site: Int, divisor: Int)
+  case remainder(site: Int32, divisor: Int32)
   /// Applies a one-argument function to the top value.
-  case call(ScriptFunction, site: Int)
+  case call(ScriptFunction, site: Int32)
   /// Pops two values and pushes the smaller.
   case minimum
   /// Pops two values and pushes the larger.
   case maximum
   /// Pops `a` and `b` and pushes `a + (b - a) * u`, `u` the generator's next unit value;
   /// fails when `a > b`.
-  case random(site: Int)
+  case random(site: Int32)
 }
 
 /// An expression compiled once, when the script is parsed, and evaluated each time its command
@@ -36,11 +36,11 @@ public final class CompiledExpression: Hashable, Sendable {
   /// The instructions, in the order they run.
   let code: [Instruction]
   /// The characters each failing instruction points at.
-  let sites: [SourceRange]
+  let sites: SiteTable
   /// The most values on the stack at once.
   let depth: Int
 
-  init(code: [Instruction], sites: [SourceRange], depth: Int) {
+  init(code: [Instruction], sites: SiteTable, depth: Int) {
     self.code = code
     self.sites = sites
     self.depth = depth
@@ -52,5 +52,44 @@ public final class CompiledExpression: Hashable, Sendable {
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(code)
+  }
+}
+
+/// The source ranges of an expression's operations, by number, in 16 bytes each (a
+/// `SourceRange` takes 40), so that a long expression's compiled form stays small.
+struct SiteTable: Hashable, Sendable {
+  private struct Place: Hashable, Sendable {
+    var file: Int32
+    var line: Int32
+    var column: Int32
+    var length: Int32
+  }
+
+  private var files: [String] = []
+  private var places: [Place] = []
+
+  /// Adds a range; returns its number.
+  mutating func append(_ range: SourceRange) -> Int32 {
+    let file: Int
+    if let known = files.lastIndex(of: range.start.file) {
+      file = known
+    } else {
+      files.append(range.start.file)
+      file = files.count - 1
+    }
+    places.append(
+      Place(
+        file: Int32(file), line: Int32(clamping: range.start.line),
+        column: Int32(clamping: range.start.column), length: Int32(clamping: range.length)))
+    return Int32(places.count - 1)
+  }
+
+  /// The range of number `site`.
+  subscript(_ site: Int32) -> SourceRange {
+    let place = places[Int(site)]
+    return SourceRange(
+      start: SourceLocation(
+        file: files[Int(place.file)], line: Int(place.line), column: Int(place.column)),
+      length: Int(place.length))
   }
 }

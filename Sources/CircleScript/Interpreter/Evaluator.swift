@@ -83,7 +83,8 @@ final class Evaluator {
       case .number(let value):
         top += 1
         stack[top] = value
-      case .variable(let index, let site):
+      case .variable(let number, let site):
+        let index = Int(number)
         let value = index < binding.count ? values[binding[index]] : .nan
         guard !value.isNaN else { throw unknownVariable(index, at: compiled.sites[site]) }
         top += 1

@@ -79,6 +79,8 @@ extension Interpreter {
       changes: changes ?? [Frame.Change(circle: nil, range: range)])
     do {
       try host.scriptDidProduceFrame(frame)
+    } catch let limit as OutputLimitReached {
+      throw .error(.error(limit.description, at: range))
     } catch {
       throw .error(.error("cannot write frame '\(frame.name)': \(error)", at: range))
     }

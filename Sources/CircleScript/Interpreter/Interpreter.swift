@@ -237,6 +237,8 @@ public final class Interpreter {
       }
       do {
         try host.scriptRender(canvas.state, toPath: path, at: statement.range)
+      } catch let limit as OutputLimitReached {
+        throw .error(.error(limit.description, at: statement.range))
       } catch {
         throw .error(.error("cannot render '\(path)': \(error)", at: template.range))
       }

@@ -6,15 +6,10 @@ extension LineParser {
       throw .error("expected a variable name after 'let'", at: endOfLine)
     }
     try Self.refuseDash(in: tokens[1])
-    var sources: [ExpressionSource] = []
-    for token in tokens[1...] {
-      guard token.kind == .word else {
-        throw .error(
-          "expected an expression, found \(Self.describe(token))", at: token.range)
-      }
-      sources.append(ExpressionSource(text: token.text[...], start: token.range.start))
+    for token in tokens[1...] where token.kind != .word {
+      throw .error("expected an expression, found \(Self.describe(token))", at: token.range)
     }
-    var parser = try ExpressionParser(sources, variables: variables)
+    var parser = try ExpressionParser(words: tokens[1...], variables: variables)
     let (name, value) = try parser.assignment()
     index = tokens.count
     let text = String(name.text)

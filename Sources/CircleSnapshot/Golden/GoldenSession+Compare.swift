@@ -147,13 +147,17 @@ extension GoldenSession {
   ) {
     let bytes = bytes ?? read(golden, limit: 64 << 20)
     let metadata = bytes.flatMap { try? GoldenMetadata(png: $0) }
-    if let before = scenes.scene(of: goldens[golden].name, bytes: bytes),
+    if let before = scenes.scene(of: golden, bytes: bytes),
       let after = current.scene(named: item.name)
     {
       outcome.sceneDiff = SceneDiff.lines(from: before, to: after)
       if outcome.sceneDiff.isEmpty {
         outcome.notes.append("the scene is unchanged: the pixels differ through rendering alone")
       }
+    } else if scenes.history?.contains(goldens[golden].name) == true {
+      outcome.notes.append(
+        "what changed cannot be named: the history was written for another image of this "
+          + "golden; any --record rewrites it")
     } else if let problem = scenes.problem {
       outcome.notes.append("what changed cannot be named: \(problem)")
     } else {

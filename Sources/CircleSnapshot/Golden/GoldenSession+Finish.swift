@@ -191,9 +191,31 @@ final class GoldenScenes {
     return reader
   }
 
-  /// The scene of the golden of a name, given its bytes for the older kind.
-  func scene(of name: String, bytes: Data?) -> CanvasState? {
-    if let scene = history?.scene(named: name) { return scene }
+  /// The scene of a golden, given its bytes for the older kind: from the history when its line
+  /// was written for the image the golden holds now (a line written before the image was
+  /// replaced, by a record killed between the two, is not this golden's scene).
+  func scene(of golden: Int, bytes: Data?) -> CanvasState? {
+    if trusts(golden), let scene = history?.scene(named: session.goldens[golden].name) {
+      return scene
+    }
     return bytes.flatMap { try? GoldenMetadata(png: $0) }?.scene
+  }
+
+  /// Whether the history has a line for the golden that agrees with its image (a line of an
+  /// older circles, without a digest, is taken as it is).
+  func trusts(_ golden: Int) -> Bool {
+    let name = session.goldens[golden].name
+    guard let history, history.contains(name) else { return false }
+    guard let stored = history.image(named: name) else { return true }
+    return session.imageKey(of: golden)?.storedDigest == stored
+  }
+
+  /// Whether some line of the history disagrees with the image of its golden, so that a record
+  /// rewrites the history.
+  var disagrees: Bool {
+    guard history != nil else { return false }
+    return session.goldens.indices.contains { golden in
+      history?.contains(session.goldens[golden].name) == true && !trusts(golden)
+    }
   }
 }

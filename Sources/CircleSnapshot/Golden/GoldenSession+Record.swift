@@ -25,6 +25,9 @@ extension GoldenSession {
         }
       }
     }
+    // A history that disagrees with the goldens (a record killed before it was written) is
+    // rewritten by any record.
+    if options.record.isRecording, scenes.disagrees { changed = true }
     guard options.record.isRecording else {
       if changed { writeHistory(outcomes, items: items, scenes: scenes) }
       folder?.synchronize()
@@ -176,9 +179,15 @@ extension GoldenSession {
     let recorder = SceneRecorder()
     let current = SceneReader(self.scenes.history)
     func oldScene(_ golden: Int) -> CanvasState? {
-      let name = goldens[golden].name
-      let bytes = scenes.history?.contains(name) == true ? nil : read(golden, limit: 64 << 20)
-      return scenes.scene(of: name, bytes: bytes)
+      let bytes = scenes.trusts(golden) ? nil : read(golden, limit: 64 << 20)
+      return scenes.scene(of: golden, bytes: bytes)
+    }
+    // Each line is tied to the image its golden holds now, once recorded and renamed.
+    func image(of name: String) -> String? {
+      guard let (base, leaf) = try? place(of: name + ".png", in: folder),
+        let file = try? base.openFile(leaf)
+      else { return nil }
+      return PNGImageKey(file: file)?.storedDigest
     }
     for outcome in outcomes {
       if let index = outcome.item {
@@ -191,11 +200,12 @@ extension GoldenSession {
         let name = underOwnName ? item.name : goldens[outcome.golden!].name
         let holdsImage = outcome.status == .recorded || outcome.equivalent
         let scene = holdsImage ? current.scene(named: item.name) : outcome.golden.flatMap(oldScene)
-        if let scene { recorder.append(name: name, scene: scene) }
+        if let scene { recorder.append(name: name, scene: scene, image: image(of: name)) }
       } else if outcome.status == .orphan, let golden = outcome.golden,
         let scene = oldScene(golden)
       {
-        recorder.append(name: goldens[golden].name, scene: scene)
+        let name = goldens[golden].name
+        recorder.append(name: name, scene: scene, image: image(of: name))
       }
     }
     do throws(FileError) {

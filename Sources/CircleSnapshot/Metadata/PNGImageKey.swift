@@ -16,6 +16,9 @@ package struct PNGImageKey: Hashable, Sendable {
   package var height: Int
   /// A digest of the types, lengths and CRCs of the chunks that are not text, in order.
   package var digest: Int
+  /// The same digest made the same way in every process (FNV-1a), to be stored in a file: a
+  /// golden history ties each line to its golden's image by it.
+  package var storedDigest: String
 
   /// The most chunks walked in a file; a file with more is not given a key.
   static let maximumChunks = 1 << 20
@@ -24,10 +27,22 @@ package struct PNGImageKey: Hashable, Sendable {
     PNGChunk.code("tEXt"), PNGChunk.code("zTXt"), PNGChunk.code("iTXt"),
   ]
 
-  private init(width: Int, height: Int, digest: Int) {
+  private init(width: Int, height: Int, digest: Int, stored: StoredDigest) {
     self.width = width
     self.height = height
     self.digest = digest
+    storedDigest = String(stored.value, radix: 16)
+  }
+
+  /// FNV-1a over 32-bit words.
+  struct StoredDigest {
+    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func combine(_ word: UInt32) {
+      for shift in stride(from: 24, through: 0, by: -8) {
+        value = (value ^ UInt64((word >> UInt32(shift)) & 0xff)) &* 0x100_0000_01b3
+      }
+    }
   }
 
   /// The key of PNG bytes in memory; `nil` when they are not a well-formed PNG.
@@ -40,17 +55,22 @@ package struct PNGImageKey: Hashable, Sendable {
         (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[offset + $1]) }
       }
       var hasher = Hasher()
+      var stored = StoredDigest()
       var chunk: PNGChunk? = header
       while let current = chunk {
         if !Self.textTypes.contains(current.type) {
           hasher.combine(current.type)
           hasher.combine(current.data.count)
           hasher.combine(number(current.bytes.upperBound - 4))
+          stored.combine(current.type)
+          stored.combine(UInt32(current.data.count))
+          stored.combine(number(current.bytes.upperBound - 4))
         }
         guard current.type != PNGChunk.end else {
           return PNGImageKey(
             width: Int(number(header.data.lowerBound)),
-            height: Int(number(header.data.lowerBound + 4)), digest: hasher.finalize())
+            height: Int(number(header.data.lowerBound + 4)), digest: hasher.finalize(),
+            stored: stored)
         }
         do {
           chunk = try walk.next()
@@ -71,6 +91,7 @@ package struct PNGImageKey: Hashable, Sendable {
       Self.number(head, 12) == PNGChunk.header, Self.number(head, 8) == 13
     else { return nil }
     var hasher = Hasher()
+    var stored = StoredDigest()
     var offset = 8
     for _ in 0..<Self.maximumChunks {
       let header = file.bytes(at: offset, count: 8)
@@ -84,11 +105,14 @@ package struct PNGImageKey: Hashable, Sendable {
         hasher.combine(type)
         hasher.combine(length)
         hasher.combine(Self.number(crc, 0))
+        stored.combine(type)
+        stored.combine(UInt32(length))
+        stored.combine(Self.number(crc, 0))
       }
       if type == PNGChunk.end {
         self.init(
           width: Int(Self.number(head, 16)), height: Int(Self.number(head, 20)),
-          digest: hasher.finalize())
+          digest: hasher.finalize(), stored: stored)
         return
       }
       offset += 12 + length

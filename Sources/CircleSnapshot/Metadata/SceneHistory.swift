@@ -30,6 +30,9 @@ struct SceneHistory: Sendable {
     var remove: [String]?
     var put: [StoredCircle]?
     var order: [String]?
+    /// The stored digest of the golden's image when the line was written (see
+    /// `PNGImageKey.storedDigest`): a golden replaced since is no longer this line's scene.
+    var image: String?
 
     init(name: String, change: SceneChange) {
       self.name = name
@@ -129,8 +132,9 @@ final class SceneRecorder {
   /// Scenes kept in `recent`.
   static let recentCount = 8
 
-  /// Adds a golden's scene.
-  func append(name: String, scene: CanvasState) {
+  /// Adds a golden's scene, with the stored digest of the golden's image if known.
+  func append(name: String, scene: CanvasState, image: String? = nil) {
+    defer { history.entries[history.entries.count - 1].image = image }
     let change = SceneChange.between(previous, scene)
     let line = history.entries.count
     if change.size >= Self.largeChange {
@@ -187,6 +191,12 @@ final class SceneReader {
 
   /// Whether the history has a line for the name.
   func contains(_ name: String) -> Bool { lines[name] != nil }
+
+  /// The names the history has lines for.
+  var names: Dictionary<String, Int>.Keys { lines.keys }
+
+  /// The stored digest of the golden's image the line of `name` was written for, if any.
+  func image(named name: String) -> String? { lines[name].flatMap { history.entries[$0].image } }
 
   /// The scene of the golden named `name`; `nil` when the history has none or cannot give it.
   func scene(named name: String) -> CanvasState? {

@@ -11,6 +11,7 @@ struct RunCommand: Subcommand {
                        [--frames all|last|none] [--animation <file.png|.apng|.gif>]
                        [--frame-delay <seconds>] [--highlight-changes]
                        [--watch] [--png-compression <choice>]
+                       [--max-frames <n>] [--max-bytes <n>]
 
     Runs a drawing script and writes one PNG per canvas state into the output folder: the start
     (0000-start.png), then one frame after every command that changes the canvas, undo, redo and
@@ -51,6 +52,11 @@ struct RunCommand: Subcommand {
                            (about twice as fast, files 5-10 % larger); 'small' is
                            25-30× slower and 1-2 % smaller. Every choice decodes to the
                            same pixels.
+      --max-frames <n>     The most frame files the run writes (default 100000; 0 for no
+                           limit). A command whose frame would go over stops the script
+                           with an error at it.
+      --max-bytes <n>      The most bytes of frames and 'render' files the run writes
+                           (default 4294967296, 4 GiB; 0 for no limit), likewise.
       -h, --help           Show this help.
 
     Every file is written beneath the output folder: a 'render' path may not start with '/'
@@ -80,6 +86,8 @@ struct RunCommand: Subcommand {
       "Also write the run as one animated image"),
     .option("--frame-delay", "seconds", .text, "How long the animation shows each state"),
     .flag("--highlight-changes", "Outline what undo and redo changed, in the animation"),
+    .option("--max-frames", "n", .text, "The most frame files the run writes"),
+    .option("--max-bytes", "n", .text, "The most bytes of files the run writes"),
   ]
   static let operands = CommandOperands.script
 
@@ -93,6 +101,8 @@ struct RunCommand: Subcommand {
   var animationPath: String?
   var frameDelay: Double?
   var highlightsChanges = false
+  var maximumFrames = FrameOptions.defaultMaximumFrames
+  var maximumBytes = FrameOptions.defaultMaximumBytes
 
   init(arguments: [String]) throws(UsageError) {
     var reader = ArgumentReader(arguments)
@@ -136,6 +146,12 @@ struct RunCommand: Subcommand {
       case "--highlight-changes":
         try ArgumentReader.flag(name, inline: inline)
         highlightsChanges = true
+      case "--max-frames", "--max-bytes":
+        let value = try reader.value(for: name, inline: inline)
+        guard let bound = Int(value), bound >= 0 else {
+          throw UsageError("\(name) takes a whole number ≥ 0 (0 for no limit), not '\(value)'")
+        }
+        if name == "--max-frames" { maximumFrames = bound } else { maximumBytes = bound }
       default:
         throw Self.unknownOption(name)
       }
@@ -169,6 +185,8 @@ struct RunCommand: Subcommand {
   func frameOptions(in context: ToolContext) -> FrameOptions {
     var options = FrameOptions(format: format, compression: compression)
     options.frames = frames
+    options.maximumFrames = maximumFrames
+    options.maximumBytes = maximumBytes
     options.animation = animationPath.flatMap {
       AnimationOptions(
         url: context.url(for: $0), frameDelay: frameDelay ?? AnimationOptions.defaultFrameDelay,

@@ -43,8 +43,9 @@ public enum GoldenSuite {
   /// - Parameters:
   ///   - scripts: the script files.
   ///   - options: golden folders, record mode, comparison and artifacts. Each script's
-  ///     artifacts go to a subfolder named by its path relative to the scripts' common folder
-  ///     (`sun/`, or `ui/button/` and `web/button/` when two scripts share a name).
+  ///     artifacts go to a subfolder named by its path relative to `currentDirectory` (`sun/`,
+  ///     `samples/sun/`, `ui/button/`), so two checks run at once in one folder never share
+  ///     one; relative to the scripts' common folder when some script lies outside it.
   ///   - currentDirectory: scripts below it are named relative to it in diagnostics.
   /// - Returns: one check per script, in the order given.
   /// - Throws: ``GoldenSuiteError`` when two scripts would share a golden folder or an
@@ -52,7 +53,7 @@ public enum GoldenSuite {
   public static func check(
     _ scripts: [URL], options: CheckOptions, currentDirectory: URL
   ) throws(GoldenSuiteError) -> [ScriptCheck] {
-    let keys = artifactsKeys(scripts)
+    let keys = artifactsKeys(scripts, currentDirectory: currentDirectory)
     try validate(scripts, keys: keys, options: options, currentDirectory: currentDirectory)
     let slots = Slots<ScriptCheck>(count: scripts.count)
     options.removingEmptyArtifactsFolder {
@@ -129,10 +130,17 @@ public enum GoldenSuite {
     return check
   }
 
-  /// Each script's artifacts subfolder: its path relative to the folder all the scripts are
-  /// in, without `.circles`.
-  static func artifactsKeys(_ scripts: [URL]) -> [String] {
+  /// Each script's artifacts subfolder: its path without `.circles` relative to the current
+  /// folder when every script is below it, else to the folder all the scripts are in.
+  static func artifactsKeys(_ scripts: [URL], currentDirectory: URL) -> [String] {
     let folders = scripts.map { $0.standardizedFileURL.deletingLastPathComponent().pathComponents }
+    let here = currentDirectory.standardizedFileURL.pathComponents
+    if !scripts.isEmpty, folders.allSatisfy({ $0.starts(with: here) }) {
+      return scripts.map { script in
+        script.standardizedFileURL.deletingPathExtension().pathComponents.dropFirst(here.count)
+          .joined(separator: "/")
+      }
+    }
     var common = folders.first ?? []
     for folder in folders.dropFirst() {
       common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))

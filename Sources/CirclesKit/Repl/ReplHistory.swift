@@ -5,10 +5,12 @@ import Foundation
 ///
 /// The file is `$CIRCLES_HISTORY` when that is set (an empty value keeps no history), else
 /// `$XDG_STATE_HOME/circles/history`, else `~/.local/state/circles/history`. It holds one line
-/// per entry, oldest first, at most `limit` of them. Each new line is added at once, to what
-/// the file holds then (so sessions running side by side each add theirs), and the file is
-/// rewritten whole, as a temporary file renamed over it. A path that is not a regular file
-/// (a folder, `/dev/null`, a pipe) is neither read nor written.
+/// per entry, oldest first; the last `limit` of them are read. Each new line is added at once,
+/// at the end of the file in one write (so sessions running side by side each add theirs, and
+/// a line costs the same however long the history). Once a history has added `limit` lines,
+/// or the file has grown past twice what is read, the file is rewritten with its last `limit`
+/// lines, as a temporary file renamed over it, so it stays bounded. A path that is not a
+/// regular file (a folder, `/dev/null`, a pipe) is neither read nor written.
 public struct ReplHistory: Sendable {
   /// The file, or `nil` for no history.
   public let file: URL?
@@ -16,6 +18,8 @@ public struct ReplHistory: Sendable {
   public let limit: Int
   /// The most bytes read from the end of the file.
   static let readLimit = 1 << 20
+  /// Lines added since the file was last rewritten, shared by copies of this history.
+  private let added = Locked(0)
 
   /// Creates a history kept in a file.
   public init(file: URL?, limit: Int = EditLineReader.historyLimit) {
@@ -64,20 +68,37 @@ public struct ReplHistory: Sendable {
     return Array(lines.suffix(limit))
   }
 
-  /// Adds a line to the file, after the lines it holds now, keeping the last `limit`.
+  /// Adds a line at the end of the file, after the lines it holds now, rewriting the file with
+  /// its last `limit` lines when it has grown (see the type's discussion).
   ///
   /// - Throws: `RenderError.cannotWrite` when the file cannot be written.
   public func append(_ line: String) throws(RenderError) {
     guard let file else { return }
-    let target: URL
-    if FileManager.default.fileExists(atPath: file.path) {
-      guard let regular = regularFile() else { return }
-      target = regular
-    } else {
-      target = file
+    guard FileManager.default.fileExists(atPath: file.path) else {
+      return try rewrite(file, with: [line])
     }
-    let lines = (load() + [line]).suffix(limit)
-    let text = lines.joined(separator: "\n") + "\n"
+    guard let target = regularFile() else { return }
+    let folderURL = target.deletingLastPathComponent()
+    let size: Int
+    do throws(FileError) {
+      let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
+      try AppendedFile(named: target.lastPathComponent, in: folder).append(line + "\n")
+      let attributes = try? FileManager.default.attributesOfItem(atPath: target.path)
+      size = (attributes?[.size] as? Int) ?? 0
+    } catch {
+      throw RenderError(error)
+    }
+    let count = added.withLock { count in
+      count += 1
+      return count
+    }
+    if count >= limit || size > 2 * Self.readLimit { try rewrite(target, with: load()) }
+  }
+
+  /// Replaces the file with `lines`, the last `limit` of them.
+  private func rewrite(_ target: URL, with lines: [String]) throws(RenderError) {
+    added.withLock { $0 = 0 }
+    let text = lines.suffix(limit).joined(separator: "\n") + "\n"
     try AtomicFile.write(Data(text.utf8), to: target, syncingFolder: false, flushing: false)
   }
 

@@ -17,6 +17,17 @@ public struct FrameOptions: Sendable {
   public var animation: AnimationOptions?
   /// The contact sheet to write (a PNG), if any.
   public var sheet: URL?
+  /// The most frame files a run writes; 0 for no bound. Past it the script stops with an
+  /// error at the command whose frame would go over.
+  public var maximumFrames = FrameOptions.defaultMaximumFrames
+  /// The most bytes of frames and `render` targets a run writes; 0 for no bound. Past it the
+  /// script stops with an error at the command whose file would go over.
+  public var maximumBytes = FrameOptions.defaultMaximumBytes
+
+  /// The default bound on frame files: 100,000, a folder a file manager still lists.
+  public static let defaultMaximumFrames = 100_000
+  /// The default bound on bytes written: 4 GiB, what an ordinary disk has free.
+  public static let defaultMaximumBytes = 4 << 30
 
   /// Creates options.
   public init(

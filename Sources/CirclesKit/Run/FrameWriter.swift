@@ -24,12 +24,14 @@ final class FrameWriter: ScriptHost {
   /// Shares compressed rows between consecutive PNG frames.
   private let pngEncoder: PNGSequenceEncoder
   private let pipeline: FramePipeline
+  private let budget: OutputBudget
 
   init(folder: FrameFolder, options: FrameOptions = FrameOptions()) {
     self.folder = folder
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
     pngEncoder = PNGSequenceEncoder(compression: options.compression)
+    budget = OutputBudget(maximumFrames: options.maximumFrames, maximumBytes: options.maximumBytes)
   }
 
   /// How many frames were written from bytes encoded for an earlier frame.
@@ -37,6 +39,7 @@ final class FrameWriter: ScriptHost {
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
     let name = frame.name + "." + options.format.fileExtension
+    try budget.claimFrame()
     do {
       try folder.claimFrame(named: name, number: frame.number)
     } catch {
@@ -44,9 +47,12 @@ final class FrameWriter: ScriptHost {
       throw error
     }
     let (encoded, encode) = try encodedFrame(for: frame.state)
-    let make: @Sendable () throws -> Data = {
+    let turn = budget.nextTurn()
+    let make: @Sendable () throws -> Data = { [budget] in
       encode?()
-      return try encoded.bytes()
+      let bytes = Result { try encoded.bytes() }
+      try budget.claim(bytes: (try? bytes.get())?.count, turn: turn)
+      return try bytes.get()
     }
     let store: @Sendable (Data) throws -> Void = { [folder] data in
       try folder.writeFrame(data, named: name)
@@ -56,7 +62,13 @@ final class FrameWriter: ScriptHost {
     if frames.isEmpty {
       try store(try make())
     } else {
-      try pipeline.submit(frame: frame.number, make, then: store)
+      do {
+        try pipeline.submit(frame: frame.number, make, then: store)
+      } catch {
+        // The job will not run: its turn passes, so no later claim waits for it.
+        try? budget.claim(bytes: nil, turn: turn)
+        throw error
+      }
     }
     frames.append(WrittenFrame(frame, url: folder.url.appendingPathComponent(name)))
   }
@@ -65,7 +77,11 @@ final class FrameWriter: ScriptHost {
     let target = try RenderPath(path, fileExtension: options.format.fileExtension)
     let (encoded, encode) = try encodedFrame(for: state)
     encode?()
-    renders.append(try folder.writeRender(try encoded.bytes(), to: target))
+    let turn = budget.nextTurn()
+    let bytes = Result { try encoded.bytes() }
+    try budget.claim(bytes: (try? bytes.get())?.count, turn: turn)
+    let data = try bytes.get()
+    renders.append(try folder.writeRender(data, to: target))
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {

@@ -5,13 +5,17 @@ import Foundation
 /// build tool sees only real changes.
 enum ChangedFile {
   /// Writes `data` to `url` whole (through `AtomicFile`) unless the file already holds exactly
-  /// these bytes.
+  /// these bytes; a device or a named pipe is always written through.
   ///
   /// - Returns: whether the file was written.
   /// - Throws: `RenderError.cannotWrite` when writing fails.
   @discardableResult
   static func write(_ data: Data, to url: URL) throws(RenderError) -> Bool {
-    if let existing = try? Data(contentsOf: url, options: .uncached), existing == data {
+    // Only a regular file is read first: reading a named pipe would wait for a writer.
+    let kind = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type]
+    if kind as? FileAttributeType == .typeRegular,
+      let existing = try? Data(contentsOf: url, options: .uncached), existing == data
+    {
       return false
     }
     try AtomicFile.write(data, to: url)

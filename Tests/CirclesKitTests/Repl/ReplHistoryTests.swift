@@ -43,8 +43,45 @@ struct ReplHistoryTests {
     #expect(one.load() == ["a", "b", "c"])
     try other.append("d")
     #expect(one.load() == ["b", "c", "d"])
-    #expect(try String(contentsOf: file, encoding: .utf8) == "b\nc\nd\n")
+    // Appended, not rewritten, until one history has added `limit` lines.
+    #expect(try String(contentsOf: file, encoding: .utf8) == "a\nb\nc\nd\n")
+    try one.append("e")
+    try one.append("f")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "d\ne\nf\n")
     #expect(folder.files(in: "deep/folder") == ["history"])
+  }
+
+  @Test("each line is added at the end of the same file, which holds exactly what was typed")
+  func eachLineAppends() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("history")
+    let history = ReplHistory(file: file, limit: 1000)
+    try history.append("line 0")
+    let inode = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber]
+    var expected = "line 0\n"
+    for number in 1..<999 {
+      try history.append("line \(number)")
+      expected += "line \(number)\n"
+      let now = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber]
+      #expect(now as? Int == inode as? Int, "line \(number) rewrote the file")
+      if now as? Int != inode as? Int { break }
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+  }
+
+  @Test("after many lines the history holds the last of them in order and the file stays bounded")
+  func manyLines() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("history")
+    let history = ReplHistory(file: file, limit: 100)
+    for number in 0..<2_550 {
+      try history.append("line \(number)")
+      let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+      #expect(lines.count <= 200)
+      #expect(lines.last.map(String.init) == "line \(number)")
+    }
+    #expect(history.load() == (2_450..<2_550).map { "line \($0)" })
+    #expect(ReplHistory(file: file, limit: 100).load() == history.load())
   }
 
   @Test("a file of more than a megabyte is read from its last whole lines")
