@@ -11,7 +11,7 @@ public enum CommandLineTool {
   static var subcommands: [any Subcommand.Type] {
     [
       RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
-      ViewCommand.self, CompletionsCommand.self, HelpCommand.self,
+      ViewCommand.self, CompletionsCommand.self, LanguageServerCommand.self, HelpCommand.self,
     ]
   }
 

@@ -73,7 +73,7 @@ struct LSPFraming {
         scanned += 1
       }
       guard buffer.count - start < 8192 else { throw .badHeader("a header line too long") }
-      try more()
+      scanned -= try more()
     }
   }
 
@@ -83,7 +83,11 @@ struct LSPFraming {
   }
 
   /// Reads more bytes, dropping those already taken.
-  private mutating func more() throws(Problem) {
+  ///
+  /// - Returns: how many bytes were dropped from the buffer's front.
+  @discardableResult
+  private mutating func more() throws(Problem) -> Int {
+    let dropped = start
     if start > 0 {
       buffer.removeFirst(start)
       start = 0
@@ -92,6 +96,7 @@ struct LSPFraming {
     let count = chunk.withUnsafeMutableBytes { read($0) }
     guard count > 0 else { throw .end }
     buffer += chunk[0..<count]
+    return dropped
   }
 
   /// A message framed for writing.

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+@testable import CirclesKit
+
+/// `circles lsp` message by message: what the server answers each method of the protocol.
+@Suite("The language server, message by message")
+struct LanguageServerTests {
+  static let uri = "file:///work/scene.circles"
+
+  /// A message's body.
+  static func message(_ id: Int?, _ method: String, _ params: [String: Any] = [:]) -> Data {
+    var object: [String: Any] = ["jsonrpc": "2.0", "method": method, "params": params]
+    if let id { object["id"] = id }
+    return try! JSONSerialization.data(withJSONObject: object)
+  }
+
+  /// The server's replies to a message, as JSON objects.
+  static func replies(_ server: LanguageServer, _ body: Data) throws -> [[String: Any]] {
+    try server.handle(body).map {
+      try #require(try JSONSerialization.jsonObject(with: $0) as? [String: Any])
+    }
+  }
+
+  static func open(_ server: LanguageServer, _ text: String) throws -> [[String: Any]] {
+    try replies(
+      server,
+      message(
+        nil, "textDocument/didOpen",
+        ["textDocument": ["uri": uri, "languageId": "circles", "version": 1, "text": text]]))
+  }
+
+  static func diagnostics(_ reply: [String: Any]) -> [[String: Any]] {
+    ((reply["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? []
+  }
+
+  static func position(_ line: Int, _ character: Int) -> [String: Any] {
+    ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+  }
+
+  @Test("initialize names what the server does; shutdown then exit ends it with 0, exit alone with 1")
+  func lifecycle() throws {
+    let server = LanguageServer()
+    let initialized = try Self.replies(server, Self.message(1, "initialize"))
+    let capabilities = (initialized[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+    #expect((capabilities?["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
+    #expect(capabilities?["definitionProvider"] as? Bool == true)
+    let shutdown = try Self.replies(server, Self.message(2, "shutdown"))
+    #expect(shutdown[0].keys.contains("result") && shutdown[0]["id"] as? Int == 2)
+    #expect(try Self.replies(server, Self.message(nil, "exit")).isEmpty)
+    #expect(server.exitCode == 0)
+    let abrupt = LanguageServer()
+    _ = try Self.replies(abrupt, Self.message(nil, "exit"))
+    #expect(abrupt.exitCode == 1)
+  }
+
+  @Test("every syntax error, with the range of its caret; a runtime error and a failed expect too")
+  func diagnostics() throws {
+    let server = LanguageServer()
+    let syntax = try Self.open(server, "circel\nadd a at 1,1 radus 2\n")
+    let found = Self.diagnostics(syntax[0])
+    #expect(found.map { $0["message"] as? String } == [
+      "unknown command 'circel'; did you mean 'clear'?",
+      "unknown keyword 'radus' in 'add'; did you mean 'radius'?",
+    ])
+    let range = found[1]["range"] as? [String: [String: Int]]
+    #expect(range?["start"] == ["line": 1, "character": 13])
+    #expect(range?["end"] == ["line": 1, "character": 18])
+    let runtime = try Self.open(server, "add sun at 1,1 r 1\nadd sun at 2,2 r 1\n")
+    let duplicate = Self.diagnostics(runtime[0])
+    #expect(duplicate.count == 1)
+    let related = duplicate.first?["relatedInformation"] as? [[String: Any]]
+    #expect(related?.first?["message"] as? String == "'sun' is added here")
+    let expect = try Self.open(server, "expect count 2\n")
+    #expect(Self.diagnostics(expect[0]).first?["message"] as? String == "expected 2 circles, found none")
+    #expect(Self.diagnostics(try Self.open(server, "add a at 1,1 r 1\n")[0]).isEmpty)
+  }
+
+  @Test("changes by range, in UTF-16 columns, and whole")
+  func changes() throws {
+    let server = LanguageServer()
+    // 😀 takes two UTF-16 units: the edit after it counts them.
+    _ = try Self.open(server, "add a at 1,1 r 1 // 😀x\nremove moon\n")
+    let edit: [String: Any] = [
+      "textDocument": ["uri": Self.uri, "version": 2],
+      "contentChanges": [
+        ["range": ["start": ["line": 0, "character": 22], "end": ["line": 0, "character": 23]],
+          "text": "y"],
+        ["range": ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 11]],
+          "text": "a"],
+      ],
+    ]
+    let after = try Self.replies(server, Self.message(nil, "textDocument/didChange", edit))
+    #expect(Self.diagnostics(after[0]).isEmpty, "\(after)")
+    #expect(server.documents[Self.uri] == "add a at 1,1 r 1 // 😀y\nremove a\n")
+    let whole: [String: Any] = [
+      "textDocument": ["uri": Self.uri, "version": 3], "contentChanges": [["text": "clear\n"]],
+    ]
+    _ = try Self.replies(server, Self.message(nil, "textDocument/didChange", whole))
+    #expect(server.documents[Self.uri] == "clear\n")
+  }
+
+  static let script = """
+    let size = 4
+    add sun at 10,10 radius size fill gold
+    add moon at 30,30 r 2
+    group "Sky" {
+      repeat 3 as i {
+        move sun by i,0
+      }
+    }
+    set 
+    """
+
+  @Test("completion: commands, colour names, circle ids, keywords, variables and functions")
+  func completion() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, Self.script)
+    func labels(_ line: Int, _ character: Int) throws -> [String] {
+      let reply = try Self.replies(
+        server, Self.message(9, "textDocument/completion", Self.position(line, character)))
+      return (reply[0]["result"] as? [[String: Any]])?.compactMap { $0["label"] as? String } ?? []
+    }
+    #expect(try labels(0, 0).starts(with: ["canvas", "add", "remove"]))
+    #expect(try labels(1, 34).contains("cornflowerblue"))
+    #expect(try labels(8, 4) == ["moon", "sun"])
+    let inside = try labels(5, 16)
+    #expect(inside.contains("size") && inside.contains("i") && inside.contains("sqrt"))
+  }
+
+  @Test("definition of a circle and of a variable; hover over a colour, a function and a circle")
+  func definitionAndHover() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, Self.script)
+    let sun = try Self.replies(
+      server, Self.message(3, "textDocument/definition", Self.position(5, 10)))
+    #expect(
+      ((sun[0]["result"] as? [String: Any])?["range"] as? [String: [String: Int]])?["start"]
+        == ["line": 1, "character": 4])
+    let size = try Self.replies(
+      server, Self.message(4, "textDocument/definition", Self.position(1, 25)))
+    #expect(
+      ((size[0]["result"] as? [String: Any])?["range"] as? [String: [String: Int]])?["start"]
+        == ["line": 0, "character": 4])
+    func hover(_ line: Int, _ character: Int) throws -> String? {
+      let reply = try Self.replies(
+        server, Self.message(5, "textDocument/hover", Self.position(line, character)))
+      return ((reply[0]["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"]
+        as? String
+    }
+    #expect(try hover(1, 35) == "colour `gold`: `#ffd700`")
+    #expect(try hover(1, 6)?.hasPrefix("circle `sun` at 10.0,10.0 radius 4.0") == true)
+  }
+
+  @Test("symbols: circles, and groups and loops holding what they hold")
+  func symbols() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, Self.script)
+    let reply = try Self.replies(
+      server,
+      Self.message(6, "textDocument/documentSymbol", ["textDocument": ["uri": Self.uri]]))
+    let symbols = reply[0]["result"] as? [[String: Any]] ?? []
+    #expect(symbols.map { $0["name"] as? String } == ["sun", "moon", "group \"Sky\""])
+    let loop = (symbols.last?["children"] as? [[String: Any]])?.first
+    #expect(loop?["name"] as? String == "repeat 3 as i")
+  }
+
+  @Test("a message that is not JSON, or a method there is not, gets a JSON-RPC error; the server goes on")
+  func errors() throws {
+    let server = LanguageServer()
+    let garbage = try Self.replies(server, Data("{oops".utf8))
+    #expect((garbage[0]["error"] as? [String: Any])?["code"] as? Int == -32700)
+    let unknown = try Self.replies(server, Self.message(8, "textDocument/nothing"))
+    #expect((unknown[0]["error"] as? [String: Any])?["code"] as? Int == -32601)
+    let bad = try Self.replies(server, Self.message(9, "textDocument/completion", ["x": 1]))
+    #expect((bad[0]["error"] as? [String: Any])?["code"] as? Int == -32602)
+    #expect(try Self.replies(server, Self.message(10, "shutdown")).count == 1)
+  }
+
+  @Test("framing: Content-Length headers, messages split anywhere, a bad header stops the stream")
+  func framing() throws {
+    let bodies = ["{\"a\":1}", "{\"b\":\"é\"}"]
+    let stream = Array(
+      bodies.map { "Content-Length: \($0.utf8.count)\r\nContent-Type: x\r\n\r\n\($0)" }.joined()
+        .utf8)
+    var offset = 0
+    var framing = LSPFraming { buffer in
+      // Three bytes at a time.
+      let count = min(3, stream.count - offset, buffer.count)
+      for index in 0..<count { buffer[index] = stream[offset + index] }
+      offset += count
+      return count
+    }
+    #expect(String(decoding: try framing.next(), as: UTF8.self) == bodies[0])
+    #expect(String(decoding: try framing.next(), as: UTF8.self) == bodies[1])
+    #expect(throws: LSPFraming.Problem.end) { _ = try framing.next() }
+    var bad = LSPFraming { buffer in
+      let text = Array("Content-Length: many\r\n\r\n".utf8)
+      for (index, byte) in text.enumerated() { buffer[index] = byte }
+      return text.count
+    }
+    #expect(throws: LSPFraming.Problem.badHeader("Content-Length is not a whole number")) {
+      _ = try bad.next()
+    }
+  }
+}
