@@ -108,4 +108,31 @@ struct MemoryLimitTests {
     #expect(status & 0x7f == SIGTERM, "status \(status)")
     #expect(!folder.allFiles(in: "out").contains { $0.hasSuffix(".tmp") })
   }
+
+  /// Eighty frames of 512×512 whose every pixel differs from its golden: each comparison
+  /// decodes two images and makes a diff and a strip (about 3 MB of encoder memory a frame),
+  /// which a check let go of only once every frame was compared, so that they took 260 MB more
+  /// than the 150 MiB the whole check needs; now each is let go of when its artifacts are
+  /// written.
+  @Test("a check whose every frame fails holds no more memory for eighty frames than for a few")
+  func failingFrames() throws {
+    let folder = try TemporaryFolder()
+    let script = """
+      canvas 512x512 background #ffffff
+      repeat 80 as i {
+        add at (i * 6),(i * 6) r 40 fill hsl(i * 37, 80, 50)
+      }
+
+      """
+    try folder.write(script, to: "s.circles")
+    let record = try Executable.run(["check", "s.circles", "--record"], in: folder.url)
+    try #require(record.status == 0, "\(record)")
+    try folder.write(script.replacingOccurrences(of: "#ffffff", with: "#eeeeee"), to: "s.circles")
+    let outcome = try DiffCommandTests.run(limitedTo: 300_000, ["check", "s.circles"], in: folder.url)
+    #expect(outcome.status == 1, "\(outcome)")
+    #expect(
+      outcome.stdout.hasSuffix("checked 1 script, 81 frames: 0 passed, 81 failed\n"), "\(outcome)")
+    #expect(!outcome.stderr.contains("memory"), "\(outcome)")
+    #expect(folder.files(in: ".circles-artifacts/s").count == 3 * 81)
+  }
 }
