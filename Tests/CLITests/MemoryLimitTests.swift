@@ -128,7 +128,8 @@ struct MemoryLimitTests {
     let record = try Executable.run(["check", "s.circles", "--record"], in: folder.url)
     try #require(record.status == 0, "\(record)")
     try folder.write(script.replacingOccurrences(of: "#ffffff", with: "#eeeeee"), to: "s.circles")
-    let outcome = try DiffCommandTests.run(limitedTo: 300_000, ["check", "s.circles"], in: folder.url)
+    let outcome = try DiffCommandTests.run(
+      limitedTo: 300_000, ["check", "s.circles"], in: folder.url)
     #expect(outcome.status == 1, "\(outcome)")
     #expect(
       outcome.stdout.hasSuffix("checked 1 script, 81 frames: 0 passed, 81 failed\n"), "\(outcome)")
