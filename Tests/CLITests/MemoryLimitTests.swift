@@ -136,4 +136,61 @@ struct MemoryLimitTests {
     #expect(!outcome.stderr.contains("memory"), "\(outcome)")
     #expect(folder.files(in: ".circles-artifacts/s").count == 3 * 81)
   }
+
+  /// 16384×16384 is the largest canvas: its drawing takes 1 GiB, and an animation of it 3 GiB
+  /// more (the picture shown, the first frame compared whole, the encoder's copy), which
+  /// 2.5 GB of address space cannot give; 4096×4096 takes a sixteenth of that.
+  @Test(
+    "an animation of a canvas too large for the memory is an error at the canvas line",
+    arguments: ["a.png", "a.gif"])
+  func animationTooLarge(file: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("canvas 16384x16384\n", to: "huge.circles")
+    try folder.write("canvas 4096x4096\nadd a at 100,100 r 50 fill red\n", to: "large.circles")
+    let huge = try DiffCommandTests.run(
+      limitedTo: 2_500_000,
+      ["run", "huge.circles", "-o", "out", "--frames", "none", "--animation", file],
+      in: folder.url)
+    #expect(huge.status == 2, "\(huge)")
+    #expect(huge.stdout.hasPrefix("no frames written (--frames none; 0 circles, "), "\(huge)")
+    #expect(
+      huge.stderr == """
+        huge.circles:1:1: error: cannot write frame '0000-start': not enough memory to animate a \
+        16384×16384 canvas (3072 MiB besides the drawing); allow the process more memory, or \
+        animate a smaller canvas
+        canvas 16384x16384
+        ^
+
+        """, "\(huge)")
+    #expect(!folder.allFiles(in: ".").contains { $0.hasSuffix(file) || $0.hasSuffix(".tmp") })
+    let large = try DiffCommandTests.run(
+      limitedTo: 2_500_000,
+      ["run", "large.circles", "-o", "out", "--frames", "none", "--animation", file],
+      in: folder.url)
+    #expect(large.status == 0, "\(large)")
+    #expect(large.stderr == "", "\(large)")
+    #expect(folder.files(in: ".").contains(file))
+  }
+
+  @Test("a check of a changed canvas too large for the memory is an error at the canvas line")
+  func checkTooLarge() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("canvas 16384x16384 background #eeeeee\n", to: "c.circles")
+    try folder.write("", to: "__snapshots__/c/.keep")
+    try DiffCommandTests.hugePNG().write(
+      to: folder.url.appendingPathComponent("__snapshots__/c/0000-start.png"))
+    let outcome = try DiffCommandTests.run(
+      limitedTo: 2_500_000, ["check", "c.circles"], in: folder.url)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(
+      outcome.stderr.hasPrefix(
+        """
+        c.circles:1:1: error: frame 0000-start: cannot compare image '0000-start': not enough \
+        memory for two 16384x16384 images (2048 MiB); allow the process more memory, or draw a \
+        smaller canvas
+        canvas 16384x16384 background #eeeeee
+        ^
+
+        """), "\(outcome)")
+  }
 }
