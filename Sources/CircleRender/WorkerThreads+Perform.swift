@@ -9,7 +9,7 @@ extension WorkerThreads {
     upTo: ProcessInfo.processInfo.activeProcessorCount - 1)
 
   /// Runs `body` once for each of `iterations`, on the calling thread and as many of the pool's
-  /// threads as are free, and returns when every iteration has run.
+  /// threads as are free (waiting for work), and returns when every iteration has run.
   ///
   /// The calling thread takes iterations until none is left, so the work is done even when the
   /// pool has no thread, or all of them are busy (a `perform` inside another one's iteration
@@ -24,7 +24,9 @@ extension WorkerThreads {
       return
     }
     let batch = Batch(iterations: iterations, body: body)
-    for _ in 0..<min(count, iterations - 1) { run { batch.takeIterations() } }
+    for _ in 0..<min(count, iterations - 1) {
+      guard runIfIdle({ batch.takeIterations() }) else { break }
+    }
     batch.takeIterations()
     batch.waitUntilDone()
   }

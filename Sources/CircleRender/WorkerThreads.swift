@@ -29,14 +29,19 @@ package final class WorkerThreads: @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [@Sendable () -> Void] = []
   private var next = 0
+  /// Threads waiting for a job.
+  private var idle = 0
   private var stopping = false
 
-  /// Makes up to `count` threads; fewer, or none, when the system refuses them.
+  /// Makes up to `count` threads, fewer or none when the system refuses them, and returns once
+  /// they wait for work.
   package init(upTo count: Int) {
     for _ in 0..<max(0, count) {
       guard Self.startThread({ [self] in work() }) else { break }
       self.count += 1
     }
+    // Until every thread waits for work, so that the first work offered finds them.
+    while condition.withLock({ idle }) < self.count { usleep(50) }
   }
 
   /// Runs `job` on one of the threads, after the jobs given before it have started.
@@ -47,6 +52,20 @@ package final class WorkerThreads: @unchecked Sendable {
     jobs.append(job)
     condition.signal()
     condition.unlock()
+  }
+
+  /// Runs `job` on a thread that is waiting for work, if one is, and says whether it will.
+  ///
+  /// A job offered while every thread is busy is not queued: it would keep what it holds
+  /// until a thread is free, and a thread busy for long (a check's comparisons, which offer
+  /// work of their own) would leave such jobs piling up.
+  package func runIfIdle(_ job: @escaping @Sendable () -> Void) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard idle > jobs.count - next, !stopping else { return false }
+    jobs.append(job)
+    condition.signal()
+    return true
   }
 
   /// Lets the threads end once the jobs given have run.
@@ -65,9 +84,15 @@ package final class WorkerThreads: @unchecked Sendable {
   private func take() -> (@Sendable () -> Void)? {
     condition.lock()
     defer { condition.unlock() }
-    while next == jobs.count, !stopping { condition.wait() }
+    while next == jobs.count, !stopping {
+      idle += 1
+      condition.wait()
+      idle -= 1
+    }
     guard next < jobs.count else { return nil }
     let job = jobs[next]
+    // The queue lets go of the job, so that what it holds goes when it has run.
+    jobs[next] = {}
     next += 1
     if next == jobs.count {
       jobs.removeAll(keepingCapacity: true)

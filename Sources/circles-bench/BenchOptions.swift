@@ -18,7 +18,8 @@ struct BenchOptions {
       case .language: "a million passes of a loop, and a 1000-step loop against its lines"
       case .history: "what --sheet and --animation add to a run, and the animations' sizes"
       case .check: "circles check against run: time, golden bytes, memory, growth, alignment"
-      case .failingCheck: "a check whose 200 frames all fail, on both cores against one"
+      case .failingCheck:
+        "a check whose 200 frames all fail, on both cores against one; 2000 frames against 200"
       case .viewer: "circles view of 5000 states: its cost, its size, when Chromium shows it"
       }
     }

@@ -117,4 +117,95 @@ struct MemoryLimitTests {
     #expect(status & 0x7f == SIGTERM, "status \(status)")
     #expect(!folder.allFiles(in: "out").contains { $0.hasSuffix(".tmp") })
   }
+
+  /// Eighty frames of 512×512 whose every pixel differs from its golden: each comparison
+  /// decodes two images and makes a diff and a strip (about 3 MB of encoder memory a frame),
+  /// which a check let go of only once every frame was compared, so that they took 260 MB more
+  /// than the 150 MB of data the whole check needs; now each is let go of when its artifacts
+  /// are written.
+  @Test("a check whose every frame fails holds no more memory for eighty frames than for a few")
+  func failingFrames() throws {
+    let folder = try TemporaryFolder()
+    let script = """
+      canvas 512x512 background #ffffff
+      repeat 80 as i {
+        add at (i * 6),(i * 6) r 40 fill hsl(i * 37, 80, 50)
+      }
+
+      """
+    try folder.write(script, to: "s.circles")
+    let record = try Executable.run(["check", "s.circles", "--record"], in: folder.url)
+    try #require(record.status == 0, "\(record)")
+    try folder.write(script.replacingOccurrences(of: "#ffffff", with: "#eeeeee"), to: "s.circles")
+    // A bound on the data the process writes (`ulimit -d`), not on its address space: the
+    // allocator's reservations for its threads, which vary with the machine's load, stay out.
+    let outcome = try Executable.run(
+      program: URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c", "ulimit -d 250000; exec \"$0\" \"$@\"", try Executable.url.path, "check", "s.circles",
+      ],
+      in: folder.url, environment: ["NO_COLOR": "1"])
+    #expect(outcome.status == 1, "\(outcome)")
+    #expect(
+      outcome.stdout.hasSuffix("checked 1 script, 81 frames: 0 passed, 81 failed\n"), "\(outcome)")
+    #expect(!outcome.stderr.contains("memory") && !outcome.stdout.contains("memory"), "\(outcome)")
+    #expect(folder.files(in: ".circles-artifacts/s").count == 3 * 81)
+  }
+
+  /// 16384×16384 is the largest canvas: its drawing takes 1 GiB, and an animation of it 3 GiB
+  /// more (the picture shown, the first frame compared whole, the encoder's copy), which
+  /// 2.5 GB of address space cannot give; 4096×4096 takes a sixteenth of that.
+  @Test(
+    "an animation of a canvas too large for the memory is an error at the canvas line",
+    arguments: ["a.png", "a.gif"])
+  func animationTooLarge(file: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("canvas 16384x16384\n", to: "huge.circles")
+    try folder.write("canvas 4096x4096\nadd a at 100,100 r 50 fill red\n", to: "large.circles")
+    let huge = try DiffCommandTests.run(
+      limitedTo: 2_500_000,
+      ["run", "huge.circles", "-o", "out", "--frames", "none", "--animation", file],
+      in: folder.url)
+    #expect(huge.status == 2, "\(huge)")
+    #expect(huge.stdout.hasPrefix("no frames written (--frames none; 0 circles, "), "\(huge)")
+    #expect(
+      huge.stderr == """
+        huge.circles:1:1: error: cannot write frame '0000-start': not enough memory to animate a \
+        16384×16384 canvas (3072 MiB besides the drawing); allow the process more memory, or \
+        animate a smaller canvas
+        canvas 16384x16384
+        ^
+
+        """, "\(huge)")
+    #expect(!folder.allFiles(in: ".").contains { $0.hasSuffix(file) || $0.hasSuffix(".tmp") })
+    let large = try DiffCommandTests.run(
+      limitedTo: 2_500_000,
+      ["run", "large.circles", "-o", "out", "--frames", "none", "--animation", file],
+      in: folder.url)
+    #expect(large.status == 0, "\(large)")
+    #expect(large.stderr == "", "\(large)")
+    #expect(folder.files(in: ".").contains(file))
+  }
+
+  @Test("a check of a changed canvas too large for the memory is an error at the canvas line")
+  func checkTooLarge() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("canvas 16384x16384 background #eeeeee\n", to: "c.circles")
+    try folder.write("", to: "__snapshots__/c/.keep")
+    try DiffCommandTests.hugePNG().write(
+      to: folder.url.appendingPathComponent("__snapshots__/c/0000-start.png"))
+    let outcome = try DiffCommandTests.run(
+      limitedTo: 2_500_000, ["check", "c.circles"], in: folder.url)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(
+      outcome.stderr.hasPrefix(
+        """
+        c.circles:1:1: error: frame 0000-start: cannot compare image '0000-start': not enough \
+        memory for two 16384x16384 images (2048 MiB); allow the process more memory, or draw a \
+        smaller canvas
+        canvas 16384x16384 background #eeeeee
+        ^
+
+        """), "\(outcome)")
+  }
 }

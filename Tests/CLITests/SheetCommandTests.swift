@@ -33,6 +33,18 @@ struct SheetCommandTests {
     #expect(folder.files(in: "out").count == 7)
   }
 
+  @Test(
+    "canvases whose thumbnails take many picture pixels each make their sheet",
+    arguments: ["canvas 4300x10", "canvas 64x2000 scale 3", "canvas 3890x40"])
+  func manyPixelsAThumbnailPixel(canvas: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("\(canvas) background #ff0000\nadd a at 5,5 r 4\n", to: "s.circles")
+    let outcome = try Executable.run(
+      ["run", "s.circles", "-o", "out", "--sheet", "sheet.png"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout.contains("contact sheet written to sheet.png (2 thumbnails"))
+  }
+
   @Test("a sheet must be a PNG")
   func sheetExtension() throws {
     let folder = try TemporaryFolder()

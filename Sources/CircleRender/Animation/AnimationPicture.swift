@@ -17,14 +17,19 @@ final class AnimationPicture {
   /// The new content of the rectangle being compared, reused from frame to frame.
   private var scratch: [UInt32] = []
 
-  init(width: Int, height: Int) {
+  /// A transparent picture.
+  ///
+  /// - Throws: `RenderError.outOfMemory` when its memory cannot be had.
+  init(width: Int, height: Int) throws(RenderError) {
     self.width = width
     self.height = height
-    pixels = .allocate(capacity: width * height)
-    pixels.initialize(repeating: 0, count: width * height)
+    guard let memory = calloc(max(1, width * height), MemoryLayout<UInt32>.stride) else {
+      throw .outOfMemory(operation: "animate a \(width)×\(height) canvas")
+    }
+    pixels = memory.assumingMemoryBound(to: UInt32.self)
   }
 
-  deinit { pixels.deallocate() }
+  deinit { free(pixels) }
 
   /// The whole picture.
   var bounds: PixelRect { PixelRect(minX: 0, minY: 0, maxX: width, maxY: height) }
@@ -45,10 +50,11 @@ final class AnimationPicture {
   ///   - highlight: the changed region to outline, if any.
   ///   - outline: how to draw it.
   /// - Returns: the smallest rectangle of pixels that changed; empty when none did.
+  /// - Throws: `RenderError.outOfMemory` when the memory to compare the rectangle cannot be had.
   func update(
     from renderer: IncrementalRenderer, damage: PixelRect, highlight: PixelRect?,
     outline: ChangeOutline
-  ) -> PixelRect {
+  ) throws(RenderError) -> PixelRect {
     guard let surface = renderer.surfaceForReading else { return .empty }
     let mark = highlight.map { outline.bounds(around: $0, width: width, height: height) } ?? .empty
     let area = clipped(damage.union(shownOutline).union(mark))
@@ -60,6 +66,9 @@ final class AnimationPicture {
     let areaWidth = area.maxX - area.minX
     let areaHeight = area.maxY - area.minY
     if scratch.count < areaWidth * areaHeight {
+      scratch = []
+      try PixelImage.checkMemory(
+        pixels: areaWidth * areaHeight, for: "animate a \(width)×\(height) canvas")
       scratch = [UInt32](repeating: 0, count: areaWidth * areaHeight)
     }
     return scratch.withUnsafeMutableBufferPointer { buffer in

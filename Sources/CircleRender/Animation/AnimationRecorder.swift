@@ -55,7 +55,8 @@ public final class AnimationRecorder {
   ///     picture for the first); `IncrementalRenderer.takeDamage()` tells it.
   ///   - state: the frame's canvas state.
   ///   - highlight: a region of the picture to outline on this frame only, if any.
-  /// - Throws: `RenderError.cannotWrite` when writing fails or the picture changed size.
+  /// - Throws: `RenderError.cannotWrite` when writing fails or the picture changed size,
+  ///   `.outOfMemory` when the memory to animate a picture of its size cannot be had.
   public func record(
     _ renderer: IncrementalRenderer, damage: PixelRect, state: CanvasState,
     highlight: PixelRect? = nil
@@ -63,7 +64,15 @@ public final class AnimationRecorder {
     guard let surface = renderer.surfaceForReading else { throw .emptyImage(width: 0, height: 0) }
     if picture == nil {
       let opaque = state.background.alpha == 255
-      picture = AnimationPicture(width: surface.width, height: surface.height)
+      // The picture, the first frame compared whole, and the encoder's copy of it: asked of
+      // the system at once, so that a canvas too large for the memory fails before any work.
+      let needed = 3 * surface.width * surface.height
+      try PixelImage.checkMemory(
+        pixels: needed,
+        for: "animate a \(surface.width)×\(surface.height) canvas "
+          + "(\((needed * 4) >> 20) MiB besides the drawing); allow the process more memory, "
+          + "or animate a smaller canvas")
+      picture = try AnimationPicture(width: surface.width, height: surface.height)
       encoder =
         switch format {
         case .apng:
@@ -79,7 +88,7 @@ public final class AnimationRecorder {
         path: file.path, reason: "an animation needs every frame the same size")
     }
     let damage = frameCount == 0 ? picture.bounds : damage
-    var changed = picture.update(
+    var changed = try picture.update(
       from: renderer, damage: damage, highlight: highlight, outline: outline)
     // A frame that shows no change still takes its place in time: one pixel, rewritten.
     if changed.isEmpty { changed = PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1) }

@@ -62,6 +62,9 @@ final class GIFWriter: AnimationEncoder {
     let area = opaque && frames > 0 ? rect : picture.bounds
     frames += 1
     let width = area.maxX - area.minX
+    try PixelImage.checkMemory(
+      pixels: width * (area.maxY - area.minY) * 5 / 4,
+      for: "animate a \(picture.width)×\(picture.height) canvas")
     var straight = [UInt32](repeating: 0, count: width * (area.maxY - area.minY))
     var histogram: [UInt32: Int] = [:]
     var hasTransparent = false

@@ -6,8 +6,9 @@ import Foundation
 /// premultiplied ARGB32 pixels straight into the result, with the same rounding as Cairo.
 ///
 /// Anything else, or anything unusual (a bad checksum, a transparency, gamma or colour-space
-/// chunk, data that does not inflate to exactly the image), gives `nil`, and the caller decodes
-/// with Cairo, which also reports what is wrong.
+/// chunk, data that ends before the image does), gives `nil`, and the caller decodes with Cairo,
+/// which also reports what is wrong. Data that goes on past the last row is not inflated: a
+/// small file can hold a stream of gigabytes.
 ///
 /// Why a decoder of our own rather than libspng (Debian's `libspng-dev` 0.7.3, which reads any
 /// PNG): on the frames circles compares, inflating is most of the work, and igzip inflates
@@ -115,6 +116,10 @@ enum PNGDecoder {
 
   /// Inflates the IDAT pieces into exactly `count` bytes, calling `ready` with the bytes done
   /// after each stretch; false on any error, or when `ready` says false.
+  ///
+  /// Once every row is there, what follows is ignored, as libpng and libspng do: a stream that
+  /// ends within `spare` bytes past the image must still end well (its checksum right), one
+  /// that goes on past them is read no further, and data after the stream is not looked at.
   private static func inflate(
     _ pieces: [Range<Int>], from bytes: UnsafeRawBufferPointer,
     into output: UnsafeMutablePointer<UInt8>, count: Int, spare: Int, ready: (Int) -> Bool
@@ -127,14 +132,16 @@ enum PNGDecoder {
     let capacity = count + spare
     var done = 0
     state.pointee.next_out = output
-    for (index, piece) in pieces.enumerated() {
+    for piece in pieces {
       state.pointee.next_in = UnsafeMutablePointer(
         mutating: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + piece.lowerBound)
       state.pointee.avail_in = UInt32(piece.count)
       // Until this piece is used up; igzip may hold some of it back until it has room to write.
       while state.pointee.avail_in > 0 || state.pointee.avail_out == 0 {
         if state.pointee.avail_out == 0 {
-          guard done < capacity else { return false }
+          // Every row the header allows is there, and the stream goes on: what follows is
+          // ignored, as libpng and libspng do, and never inflated (it may be gigabytes).
+          guard done < capacity else { return done >= count }
           state.pointee.avail_out = UInt32(min(step, capacity - done))
         }
         let before = (Int(state.pointee.avail_in), Int(state.pointee.avail_out))
@@ -142,8 +149,8 @@ enum PNGDecoder {
         done += before.1 - Int(state.pointee.avail_out)
         guard status == ISAL_DECOMP_OK, ready(min(done, count)) else { return false }
         if state.pointee.block_state == ISAL_BLOCK_FINISH {
-          // Exactly the image, and nothing after it.
-          return state.pointee.avail_in == 0 && index == pieces.count - 1 && done == count
+          // The whole image; what follows the stream is ignored, as libpng and libspng do.
+          return done >= count
         }
         // No progress at all: the stream is stuck (it cannot be, but never spin).
         if before == (Int(state.pointee.avail_in), Int(state.pointee.avail_out)) { return false }

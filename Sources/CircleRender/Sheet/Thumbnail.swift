@@ -33,21 +33,20 @@ struct Thumbnail {
   }
 
   /// For each of `count` thumbnail pixels, the picture pixels of `0..<total` it covers.
-  private static func taps(_ count: Int, over total: Int) -> [Taps] {
-    let step = Double(total) / Double(count)
-    return (0..<count).map { index in
-      let start = Double(index) * step
-      let end = Double(index + 1) * step
-      let first = min(total - 1, Int(start.rounded(.down)))
-      let last = max(first + 1, min(total, Int(end.rounded(.up))))
-      var weights = (first..<last).map { pixel in
-        let covered = min(end, Double(pixel + 1)) - max(start, Double(pixel))
-        return UInt32(max(0, (covered / step * 256).rounded()))
-      }
-      // Rounding may leave the sum off 256 by a little: the largest weight takes it up.
-      let sum = weights.reduce(0, +)
-      if let largest = weights.indices.max(by: { weights[$0] < weights[$1] }) {
-        weights[largest] = UInt32(Int(weights[largest]) + 256 - Int(sum))
+  ///
+  /// Positions are counted in `count`ths of a picture pixel, so thumbnail pixel `i` covers
+  /// `i × total ..< (i + 1) × total` exactly. Each weight is the difference of the rounded
+  /// share covered up to a pixel's two edges: weights never go below 0 and add up to 256.
+  static func taps(_ count: Int, over total: Int) -> [Taps] {
+    (0..<count).map { index in
+      let start = index * total
+      let end = start + total
+      let first = start / count
+      let last = (end + count - 1) / count
+      // The share of the thumbnail pixel covered up to `position`, in 256ths, rounded half up.
+      func covered(_ position: Int) -> Int { ((position - start) * 512 + total) / (2 * total) }
+      let weights = (first..<last).map { pixel in
+        UInt32(covered(min(end, (pixel + 1) * count)) - covered(max(start, pixel * count)))
       }
       return Taps(range: first..<last, weights: weights)
     }

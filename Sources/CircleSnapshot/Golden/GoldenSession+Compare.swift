@@ -105,7 +105,9 @@ extension GoldenSession {
         outcome.error = "cannot read the actual image of '\(item.name)' back"
         return false
       }
-      let shortage = "cannot compare image '\(item.name)': not enough memory for two \(size) images"
+      let shortage =
+        "cannot compare image '\(item.name)': not enough memory for two \(size) images "
+        + "(\((2 * pixels * 4) >> 20) MiB); allow the process more memory, or draw a smaller canvas"
       let expected: PixelImage
       let actual: PixelImage
       switch (Self.decode(goldenData), Self.decode(actualData)) {

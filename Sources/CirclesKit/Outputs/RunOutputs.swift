@@ -28,6 +28,8 @@ final class RunOutputs: ScriptHost {
   let writer: FrameWriter
   let selection: FrameSelection
   private let animation: AnimationRecorder?
+  /// Whether a frame could not be added to the animation.
+  private var animationFailed = false
   private let highlightsAnimation: Bool
   private let sheet: ContactSheetRecorder?
   private let sheetURL: URL?
@@ -76,9 +78,15 @@ final class RunOutputs: ScriptHost {
     try renderer.update(to: frame.state)
     let damage = renderer.takeDamage()
     let highlight = frame.highlight(after: previous.state)
-    try animation?.record(
-      renderer, damage: damage, state: frame.state,
-      highlight: highlightsAnimation ? highlight : nil)
+    do {
+      try animation?.record(
+        renderer, damage: damage, state: frame.state,
+        highlight: highlightsAnimation ? highlight : nil)
+    } catch {
+      // Reported at the frame's command; the animation is then left unwritten, unreported.
+      animationFailed = true
+      throw error
+    }
     sheet?.record(
       renderer, damage: damage, state: frame.state, label: SheetWriter.label(for: frame),
       highlight: highlight)
@@ -111,7 +119,9 @@ final class RunOutputs: ScriptHost {
   func finish() -> (animation: WrittenAnimation?, sheet: WrittenSheet?, problems: [RunError]) {
     var problems: [RunError] = []
     var written: WrittenAnimation?
-    if let animation {
+    if let animation, animationFailed {
+      animation.discard()
+    } else if let animation {
       do {
         let bytes = try animation.finish()
         written = WrittenAnimation(url: animation.url, frames: animation.frameCount, bytes: bytes)

@@ -44,4 +44,43 @@ struct ThumbnailTests {
         == PixelRect(minX: 1, minY: 1, maxX: 3, maxY: 2))
     #expect(thumbnail.covering(.empty) == .empty)
   }
+
+  /// Checks the taps of every thumbnail pixel of `count` over `total`: each covers the picture
+  /// pixels its part meets, and its weights add up to 256, each within one 256th of its share.
+  static func tapsHold(_ count: Int, over total: Int) -> Bool {
+    var next = 0
+    for (index, taps) in Thumbnail.taps(count, over: total).enumerated() {
+      let start = index * total
+      let end = start + total
+      guard taps.range.lowerBound == start / count, taps.range.upperBound * count >= end,
+        taps.range.count == taps.weights.count, taps.range.lowerBound >= next - 1
+      else { return false }
+      var sum: UInt32 = 0
+      for (pixel, weight) in zip(taps.range, taps.weights) {
+        let covered = min(end, (pixel + 1) * count) - max(start, pixel * count)
+        guard covered > 0, abs(Int(weight) * total - covered * 256) <= total else { return false }
+        sum += weight
+      }
+      guard sum == 256 else { return false }
+      next = taps.range.upperBound
+    }
+    return next == total
+  }
+
+  @Test(
+    "every picture side up to 320 into every thumbnail side up to 160 gets taps that add up",
+    arguments: 1...160)
+  func everyRatio(count: Int) {
+    // Every ratio from 1:160 to 320:1, at every phase a thumbnail pixel's edge can have.
+    let failing = (1...320).filter { !Self.tapsHold(count, over: $0) }
+    #expect(failing.isEmpty, "sides into \(count): \(failing.prefix(8))")
+  }
+
+  @Test(
+    "the picture sides the default thumbnail takes from the largest canvases add up",
+    arguments: [3890, 4300, 6000, 9999, 16384])
+  func largeSides(total: Int) {
+    #expect(Self.tapsHold(160, over: total))
+    #expect(Self.tapsHold(1, over: total))
+  }
 }
