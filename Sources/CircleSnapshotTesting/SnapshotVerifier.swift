@@ -6,10 +6,11 @@ import Foundation
 /// Checks canvases and scripts against their golden images: the engine under `assertSnapshot`
 /// and `verifySnapshot`.
 ///
-/// Goldens of a canvas live in `__snapshots__/<test file name without .swift>/<name>.png` beside
-/// the test file, and the frames of a script given as text in
-/// `__snapshots__/<test file name>/<name>/`, unless a folder is given. The record mode comes
-/// from the call, else from the `CIRCLES_RECORD` environment variable, else it is `none`. As in
+/// Goldens of a canvas live in `__snapshots__/<the test file's path without .swift>/<name>.png`
+/// at the root of the test file's package (see ``snapshotFolder(of:)``), and the frames of a
+/// script given as text in `<that folder>/<name>/`, unless a folder is given. The record mode comes
+/// from the call, else from the `CIRCLES_RECORD` environment variable, else it is `missing`
+/// outside CI and `none` in CI. As in
 /// swift-snapshot-testing, a snapshot that gets recorded is reported too, so that a test run in
 /// record mode never passes silently: run again to check against the new golden.
 public struct SnapshotVerifier: Sendable {
@@ -91,24 +92,42 @@ public struct SnapshotVerifier: Sendable {
       + "name without '/' that does not start with '.'"
   }
 
-  /// `__snapshots__/<test file name>/` beside the test file.
+  /// The folder of a test file's goldens: `__snapshots__/<the test file's path in its package,
+  /// without .swift>/` at the package's root (`__snapshots__/Tests/DrawingTests/DrawingTests/`),
+  /// outside every target, so that SwiftPM finds no file it does not handle in a test target.
+  /// A folder `__snapshots__/<test file name>/` beside the test file, where goldens were kept
+  /// before, is still used when it exists; so is that place for a test file in no package.
   static func snapshotFolder(of testFile: URL) -> URL {
-    CheckOptions.defaultGoldenDirectory(forScript: testFile)
+    let beside = CheckOptions.defaultGoldenDirectory(forScript: testFile)
+    guard !FileManager.default.fileExists(atPath: beside.path),
+      let root = packageRoot(of: testFile)
+    else { return beside }
+    let inside = testFile.deletingPathExtension().pathComponents.dropFirst(
+      root.pathComponents.count)
+    return inside.reduce(root.appendingPathComponent("__snapshots__", isDirectory: true)) {
+      $0.appendingPathComponent($1, isDirectory: true)
+    }
+  }
+
+  /// The nearest folder above a test file that holds a `Package.swift`.
+  static func packageRoot(of testFile: URL) -> URL? {
+    var folder = testFile.deletingLastPathComponent()
+    while folder.pathComponents.count > 1 {
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        return folder
+      }
+      folder.deleteLastPathComponent()
+    }
+    return nil
   }
 
   /// The artifacts folder: the one given, or `.circles-artifacts/` in the test file's package.
   func artifactsRoot(for testFile: URL) -> URL {
     if let artifactsDirectory { return artifactsDirectory }
-    let files = FileManager.default
-    var folder = testFile.deletingLastPathComponent()
-    while folder.pathComponents.count > 1 {
-      if files.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-        return folder.appendingPathComponent(".circles-artifacts", isDirectory: true)
-      }
-      folder.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: files.currentDirectoryPath, isDirectory: true)
-      .appendingPathComponent(".circles-artifacts", isDirectory: true)
+    let root =
+      Self.packageRoot(of: testFile)
+      ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    return root.appendingPathComponent(".circles-artifacts", isDirectory: true)
   }
 
   /// The message for a frame's outcome; `nil` when it passed.

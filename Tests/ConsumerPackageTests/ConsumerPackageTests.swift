@@ -84,8 +84,9 @@ struct ConsumerPackageTests {
     let build = try Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
     try #require(build.status == 0, "\(build)")
 
+    // At the package's root, outside the test target, so SwiftPM finds no unhandled file.
     let golden = app.appendingPathComponent(
-      "Tests/DrawingTests/__snapshots__/DrawingTests/\(Self.snapshot).png")
+      "__snapshots__/Tests/DrawingTests/DrawingTests/\(Self.snapshot).png")
     let actual = app.appendingPathComponent(
       ".circles-artifacts/DrawingTests/\(Self.snapshot).actual.png")
     let test = ["test", "--skip-build"] + cache
@@ -107,5 +108,11 @@ struct ConsumerPackageTests {
     let last = try Self.tool("swift", test, in: app)
     #expect(last.status == 0, "\(last)")
     #expect(last.stdout.contains("✔ Test run with 3 tests"), "\(last)")
+
+    // With the golden recorded, the consumer's build warns of nothing of circles'.
+    let rebuild = try Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
+    #expect(rebuild.status == 0, "\(rebuild)")
+    #expect(!(rebuild.stdout + rebuild.stderr).contains("unhandled"), "\(rebuild)")
+    #expect(!(rebuild.stdout + rebuild.stderr).contains("warning:"), "\(rebuild)")
   }
 }

@@ -100,10 +100,30 @@ struct AssertSnapshotNamingTests {
           == folder.appendingPathComponent(".circles-artifacts").path)
       let message = try #require(
         verifier.verify(AssertSnapshotTests.sun, named: "sun", testFile: testFile.path))
-      #expect(message.hasPrefix("no golden for snapshot 'sun' at \(tests.path)/__snapshots__/"))
+      // Goldens at the package's root, outside every target: SwiftPM warns of none.
+      #expect(
+        message.hasPrefix(
+          "no golden for snapshot 'sun' at \(folder.path)/__snapshots__/Tests/SunTests/SunTests/sun.png"),
+        "\(message)")
       let actual = folder.appendingPathComponent(".circles-artifacts/SunTests/sun.actual.png")
       #expect(FileManager.default.fileExists(atPath: actual.path))
       #expect(message.contains("actual: \(actual.path)"))
+    }
+  }
+
+  @Test("goldens kept beside the test file, where they were before, are still used there")
+  func goldensBesideTheTestFile() throws {
+    try withTemporaryFolder { folder in
+      try Data("// package\n".utf8).write(to: folder.appendingPathComponent("Package.swift"))
+      let tests = folder.appendingPathComponent("Tests/SunTests", isDirectory: true)
+      let beside = tests.appendingPathComponent("__snapshots__/SunTests", isDirectory: true)
+      try FileManager.default.createDirectory(at: beside, withIntermediateDirectories: true)
+      let testFile = tests.appendingPathComponent("SunTests.swift")
+      #expect(SnapshotVerifier.snapshotFolder(of: testFile).path == beside.path)
+      try FileManager.default.removeItem(at: beside)
+      #expect(
+        SnapshotVerifier.snapshotFolder(of: testFile).path
+          == folder.appendingPathComponent("__snapshots__/Tests/SunTests/SunTests").path)
     }
   }
 
