@@ -113,7 +113,8 @@ public struct SnapshotVerifier: Sendable {
   static func packageRoot(of testFile: URL) -> URL? {
     var folder = testFile.deletingLastPathComponent()
     while folder.pathComponents.count > 1 {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+      {
         return folder
       }
       folder.deleteLastPathComponent()

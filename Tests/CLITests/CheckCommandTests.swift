@@ -60,8 +60,10 @@ struct CheckCommandTests {
         checked 1 script, 3 frames: 0 passed, 3 recorded
 
         """)
-    #expect(first.stderr.hasPrefix("scene.circles:1:1: error: frame 0000-start had no golden: "
-      + "recorded, look at it and run again\n"), "\(first)")
+    #expect(
+      first.stderr.hasPrefix(
+        "scene.circles:1:1: error: frame 0000-start had no golden: "
+          + "recorded, look at it and run again\n"), "\(first)")
     let goldens = try goldenBytes(folder)
     let second = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
     #expect(second.status == 0, "\(second)")

@@ -95,7 +95,8 @@ public enum TextReport {
       let recorded = result.firstRecordings.count
       switch (failed, script.diagnostics.isEmpty) {
       case (recorded, true) where recorded > 0:
-        text += "\(recorded) of \(frames(checked)) had no golden and \(recorded == 1 ? "was" : "were") recorded"
+        text +=
+          "\(recorded) of \(frames(checked)) had no golden and \(recorded == 1 ? "was" : "were") recorded"
         return text
       case (0, _): text += "an expect failed after \(frames(checked))"
       case (_, false): text += "\(failed) of \(frames(checked)) failed, and an expect failed"

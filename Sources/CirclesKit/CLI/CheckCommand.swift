@@ -15,14 +15,17 @@ struct CheckCommand: Subcommand {
     removed, goldens are matched with frames by their actions and pictures, so an unchanged
     picture under a new number is 'moved' (which does not fail), a new step is 'missing' and a
     removed one an orphan. Writes the actual image, a diff image and a golden | diff | actual
-    strip of each failure, and reports each failure at the script line that made it. Goldens are
-    written only when recording, deleted only with --prune.
+    strip of each failure, and reports each failure at the script line that made it. On a
+    person's machine, a check records the goldens it lacks (renaming moved ones) and still
+    fails, to be looked at and run again; where CI is set, nothing is written unless --record
+    asks. Other goldens are written only when recording, deleted only with --prune.
 
     Options:
       --golden <dir>         Goldens in '<dir>/<script name>/' instead of beside each script.
       --record [<mode>]      Write goldens: 'missing', 'failed', 'all', or both missing and
-                             failed when no mode is given; and rename moved goldens. Also
-                             from CIRCLES_RECORD=<mode>.
+                             failed when no mode is given; and rename moved goldens. 'none'
+                             writes nothing, not even on a first run. Also from
+                             CIRCLES_RECORD=<mode>.
       --update               Accept every change: record what is missing or failed, rename what
                              moved and delete goldens without a frame (--record --prune).
       --only <name | glob>   Record, rename and prune only these frames (repeatable), such as
@@ -47,7 +50,7 @@ struct CheckCommand: Subcommand {
     [
       .option("--golden", "dir", .folder, "Goldens in <dir>/<script name>/"),
       .optionalValue(
-        "--record", "mode", .choices(["missing", "failed", "all"]),
+        "--record", "mode", .choices(["missing", "failed", "all", "none"]),
         "Write goldens: missing, failed or all"),
       .flag("--update", "Record what is missing or failed, rename what moved, prune orphans"),
       .option(

@@ -70,7 +70,9 @@ final class LanguageServer {
     case "textDocument/didClose":
       let uri = try parameters(LSPDidClose.self, body).textDocument.uri
       documents[uri] = nil
-      return [notify("textDocument/publishDiagnostics", LSPPublishDiagnostics(uri: uri, diagnostics: []))]
+      return [
+        notify("textDocument/publishDiagnostics", LSPPublishDiagnostics(uri: uri, diagnostics: []))
+      ]
     case "textDocument/completion":
       let place = try parameters(LSPPositionParameters.self, body)
       let text = documents[place.textDocument.uri] ?? ""

@@ -41,7 +41,8 @@ struct ScriptOutline {
         if var word = current {
           word.text.removeLast()
           if !word.text.isEmpty {
-            result.append(Word(text: Substring(word.text), line: number, start: word.start, end: offset - 1))
+            result.append(
+              Word(text: Substring(word.text), line: number, start: word.start, end: offset - 1))
           }
           current = nil
         }
@@ -50,7 +51,8 @@ struct ScriptOutline {
       if character == "\"" { inString.toggle() }
       if !inString, character == " " || character == "\t" {
         if let word = current {
-          result.append(Word(text: Substring(word.text), line: number, start: word.start, end: offset))
+          result.append(
+            Word(text: Substring(word.text), line: number, start: word.start, end: offset))
         }
         current = nil
       } else if current == nil {
@@ -70,7 +72,8 @@ struct ScriptOutline {
   /// Where a circle is added: each `add <id>` line's id word, in order.
   var additions: [Word] {
     words.compactMap { line in
-      guard line.count > 1, line[0].text == "add", !CommandHelp.properties.contains(String(line[1].text))
+      guard line.count > 1, line[0].text == "add",
+        !CommandHelp.properties.contains(String(line[1].text))
       else { return nil }
       return line[1]
     }
@@ -114,7 +117,9 @@ struct ScriptOutline {
     let line = position.line < words.count ? words[position.line] : []
     let before = line.filter { $0.end < position.character }
     guard let command = before.first else {
-      return CommandHelp.all.map { LSPCompletionItem(label: $0.name, kind: 14, detail: $0.usage[0]) }
+      return CommandHelp.all.map {
+        LSPCompletionItem(label: $0.name, kind: 14, detail: $0.usage[0])
+      }
     }
     let previous = before.last!.text
     if ["fill", "stroke", "background"].contains(previous) {
@@ -125,7 +130,9 @@ struct ScriptOutline {
     }
     let ids = additions.filter { $0.line < position.line }.map(\.text)
     if before.count == 1, ["remove", "move", "set", "front", "back"].contains(command.text) {
-      return Set(ids).sorted().map { LSPCompletionItem(label: String($0), kind: 12, detail: "circle") }
+      return Set(ids).sorted().map {
+        LSPCompletionItem(label: String($0), kind: 12, detail: "circle")
+      }
     }
     let keywords = CommandHelp.named(String(command.text))?.keywords ?? []
     let variables = Set(bindings.filter { $0.line <= position.line }.map { String($0.text) })
@@ -137,7 +144,9 @@ struct ScriptOutline {
   /// The word under a position.
   func word(at position: LSPPosition) -> Word? {
     guard position.line < words.count else { return nil }
-    return words[position.line].first { $0.start <= position.character && position.character <= $0.end }
+    return words[position.line].first {
+      $0.start <= position.character && position.character <= $0.end
+    }
   }
 
   /// The name under a position within its word (`sun` in `sun,` or `(r*2)`'s `r`).
@@ -202,7 +211,13 @@ struct ScriptOutline {
 
   /// The circles, groups and loops of the script, groups and loops holding what they hold.
   func symbols() -> [LSPSymbol] {
-    var stack: [LSPSymbol] = [LSPSymbol(name: "", kind: 0, range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)), selectionRange: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)), children: [])]
+    var stack: [LSPSymbol] = [
+      LSPSymbol(
+        name: "", kind: 0,
+        range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)),
+        selectionRange: LSPRange(
+          start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)), children: [])
+    ]
     for line in words {
       guard let first = line.first else { continue }
       let whole = LSPRange(start: first.range.start, end: line.last!.range.end)

@@ -103,7 +103,8 @@ struct AssertSnapshotNamingTests {
       // Goldens at the package's root, outside every target: SwiftPM warns of none.
       #expect(
         message.hasPrefix(
-          "no golden for snapshot 'sun' at \(folder.path)/__snapshots__/Tests/SunTests/SunTests/sun.png"),
+          "no golden for snapshot 'sun' at \(folder.path)/__snapshots__/Tests/SunTests/SunTests/sun.png"
+        ),
         "\(message)")
       let actual = folder.appendingPathComponent(".circles-artifacts/SunTests/sun.actual.png")
       #expect(FileManager.default.fileExists(atPath: actual.path))

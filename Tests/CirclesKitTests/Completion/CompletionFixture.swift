@@ -54,7 +54,10 @@ final class CompletionFixture {
     let scripts = folders + ["scene.circles"]
     let pictures = folders + ["LOUD.PNG", "picture.png"]
     return [
-      ("circles ", ["check", "completions", "diff", "help", "history", "repl", "run", "view"]),
+      (
+        "circles ",
+        ["check", "completions", "diff", "help", "history", "lsp", "repl", "run", "view"]
+      ),
       ("circles r", ["repl", "run"]),
       ("circles run --fo", ["--format"]),
       ("circles run --format ", ["pdf", "png", "svg"]),
@@ -65,7 +68,7 @@ final class CompletionFixture {
       ("circles run my\\ scripts/", ["my scripts/two words.circles"]),
       ("circles run -o ", folders),
       ("circles run --sheet ", pictures),
-      ("circles check --record ", ["all", "failed", "missing"] + scripts),
+      ("circles check --record ", ["all", "failed", "missing", "none"] + scripts),
       ("circles check --report ", folders + ["report.html"]),
       ("circles check --threshold ", []),
       ("circles check -v ", scripts),

@@ -56,7 +56,7 @@ struct ZshCompletionTests {
     Case(
       line: "circles check --", shows: ["--record", "--fail-on-orphans", "-- List passing frames"]),
     Case(line: "circles check --record=", shows: ["all", "failed", "missing"]),
-    Case(line: "circles check --record ", shows: ["all", "failed", "missing", "scene.circles"]),
+    Case(line: "circles check --record ", shows: ["all", "failed", "missing", "none", "scene.circles"]),
     Case(line: "circles check --report ", shows: ["report.html"], hides: ["scene.circles"]),
     Case(line: "circles diff -o ", shows: ["picture.png"], hides: ["scene.circles"]),
     Case(line: "circles history ", shows: ["scene.circles"], hides: ["picture.png"]),

@@ -38,11 +38,13 @@ struct LanguageServerTests {
     ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
   }
 
-  @Test("initialize names what the server does; shutdown then exit ends it with 0, exit alone with 1")
+  @Test(
+    "initialize names what the server does; shutdown then exit ends it with 0, exit alone with 1")
   func lifecycle() throws {
     let server = LanguageServer()
     let initialized = try Self.replies(server, Self.message(1, "initialize"))
-    let capabilities = (initialized[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+    let capabilities =
+      (initialized[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
     #expect((capabilities?["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
     #expect(capabilities?["definitionProvider"] as? Bool == true)
     let shutdown = try Self.replies(server, Self.message(2, "shutdown"))
@@ -59,10 +61,11 @@ struct LanguageServerTests {
     let server = LanguageServer()
     let syntax = try Self.open(server, "circel\nadd a at 1,1 radus 2\n")
     let found = Self.diagnostics(syntax[0])
-    #expect(found.map { $0["message"] as? String } == [
-      "unknown command 'circel'; did you mean 'clear'?",
-      "unknown keyword 'radus' in 'add'; did you mean 'radius'?",
-    ])
+    #expect(
+      found.map { $0["message"] as? String } == [
+        "unknown command 'circel'; did you mean 'clear'?",
+        "unknown keyword 'radus' in 'add'; did you mean 'radius'?",
+      ])
     let range = found[1]["range"] as? [String: [String: Int]]
     #expect(range?["start"] == ["line": 1, "character": 13])
     #expect(range?["end"] == ["line": 1, "character": 18])
@@ -72,7 +75,8 @@ struct LanguageServerTests {
     let related = duplicate.first?["relatedInformation"] as? [[String: Any]]
     #expect(related?.first?["message"] as? String == "'sun' is added here")
     let expect = try Self.open(server, "expect count 2\n")
-    #expect(Self.diagnostics(expect[0]).first?["message"] as? String == "expected 2 circles, found none")
+    #expect(
+      Self.diagnostics(expect[0]).first?["message"] as? String == "expected 2 circles, found none")
     #expect(Self.diagnostics(try Self.open(server, "add a at 1,1 r 1\n")[0]).isEmpty)
   }
 
@@ -84,10 +88,14 @@ struct LanguageServerTests {
     let edit: [String: Any] = [
       "textDocument": ["uri": Self.uri, "version": 2],
       "contentChanges": [
-        ["range": ["start": ["line": 0, "character": 22], "end": ["line": 0, "character": 23]],
-          "text": "y"],
-        ["range": ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 11]],
-          "text": "a"],
+        [
+          "range": ["start": ["line": 0, "character": 22], "end": ["line": 0, "character": 23]],
+          "text": "y",
+        ],
+        [
+          "range": ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 11]],
+          "text": "a",
+        ],
       ],
     ]
     let after = try Self.replies(server, Self.message(nil, "textDocument/didChange", edit))
@@ -165,7 +173,9 @@ struct LanguageServerTests {
     #expect(loop?["name"] as? String == "repeat 3 as i")
   }
 
-  @Test("a message that is not JSON, or a method there is not, gets a JSON-RPC error; the server goes on")
+  @Test(
+    "a message that is not JSON, or a method there is not, gets a JSON-RPC error; the server goes on"
+  )
   func errors() throws {
     let server = LanguageServer()
     let garbage = try Self.replies(server, Data("{oops".utf8))
