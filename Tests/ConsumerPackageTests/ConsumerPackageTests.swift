@@ -21,27 +21,27 @@ struct ConsumerPackageTests {
   /// Runs a tool found on the `PATH`, with the environment of this process minus a record mode.
   static func tool(
     _ name: String, _ arguments: [String], in folder: URL, record: String? = nil
-  ) throws -> Executable.Outcome {
+  ) async throws -> Executable.Outcome {
     var environment = ProcessInfo.processInfo.environment
     environment["CIRCLES_RECORD"] = record
     environment["CIRCLES_CONSUMER_TEST"] = nil
     environment["NO_COLOR"] = "1"
-    return try Executable.run(
+    return try await Executable.run(
       program: URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, in: folder,
       environment: environment)
   }
 
   /// A bare clone of the repository's committed HEAD with one tag, 1.0.0.
-  static func taggedClone(in folder: URL) throws -> URL {
-    let clone = try tool(
+  static func taggedClone(in folder: URL) async throws -> URL {
+    let clone = try await tool(
       "git", ["clone", "--quiet", "--bare", repositoryRoot.path, "circles.git"], in: folder)
     try #require(clone.status == 0, "\(clone)")
     let bare = folder.appendingPathComponent("circles.git", isDirectory: true)
-    let tags = try tool("git", ["tag", "--list"], in: bare).stdout.split(separator: "\n")
+    let tags = try await tool("git", ["tag", "--list"], in: bare).stdout.split(separator: "\n")
     if !tags.isEmpty {
-      _ = try tool("git", ["tag", "--delete"] + tags.map(String.init), in: bare)
+      _ = try await tool("git", ["tag", "--delete"] + tags.map(String.init), in: bare)
     }
-    let tag = try tool("git", ["tag", "1.0.0", "HEAD"], in: bare)
+    let tag = try await tool("git", ["tag", "1.0.0", "HEAD"], in: bare)
     try #require(tag.status == 0, "\(tag)")
     return bare
   }
@@ -49,9 +49,9 @@ struct ConsumerPackageTests {
   @Test(
     "it builds; its snapshot test fails without a golden, records only with CIRCLES_RECORD, then passes",
     .enabled(if: isEnabled, "slow: run by scripts/test-consumer"), .timeLimit(.minutes(10)))
-  func consumerPackage() throws {
+  func consumerPackage() async throws {
     let folder = try TemporaryFolder()
-    let bare = try Self.taggedClone(in: folder.url)
+    let bare = try await Self.taggedClone(in: folder.url)
     let app = folder.url.appendingPathComponent("app", isDirectory: true)
     try FileManager.default.copyItem(at: Self.fixture, to: app)
     let manifest = app.appendingPathComponent("Package.swift")
@@ -60,7 +60,7 @@ struct ConsumerPackageTests {
       .write(to: manifest)
     let cache = ["--cache-path", folder.url.appendingPathComponent("cache").path]
 
-    let build = try Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
+    let build = try await Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
     try #require(build.status == 0, "\(build)")
 
     let golden = app.appendingPathComponent(
@@ -68,7 +68,7 @@ struct ConsumerPackageTests {
     let actual = app.appendingPathComponent(
       ".circles-artifacts/DrawingTests/\(Self.snapshot).actual.png")
     let test = ["test", "--skip-build"] + cache
-    let first = try Self.tool("swift", test, in: app)
+    let first = try await Self.tool("swift", test, in: app)
     #expect(first.status != 0, "\(first)")
     #expect(first.stdout.contains("✔ Test counterUndoesAndRedoesEachEvent() passed"), "\(first)")
     #expect(
@@ -78,12 +78,12 @@ struct ConsumerPackageTests {
     #expect(!FileManager.default.fileExists(atPath: golden.path))
     #expect(FileManager.default.fileExists(atPath: actual.path))
 
-    let recording = try Self.tool("swift", test, in: app, record: "missing")
+    let recording = try await Self.tool("swift", test, in: app, record: "missing")
     #expect(recording.status != 0, "\(recording)")
     #expect(recording.stdout.contains("recorded snapshot '\(Self.snapshot)' at "), "\(recording)")
     #expect(FileManager.default.fileExists(atPath: golden.path))
 
-    let last = try Self.tool("swift", test, in: app)
+    let last = try await Self.tool("swift", test, in: app)
     #expect(last.status == 0, "\(last)")
     #expect(last.stdout.contains("✔ Test run with 3 tests"), "\(last)")
   }
