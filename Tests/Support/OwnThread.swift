@@ -10,3 +10,13 @@ public func onThreadOfItsOwn<Result: Sendable>(
     Thread { continuation.resume(returning: work()) }.start()
   }
 }
+
+/// Waits up to `limit` for a semaphore of the code under test on a thread of its own.
+///
+/// - Returns: whether it was signalled in time.
+public func waited(
+  for semaphore: DispatchSemaphore, _ limit: Duration = .seconds(60)
+) async -> DispatchTimeoutResult {
+  let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+  return await onThreadOfItsOwn { semaphore.wait(timeout: .now() + seconds) }
+}
