@@ -78,7 +78,7 @@ struct ReadmeSessionTests {
     }
   }
 
-  @Test("the script, its edits and every command, end to end", .timeLimit(.minutes(1)))
+  @Test("the script, its edits and every command, end to end")
   func firstSession() async throws {
     let blocks = try Self.blocks()
     let consoles = blocks.filter { $0.info == "console" }.map(\.text)

@@ -25,7 +25,6 @@ struct RunInputTests {
 
   @Test(
     "files that are not scripts are refused with the reason, at once, exit 2",
-    .timeLimit(.minutes(1)),
     arguments: [
       (
         "fifo",
@@ -46,7 +45,7 @@ struct RunInputTests {
     #expect(folder.allFiles(in: "out") == [])
   }
 
-  @Test("standard input past 64 MiB is refused without being held whole", .timeLimit(.minutes(1)))
+  @Test("standard input past 64 MiB is refused without being held whole")
   func largeStandardInput() async throws {
     let folder = try Self.workspace()
     let outcome = try await Executable.start(

@@ -22,6 +22,12 @@ public struct Executable {
     public var description: String
   }
 
+  /// A program that was still running at its deadline, and was killed.
+  public struct Unfinished: Error, CustomStringConvertible {
+    /// The program, its deadline and what it printed.
+    public var description: String
+  }
+
   /// The `circles` binary of the build these tests belong to: the one in the folder of the
   /// test bundle.
   ///

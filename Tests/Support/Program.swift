@@ -48,14 +48,37 @@ public struct Program {
   /// Runs the program with arguments in a folder, feeding `input` on standard input, and
   /// waits for its end without holding a thread.
   ///
-  /// - Parameter environment: variables added to the test process's environment, or the whole
-  ///   environment when `inherits` is false.
+  /// The program starts once fewer than twice the cores' programs are running (`ProgramSlots`).
+  ///
+  /// - Parameters:
+  ///   - environment: variables added to the test process's environment, or the whole
+  ///     environment when `inherits` is false.
+  ///   - limit: how long it may run, from its start: one still running then is killed, and
+  ///     `Executable.Unfinished` thrown. Generous, for a machine several times slower than a
+  ///     quiet one; a program that hangs fails its test instead of holding the suite.
   public func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:],
-    inherits: Bool = true
+    inherits: Bool = true, within limit: Duration = .seconds(300)
   ) async throws -> Executable.Outcome {
-    try await start(
-      arguments, in: folder, input: input, environment: environment, inherits: inherits
-    ).outcome()
+    await ProgramSlots.shared.take()
+    let result: Result<Executable.Outcome, any Error>
+    do {
+      let program = try start(
+        arguments, in: folder, input: input, environment: environment, inherits: inherits)
+      if let outcome = await program.outcome(within: limit) {
+        result = .success(outcome)
+      } else {
+        program.signal(SIGKILL)
+        let killed = await program.outcome()
+        result = .failure(
+          Executable.Unfinished(
+            description: "\(url.lastPathComponent) \(arguments.joined(separator: " ")) was still "
+              + "running after \(limit) and was killed\n\(killed)"))
+      }
+    } catch {
+      result = .failure(error)
+    }
+    await ProgramSlots.shared.give()
+    return try result.get()
   }
 }

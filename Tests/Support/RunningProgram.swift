@@ -24,7 +24,8 @@ public final class RunningProgram: @unchecked Sendable {
   private let handles: [FileHandle]
   private let lock = NSLock()
   private var ended = false
-  private var waiting: [CheckedContinuation<Void, Never>] = []
+  /// Who waits for the end: each is resumed with true at the end, or false at its deadline.
+  private var waiting: [UUID: CheckedContinuation<Bool, Never>] = [:]
 
   /// Starts a program with arguments in a folder, feeding `input` on standard input.
   ///
@@ -79,10 +80,36 @@ public final class RunningProgram: @unchecked Sendable {
   private func finished() {
     let resumed = lock.withLock {
       ended = true
-      defer { waiting = [] }
-      return waiting
+      defer { waiting = [:] }
+      return waiting.values
     }
-    for continuation in resumed { continuation.resume() }
+    for continuation in resumed { continuation.resume(returning: true) }
+  }
+
+  /// Waits, without holding a thread, for the end or for `limit` to pass.
+  ///
+  /// - Returns: whether the program has ended.
+  private func end(within limit: Duration?) async -> Bool {
+    let id = UUID()
+    return await withCheckedContinuation { continuation in
+      let now = lock.withLock {
+        if ended { return true }
+        waiting[id] = continuation
+        return false
+      }
+      if now {
+        continuation.resume(returning: true)
+      } else if let limit {
+        Task { [weak self] in
+          try? await Task.sleep(for: limit)
+          self?.expire(id)
+        }
+      }
+    }
+  }
+
+  private func expire(_ id: UUID) {
+    lock.withLock { waiting.removeValue(forKey: id) }?.resume(returning: false)
   }
 
   private func closeHandles() {
@@ -117,14 +144,7 @@ public final class RunningProgram: @unchecked Sendable {
   ///
   /// - Returns: its exit status and everything it printed.
   public func outcome() async -> Executable.Outcome {
-    await withCheckedContinuation { continuation in
-      let now = lock.withLock {
-        if ended { return true }
-        waiting.append(continuation)
-        return false
-      }
-      if now { continuation.resume() }
-    }
+    _ = await end(within: nil)
     closeHandles()
     return Executable.Outcome(
       status: process.terminationStatus, stdout: stdout, stderr: stderr,
@@ -135,7 +155,7 @@ public final class RunningProgram: @unchecked Sendable {
   ///
   /// - Returns: its outcome, or nil when it is still running (it is then left running).
   public func outcome(within limit: Duration) async -> Executable.Outcome? {
-    guard await eventually(within: limit, { !isRunning }) else { return nil }
+    guard await end(within: limit) else { return nil }
     return await outcome()
   }
 

@@ -63,9 +63,7 @@ struct ZshCompletionTests {
     Case(line: "circles completions ", shows: ["bash", "fish", "zsh"]),
   ]
 
-  @Test(
-    "installed on $fpath, Tab offers subcommands, options, their values and files",
-    .timeLimit(.minutes(1)))
+  @Test("installed on $fpath, Tab offers subcommands, options, their values and files")
   func typed() async throws {
     let fixture = try CompletionFixture(.zsh)
     let zsh = try Program(named: "zsh")

@@ -69,7 +69,7 @@ struct InterruptedRunTests {
 
   @Test(
     "SIGINT during the write of a frame ends the watch and leaves no temporary file",
-    .timeLimit(.minutes(2)), arguments: 0..<3)
+    arguments: 0..<3)
   func interruptMidWrite(attempt: Int) async throws {
     try await Self.interruptMidWrite(["run", "busy.circles", "--watch", "-o", "out"], watching: "out")
   }
