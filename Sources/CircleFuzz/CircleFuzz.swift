@@ -10,8 +10,8 @@ import Foundation
 // interpreter as a `.circles` script, rendering only tiny canvases, incrementally and up to
 // `largestDrawnCircleCount` circles, and stopping a run after `largestCommandCount` commands,
 // so that a `repeat 2147483647` ends and no input costs more than a bounded amount of work,
-// however busy the machine (libFuzzer's time limit is a net, not the bound); `CIRCLES_FUZZ_MODE=png`
-// feeds it to the PNG decoder and the golden metadata reader as a PNG file. Besides crashes,
+// however busy the machine (libFuzzer's time limit is a net, not the bound);
+// `CIRCLES_FUZZ_MODE=png` feeds it to the PNG decoder and the golden metadata reader as a PNG file. Besides crashes,
 // the script mode traps when a run breaks a rule of the undo history: frames must be numbered
 // in order, and undoing every step of a script without `limit` must give back the start.
 //

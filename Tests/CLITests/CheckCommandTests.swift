@@ -191,7 +191,8 @@ struct CheckCommandTests {
       Data(contentsOf: folder.url.appendingPathComponent("d.png")))
     #expect(diffImage.width == 40 && diffImage.height == 30)
     try folder.write("not a png", to: "fake.png")
-    let bad = try await Executable.run(["diff", "fake.png", golden + "0001-add-sun.png"], in: folder.url)
+    let bad = try await Executable.run(
+      ["diff", "fake.png", golden + "0001-add-sun.png"], in: folder.url)
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("not a PNG"), "\(bad)")
     let missing = try await Executable.run(["diff", "missing.png", "fake.png"], in: folder.url)

@@ -50,7 +50,8 @@ struct CheckHistoryCommandTests {
         "96 pixels differ (8%), first at 6,5, all within 10x10 at 5,5"
       ),
     ])
-  func locatedFailure(frame: String, location: String, line: String, caret: String, summary: String) async
+  func locatedFailure(frame: String, location: String, line: String, caret: String, summary: String)
+    async
     throws
   {
     let folder = try await Self.recorded()
@@ -145,7 +146,8 @@ struct CheckHistoryCommandTests {
       .map(String.init)
     #expect(try await Executable.run(command, in: folder.url).status == 0)
     #expect(
-      try await Executable.run(arguments, in: folder.url).status == 0, "the hint recorded elsewhere")
+      try await Executable.run(arguments, in: folder.url).status == 0, "the hint recorded elsewhere"
+    )
   }
 
   @Test("render targets are goldens under their own names, checked and recorded like frames")
@@ -158,7 +160,8 @@ struct CheckHistoryCommandTests {
     #expect(missing.stdout.contains("MISSING final: no golden at __snapshots__/r/final.png"))
     #expect(
       missing.stderr.contains("r.circles:3:1: error: render target 'final.png' has no golden yet"))
-    #expect(try await Executable.run(["check", "r.circles", "--record"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["check", "r.circles", "--record"], in: folder.url).status == 0)
     #expect(
       folder.files(in: "__snapshots__/r") == [
         "0000-start.png", "0001-add-a.png", "final.png", "sub",

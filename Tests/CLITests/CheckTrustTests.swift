@@ -36,8 +36,10 @@ struct CheckTrustTests {
     try folder.write(Self.dot, to: "a/x.circles")
     try folder.write(Self.dot, to: "b/x.circles")
     #expect(
-      try await Executable.run(["check", "a/x.circles", "--golden", "g", "--record"], in: folder.url)
-        .status == 0)
+      try await Executable.run(
+        ["check", "a/x.circles", "--golden", "g", "--record"], in: folder.url
+      )
+      .status == 0)
     try folder.write("keep", to: "g/x/0009-kept.png")
     let before = folder.files(in: "g/x")
     let outcome = try await Executable.run(
@@ -137,7 +139,8 @@ struct CheckTrustTests {
   func escapedText() async throws {
     let folder = try TemporaryFolder()
     try folder.write("canvas 20x20\nadd a at 5,5 r 3\nadd b at 12,12 r 3\n", to: "scene.circles")
-    #expect(try await Executable.run(["check", "scene.circles", "--record"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["check", "scene.circles", "--record"], in: folder.url).status == 0)
     // A history whose circle id holds a terminal title sequence, a golden whose renderer
     // clears the screen, and an orphan whose name forges a report line.
     let history = folder.url.appendingPathComponent("__snapshots__/scene.history")

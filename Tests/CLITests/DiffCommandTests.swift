@@ -185,7 +185,8 @@ struct DiffCommandTests {
           ? "images match\n" : "4 pixels differ (100%), first at 0,0, all within 2x2 at 0,0\n"),
       "\(outcome)")
     // At threshold 0 pixels are compared exactly: transparent is never white.
-    let exact = try await Executable.run(["diff", "white.png", "clear.png"] + flags, in: folder.url)
+    let exact = try await Executable.run(
+      ["diff", "white.png", "clear.png"] + flags, in: folder.url)
     #expect(exact.status == 1, "\(exact)")
   }
 

@@ -179,7 +179,8 @@ struct HighlightCommandTests {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 r 1\nadd b at 2,2 r\n", to: "s.circles")
     try folder.write("earlier", to: "h.gif")
-    let outcome = try await Executable.run(["run", "s.circles", "--animation", "h.gif"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["run", "s.circles", "--animation", "h.gif"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(
       try String(contentsOf: folder.url.appendingPathComponent("h.gif"), encoding: .utf8)

@@ -38,7 +38,8 @@ struct HistoryCommandTests {
   @Test("empty stacks, standard input")
   func empty() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try await Executable.run(["history", "-"], in: folder.url, input: "canvas 10x10\n")
+    let outcome = try await Executable.run(
+      ["history", "-"], in: folder.url, input: "canvas 10x10\n")
     #expect(outcome.status == 0)
     #expect(outcome.stdout == "Undo: nothing to undo\nRedo: nothing to redo\n")
   }
@@ -76,7 +77,8 @@ struct HistoryCommandTests {
   @Test("a syntax error prints no history and exits 2")
   func syntaxError() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try await Executable.run(["history", "-"], in: folder.url, input: "ad a at 1,1 r 1\n")
+    let outcome = try await Executable.run(
+      ["history", "-"], in: folder.url, input: "ad a at 1,1 r 1\n")
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(outcome.stderr.hasPrefix("<stdin>:1:1: error: unknown command 'ad'"), "\(outcome)")

@@ -129,7 +129,8 @@ struct InstallScriptTests {
     try folder.write("old", to: "p/" + CompletionShell.zsh.installPath)
     let binPath = "\(prefix.path)/bin:/usr/bin:/bin"
     for _ in 0..<2 {
-      let outcome = try await Self.install([prefix.path], in: folder.url, home: folder.url, path: binPath)
+      let outcome = try await Self.install(
+        [prefix.path], in: folder.url, home: folder.url, path: binPath)
       #expect(outcome.status == 0, "\(outcome)")
       // With PREFIX/bin on PATH there is no PATH note.
       #expect(outcome.stdout.hasPrefix(Self.report(prefix.path) + "bash completion"), "\(outcome)")

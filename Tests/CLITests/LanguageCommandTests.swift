@@ -129,9 +129,11 @@ struct LanguageCommandTests {
     try folder.write(script, to: "w.circles")
     let run = try Executable.start(
       ["run", "w.circles", "-o", "out", "--watch"], in: folder.url, capture: .together)
-    #expect(await eventually { run.stdout.contains("3 frames in out: 3 rewritten") }, "\(run.stdout)")
+    #expect(
+      await eventually { run.stdout.contains("3 frames in out: 3 rewritten") }, "\(run.stdout)")
     try folder.save(script.replacingOccurrences(of: "repeat 2", with: "repeat 3"), to: "w.circles")
-    #expect(await eventually { run.stdout.contains("4 frames in out: 1 rewritten") }, "\(run.stdout)")
+    #expect(
+      await eventually { run.stdout.contains("4 frames in out: 1 rewritten") }, "\(run.stdout)")
     try folder.save("repeat 2 {\n  add at 1,1 r (\n  remove\n}\n", to: "w.circles")
     let reported = await eventually {
       run.stdout.contains("w.circles:2:16: error:") && run.stdout.contains("w.circles:3:9: error:")

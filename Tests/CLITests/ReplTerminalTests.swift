@@ -21,7 +21,9 @@ struct ReplTerminalTests {
   func enter(_ session: TmuxSession) async throws {
     let prompts = try await session.screen().components(separatedBy: "circles>").count
     try await session.press("Enter")
-    try await session.wait("the next prompt") { $0.components(separatedBy: "circles>").count > prompts }
+    try await session.wait("the next prompt") {
+      $0.components(separatedBy: "circles>").count > prompts
+    }
   }
 
   /// The session's script as `:list` prints it (the screen shows no spaces at line ends).

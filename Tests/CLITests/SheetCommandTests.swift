@@ -37,7 +37,8 @@ struct SheetCommandTests {
   func sheetExtension() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 r 1\n", to: "s.circles")
-    let outcome = try await Executable.run(["run", "s.circles", "--sheet", "sheet.jpg"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["run", "s.circles", "--sheet", "sheet.jpg"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("circles: error: the contact sheet 'sheet.jpg' needs a .png"))
   }

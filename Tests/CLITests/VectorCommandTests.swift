@@ -61,7 +61,8 @@ struct VectorCommandTests {
   func unknownFormat() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "scene.circles")
-    let outcome = try await Executable.run(["run", "scene.circles", "--format", "svgz"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["run", "scene.circles", "--format", "svgz"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("circles: error: unknown format 'svgz'; use png, svg or pdf"))
   }

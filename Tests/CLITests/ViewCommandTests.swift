@@ -122,7 +122,8 @@ struct ViewCommandTests {
     try folder.write(Self.scene, to: "scene.circles")
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent("taken.html"), withIntermediateDirectories: true)
-    let outcome = try await Executable.run(["view", "scene.circles", "-o", "taken.html"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["view", "scene.circles", "-o", "taken.html"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(outcome.stderr == "circles: error: cannot write 'taken.html': is a directory\n")
@@ -138,7 +139,8 @@ struct ViewCommandTests {
     try FileManager.default.createSymbolicLink(
       atPath: folder.url.appendingPathComponent("page.html").path,
       withDestinationPath: "elsewhere.txt")
-    let outcome = try await Executable.run(["view", "scene.circles", "-o", "page.html"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["view", "scene.circles", "-o", "page.html"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
       try String(contentsOf: folder.url.appendingPathComponent("elsewhere.txt"), encoding: .utf8)

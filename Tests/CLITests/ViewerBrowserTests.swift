@@ -129,7 +129,8 @@ struct ViewerBrowserTests {
       #expect(state == expected)
       let png = try PNGCodec.decode(
         Data(contentsOf: folder.url.appendingPathComponent("frames/\(frame.name).png")))
-      #expect(try await browser.evaluate(Self.pictureHash) as? Int == Self.hash(png),
+      #expect(
+        try await browser.evaluate(Self.pictureHash) as? Int == Self.hash(png),
         "the picture of \(frame.name) differs from its frame")
     }
     // At the end → stays; ← steps back; End and Home jump; Page Up steps by ten.
@@ -147,7 +148,8 @@ struct ViewerBrowserTests {
     #expect(try await shown(in: browser, frame: last).frame == "\(last)")
 
     // A click on a row of the timeline selects its state.
-    let point = try #require(try await browser.evaluate(
+    let point = try #require(
+      try await browser.evaluate(
         """
         (() => { const r = document.querySelector('#timeline li[data-frame="4"]');
           r.scrollIntoView({ block: 'center' }); const b = r.getBoundingClientRect();
@@ -156,7 +158,8 @@ struct ViewerBrowserTests {
     try await browser.click(x: point[0], y: point[1])
     #expect(try await shown(in: browser, frame: 4).frame == "4")
     let fourth = folder.url.appendingPathComponent("frames/\(frames[4].name).png")
-    #expect(try await browser.evaluate(Self.pictureHash) as? Int
+    #expect(
+      try await browser.evaluate(Self.pictureHash) as? Int
         == Self.hash(PNGCodec.decode(Data(contentsOf: fourth))))
 
     // Thumbnails are drawn for the rows in view.
@@ -184,18 +187,21 @@ struct ViewerBrowserTests {
       undo
 
       """, to: "evil.circles")
-    let view = try await Executable.run(["view", "evil.circles", "-o", "evil.html"], in: folder.url)
+    let view = try await Executable.run(
+      ["view", "evil.circles", "-o", "evil.html"], in: folder.url)
     #expect(view.status == 0, "\(view)")
     let browser = try await HeadlessChromium()
     let page = folder.url.appendingPathComponent("evil.html")
     try await browser.open(page)
     try await browser.wait(until: "document.body.dataset.painted === '2'")
-    #expect(try await browser.evaluate("document.querySelectorAll('img, iframe').length") as? Int == 0)
+    #expect(
+      try await browser.evaluate("document.querySelectorAll('img, iframe').length") as? Int == 0)
     #expect(try await browser.evaluate("document.scripts.length") as? Int == 2)
     let actions = try await browser.evaluate(
       "[...document.querySelectorAll('#timeline .action')].map(a => a.textContent)")
     #expect(actions as? [String] == ["start", name, "Undo \(name)"])
-    #expect(try await browser.evaluate("document.getElementById('L1').textContent") as? String
+    #expect(
+      try await browser.evaluate("document.getElementById('L1').textContent") as? String
         == #"// <img src="http://127.0.0.1:9/y.png"> </script><script>alert(1)</script><!--"#)
     #expect(browser.exceptions == [])
     #expect(browser.requestedURLs.filter { !$0.hasPrefix("data:") } == [page.absoluteString])
@@ -235,17 +241,23 @@ struct ViewerBrowserTests {
     let browser = try await HeadlessChromium()
     try await browser.open(page)
     try await browser.wait(until: "document.body.dataset.painted === '4999'")
-    #expect(try await browser.evaluate("document.querySelectorAll('#timeline li').length") as? Int == 5000)
+    #expect(
+      try await browser.evaluate("document.querySelectorAll('#timeline li').length") as? Int == 5000
+    )
     // Only the rows in view (and a little beyond) have thumbnails.
     try await browser.wait(until: "document.querySelectorAll('#timeline .thumb canvas').length > 0")
-    let drawn = try await browser.evaluate("document.querySelectorAll('#timeline .thumb canvas').length")
+    let drawn = try await browser.evaluate(
+      "document.querySelectorAll('#timeline .thumb canvas').length")
     #expect((drawn as? Int ?? 0) < 100, "\(String(describing: drawn)) thumbnails")
-    #expect(try await browser.evaluate("!!document.querySelector('#timeline li[data-frame=\"4999\"] canvas')")
+    #expect(
+      try await browser.evaluate(
+        "!!document.querySelector('#timeline li[data-frame=\"4999\"] canvas')")
         as? Bool == true)
     // Keys and the slider reach states far apart, each with its own picture.
     func check(_ number: Int) async throws {
       try await browser.wait(until: "document.body.dataset.painted === '\(number)'")
-      #expect(try await browser.evaluate(Self.pictureHash) as? Int
+      #expect(
+        try await browser.evaluate(Self.pictureHash) as? Int
           == Self.hash(try Renderer.render(frames[number].state)), "state \(number)")
     }
     try await browser.press("Home")

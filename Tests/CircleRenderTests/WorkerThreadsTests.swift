@@ -26,7 +26,7 @@ struct WorkerThreadsTests {
 
   @Test(
     "every iteration runs once, whatever the pool's threads",
-    .timeLimit(.minutes(1)), arguments: [0, 1, 3])
+    .timeLimit(.minutes(5)), arguments: [0, 1, 3])
   func everyIteration(threads: Int) {
     let pool = WorkerThreads(upTo: threads)
     defer { pool.stop() }

@@ -26,7 +26,7 @@ struct PixelBudgetTests {
 
   @Test(
     "reservations in flight never pass the budget, on any number of threads",
-    .timeLimit(.minutes(1)), arguments: [1, 2, 8, 32])
+    .timeLimit(.minutes(5)), arguments: [1, 2, 8, 32])
   func bounded(threads: Int) async {
     let budget = PixelBudget(pixels: 100)
     let watch = Watch()

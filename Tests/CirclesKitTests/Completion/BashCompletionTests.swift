@@ -21,7 +21,8 @@ struct BashCompletionTests {
       _circles
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    let outcome = try await fixture.run("bash", ["-c", program, "bash", fixture.script.path] + words)
+    let outcome = try await fixture.run(
+      "bash", ["-c", program, "bash", fixture.script.path] + words)
     var lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
     #expect(lines.first == "complete -F _circles circles", "\(outcome)")

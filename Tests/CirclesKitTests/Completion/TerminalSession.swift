@@ -33,7 +33,8 @@ final class TerminalSession {
         + ["new-session", "-d", "-x", "160", "-y", "50", "-c", folder.path, "/usr/bin/env", "-i"]
         + variables + command, in: folder)
     guard start.status == 0 else { throw Failure(description: "tmux did not start: \(start)") }
-    let pid = try await tmux.run(["-L", socket, "display-message", "-p", "#{pane_pid}"], in: folder)
+    let pid = try await tmux.run(
+      ["-L", socket, "display-message", "-p", "#{pane_pid}"], in: folder)
     shell = pid_t(pid.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 

@@ -86,7 +86,8 @@ struct ZshCompletionTests {
       try await terminal.waitForScreen("a clear screen before '\(test.line)'") { $0 == "zsh>" }
       try await terminal.type(test.line)
       try await terminal.press("Tab")
-      let screen = try await terminal.waitForScreen("\(test.shows) after '\(test.line)'") { screen in
+      let screen = try await terminal.waitForScreen("\(test.shows) after '\(test.line)'") {
+        screen in
         test.shows.allSatisfy { screen.contains($0) }
       }
       // What Tab listed lies below the line typed.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import CirclesKit
 
-@Suite("The output folder of a run", .timeLimit(.minutes(1)))
+@Suite("The output folder of a run", .timeLimit(.minutes(5)))
 struct FrameFolderTests {
   static func run(_ text: String, into out: URL, format: FrameFormat = .png)
     throws -> RunResult
@@ -256,7 +256,7 @@ struct FrameFolderTests {
   }
 }
 
-@Suite("The output folder of a watch", .timeLimit(.minutes(1)))
+@Suite("The output folder of a watch", .timeLimit(.minutes(5)))
 struct RefreshedFolderTests {
   @Test("a file of the user's holding a frame's very bytes is kept aside, never taken for one")
   func sameBytesNotAdopted() throws {

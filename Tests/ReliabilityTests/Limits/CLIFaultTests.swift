@@ -47,7 +47,8 @@ struct CLIFaultTests {
     }
     let folder = try TemporaryFolder()
     try folder.write(Self.busyScript, to: "busy.circles")
-    let outcome = try await Executable.run(["run", "busy.circles", "-o", disk.url.path], in: folder.url)
+    let outcome = try await Executable.run(
+      ["run", "busy.circles", "-o", disk.url.path], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     let reasons = ["no space left on device", "read-only file system", "permission denied"]
     #expect(reasons.contains { outcome.stderr.contains($0) }, "\(outcome)")

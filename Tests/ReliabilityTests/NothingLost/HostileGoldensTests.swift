@@ -64,7 +64,8 @@ struct HostileGoldensTests {
     try workspace.write(scene, to: "linked.circles")
     try workspace.write(scene, to: "sub/other.circles")
     #expect(
-      try await Executable.run(["check", "scene.circles", "--record"], in: workspace.url).status == 0)
+      try await Executable.run(["check", "scene.circles", "--record"], in: workspace.url).status
+        == 0)
     // The user's own files, some named like frames and goldens.
     try workspace.write("my notes", to: "notes.txt")
     try workspace.write("not a frame", to: "0042-holiday.png")

@@ -72,7 +72,8 @@ struct ReplacedFileTests {
   func runReplacesFrames() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script("red", render: true), to: "scene.circles")
-    #expect(try await Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
     let out = folder.url.appendingPathComponent("out")
     let (links, kept) = try Self.keepLinks(of: out)
     #expect(kept.count == 5)
@@ -82,7 +83,8 @@ struct ReplacedFileTests {
     let (renderLinks, renderKept) = try Self.keepLinks(of: pictures)
     #expect(renderKept.count == 1)
     try folder.write(Self.script("blue", render: true), to: "scene.circles")
-    #expect(try await Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
     try Self.expectReplaced(out, links: links, kept: kept, decode: true)
     try Self.expectReplaced(pictures, links: renderLinks, kept: renderKept, decode: true)
     try Self.expectReplaced(
@@ -93,13 +95,15 @@ struct ReplacedFileTests {
   func recordReplacesGoldens() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script("red"), to: "scene.circles")
-    let record = try await Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
+    let record = try await Executable.run(
+      ["check", "scene.circles", "--record", "all"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     let goldens = folder.url.appendingPathComponent("__snapshots__/scene")
     let (links, kept) = try Self.keepLinks(of: goldens)
     #expect(kept.count == 5)
     try folder.write(Self.script("blue"), to: "scene.circles")
-    let again = try await Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
+    let again = try await Executable.run(
+      ["check", "scene.circles", "--record", "all"], in: folder.url)
     #expect(again.status == 0, "\(again)")
     try Self.expectReplaced(goldens, links: links, kept: kept, decode: true)
   }

@@ -83,7 +83,8 @@ public final class HeadlessChromium {
     guard let page = targets.first(where: { $0["type"] as? String == "page" }),
       let target = page["targetId"] as? String
     else { throw DevToolsPipe.Failure(description: "Chromium opened no page") }
-    let attached = try await pipe.send("Target.attachToTarget", ["targetId": target, "flatten": true])
+    let attached = try await pipe.send(
+      "Target.attachToTarget", ["targetId": target, "flatten": true])
     guard let session = attached["sessionId"] as? String else {
       throw DevToolsPipe.Failure(description: "cannot attach to Chromium's page")
     }
@@ -109,7 +110,8 @@ public final class HeadlessChromium {
   /// - Returns: the value, as JSON gives it (`String`, `Int`, `Double`, `Bool`, arrays, …).
   /// - Throws: the exception the script threw.
   @discardableResult
-  public func evaluate(_ expression: String, timeout: Duration = .seconds(30)) async throws -> Any? {
+  public func evaluate(_ expression: String, timeout: Duration = .seconds(30)) async throws -> Any?
+  {
     let answer = try await pipe.send(
       "Runtime.evaluate",
       ["expression": expression, "returnByValue": true, "awaitPromise": true],
