@@ -72,7 +72,7 @@ public final class RunningProgram: @unchecked Sendable {
   }
 
   deinit {
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
     closeHandles()
     try? FileManager.default.removeItem(at: capture)
   }
@@ -137,7 +137,7 @@ public final class RunningProgram: @unchecked Sendable {
 
   /// Sends a signal to the program, if it is still running.
   public func signal(_ signal: Int32) {
-    if isRunning { kill(process.processIdentifier, signal) }
+    if isRunning { Glibc.kill(process.processIdentifier, signal) }
   }
 
   /// Waits, without holding a thread, for the program to end.
@@ -157,6 +157,23 @@ public final class RunningProgram: @unchecked Sendable {
   public func outcome(within limit: Duration) async -> Executable.Outcome? {
     guard await end(within: limit) else { return nil }
     return await outcome()
+  }
+
+  /// Kills the program after `delay`, timed on a thread of its own (a test's task may wait
+  /// seconds for a thread on a busy machine, and the kill would land late), and waits for its
+  /// end.
+  ///
+  /// - Returns: whether it was still running when killed.
+  public func kill(after delay: Duration) async -> Bool {
+    let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+    let wasRunning = await onThreadOfItsOwn {
+      usleep(UInt32(max(0, seconds) * 1_000_000))
+      let running = self.isRunning
+      self.signal(SIGKILL)
+      return running
+    }
+    _ = await outcome()
+    return wasRunning
   }
 
   /// Ends the program: SIGTERM, as Ctrl-C or a service manager would, then SIGKILL if it is

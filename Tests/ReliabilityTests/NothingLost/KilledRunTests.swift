@@ -28,18 +28,15 @@ struct KilledRunTests {
   /// running when killed.
   static func runAndKill(in folder: URL, after delay: Double) async throws -> Bool {
     let process = try Executable.start(["run", "long.circles", "-o", "out"], in: folder)
-    try await Task.sleep(for: .seconds(delay))
-    let wasRunning = process.isRunning
-    process.signal(SIGKILL)
-    _ = await process.outcome()
-    return wasRunning
+    return await process.kill(after: .seconds(delay))
   }
 
   /// The seconds a complete run of `arguments` takes, so that kills land within it however fast
   /// the build is.
   static func duration(of arguments: [String], in folder: TemporaryFolder) async throws -> Double {
+    // Timed from the start of the program, not from a wait for its turn (`Executable.run`).
     let start = ContinuousClock.now
-    let outcome = try await Executable.run(arguments, in: folder.url)
+    let outcome = try await Executable.start(arguments, in: folder.url).outcome()
     #expect(outcome.status == 0, "\(outcome)")
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -96,11 +93,8 @@ struct KilledRecordTests {
     for _ in 0..<4 {
       let process = try Executable.start(
         ["check", "long.circles", "--record", "all"], in: folder.url)
-      try await Task.sleep(
-        for: .seconds(full * Double.random(in: 0.05...0.9, using: &random)))
-      if process.isRunning { killedMidway += 1 }
-      process.signal(SIGKILL)
-      _ = await process.outcome()
+      let delay = full * Double.random(in: 0.05...0.9, using: &random)
+      if await process.kill(after: .seconds(delay)) { killedMidway += 1 }
       for name in folder.files(in: "__snapshots__/long") where !name.hasPrefix(".") {
         let data = try Data(contentsOf: goldens.appendingPathComponent(name))
         #expect(throws: Never.self, "golden \(name) is damaged") { _ = try PNGCodec.decode(data) }
