@@ -120,7 +120,17 @@ public final class RunningProgram: @unchecked Sendable {
   public var processIdentifier: Int32 { process.processIdentifier }
 
   /// Whether the program has not ended yet.
-  public var isRunning: Bool { !lock.withLock { ended } }
+  ///
+  /// Told by the system (a process that has ended is a zombie until Foundation reaps it), so
+  /// that it is exact at once, however late Foundation's thread hears of the end.
+  public var isRunning: Bool {
+    guard !lock.withLock({ ended }) else { return false }
+    let stat = "/proc/\(process.processIdentifier)/stat"
+    guard let text = try? String(contentsOfFile: stat, encoding: .utf8),
+      let close = text.range(of: ") ", options: .backwards)
+    else { return false }
+    return text[close.upperBound...].first != "Z"
+  }
 
   /// What the program has written to standard output so far (with standard error, when they
   /// are captured together).

@@ -34,11 +34,16 @@ struct KilledRunTests {
   /// The seconds a complete run of `arguments` takes, so that kills land within it however fast
   /// the build is.
   static func duration(of arguments: [String], in folder: TemporaryFolder) async throws -> Double {
-    // Timed from the start of the program, not from a wait for its turn (`Executable.run`).
+    // Timed from the start of the program to its end, on a thread of its own, not from a wait
+    // for its turn (`Executable.run`) to the moment a test's task hears of the end.
     let start = ContinuousClock.now
-    let outcome = try await Executable.start(arguments, in: folder.url).outcome()
+    let process = try Executable.start(arguments, in: folder.url)
+    let elapsed = await onThreadOfItsOwn {
+      while process.isRunning { usleep(1000) }
+      return ContinuousClock.now - start
+    }
+    let outcome = await process.outcome()
     #expect(outcome.status == 0, "\(outcome)")
-    let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 

@@ -59,7 +59,7 @@ final class DevToolsPipe {
   @discardableResult
   func send(
     _ method: String, _ params: [String: Any] = [:], session: String? = nil,
-    timeout: Duration = .seconds(30)
+    timeout: Duration = .seconds(120)
   ) async throws -> [String: Any] {
     let id = try post(method, params, session: session)
     let deadline = ContinuousClock.now + timeout
@@ -79,7 +79,7 @@ final class DevToolsPipe {
   ///
   /// - Returns: the first event named `method`, after the events already received.
   func waitForEvent(
-    _ method: String, after seen: Int, timeout: Duration = .seconds(30)
+    _ method: String, after seen: Int, timeout: Duration = .seconds(120)
   ) async throws -> [String: Any] {
     let deadline = ContinuousClock.now + timeout
     var index = seen

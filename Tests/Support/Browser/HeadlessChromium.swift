@@ -110,7 +110,7 @@ public final class HeadlessChromium {
   /// - Returns: the value, as JSON gives it (`String`, `Int`, `Double`, `Bool`, arrays, …).
   /// - Throws: the exception the script threw.
   @discardableResult
-  public func evaluate(_ expression: String, timeout: Duration = .seconds(30)) async throws -> Any?
+  public func evaluate(_ expression: String, timeout: Duration = .seconds(120)) async throws -> Any?
   {
     let answer = try await pipe.send(
       "Runtime.evaluate",
