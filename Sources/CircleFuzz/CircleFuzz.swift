@@ -7,9 +7,11 @@ import Foundation
 // A libFuzzer target over everything that reads untrusted bytes.
 //
 // `CIRCLES_FUZZ_MODE=script` (the default) feeds each input to the lexer, parser and
-// interpreter as a `.circles` script, rendering only tiny canvases and stopping a run after
-// `largestCommandCount` commands, so that a `repeat 2147483647` ends; `CIRCLES_FUZZ_MODE=png`
-// feeds it to the PNG decoder and the golden metadata reader as a PNG file. Besides crashes,
+// interpreter as a `.circles` script, rendering only tiny canvases, incrementally and up to
+// `largestDrawnCircleCount` circles, and stopping a run after `largestCommandCount` commands,
+// so that a `repeat 2147483647` ends and no input costs more than a bounded amount of work,
+// however busy the machine (libFuzzer's time limit is a net, not the bound);
+// `CIRCLES_FUZZ_MODE=png` feeds it to the PNG decoder and the golden metadata reader as a PNG file. Besides crashes,
 // the script mode traps when a run breaks a rule of the undo history: frames must be numbered
 // in order, and undoing every step of a script without `limit` must give back the start.
 //
@@ -33,9 +35,14 @@ public func circlesFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
   return 0
 }
 
-/// The most commands one input runs (loops included): enough for every loop of the corpus,
-/// few enough that rendering each frame stays well inside libFuzzer's time limit.
+/// The most commands one input runs (loops included): enough for every loop of the corpus.
 private let largestCommandCount = 1000
+
+/// The most circles one input draws, over all its frames: a frame that adds a circle draws
+/// one, a frame redrawn whole draws all of its circles. Past it the frames are still checked
+/// but no longer drawn, so an input's drawing stays within about a second under the address
+/// sanitizer (a loop of 1000 frames redrawn whole would draw half a million).
+private let largestDrawnCircleCount = 50_000
 
 /// Parses and runs a script, then checks the frames and the history it left.
 private func fuzzScript(_ bytes: [UInt8]) {
@@ -57,17 +64,17 @@ private func fuzzScript(_ bytes: [UInt8]) {
     precondition(error.diagnostics.count == 1, "a run stopped with more than one error")
     _ = DiagnosticPrinter().render(error.diagnostics, source: bytes)
   }
-  for (index, frame) in host.frames.enumerated() where frame.number != index {
-    fatalError("frame \(frame.number) arrived in position \(index)")
+  for (index, number) in host.frameNumbers.enumerated() where number != index {
+    fatalError("frame \(number) arrived in position \(index)")
   }
   let manager = interpreter.canvas.undoManager
-  guard let start = host.frames.first, !script.statements.contains(where: \.usesLimit) else {
+  guard let start = host.start, !script.statements.contains(where: \.usesLimit) else {
     return
   }
   guard manager.groupingLevel == 0 else { fatalError("a group was left open") }
   let steps = manager.undoCount
   for _ in 0..<steps { manager.undo() }
-  guard interpreter.canvas.circles == start.state.circles else {
+  guard interpreter.canvas.circles == start.circles else {
     fatalError("undoing all \(steps) steps does not give back the start")
   }
   for _ in 0..<steps { manager.redo() }
@@ -105,26 +112,53 @@ private func declaredPixelCount(_ data: Data) -> Int {
   return overflow ? Int.max : count
 }
 
-/// A host that keeps frames and renders only tiny canvases.
+/// A host that keeps the frames' numbers and the first state, and renders only tiny canvases,
+/// incrementally and up to `largestDrawnCircleCount` circles.
+///
+/// Keeping every frame's state would also keep every circle array the canvas made: each `add`
+/// would then copy all the circles before it, work that grows with the square of the frames.
 private final class TinyHost: ScriptHost {
-  var frames: [Frame] = []
+  /// The numbers of the frames, in the order they came.
+  var frameNumbers: [Int] = []
+  /// The state of the first frame.
+  var start: CanvasState?
+  private let renderer = IncrementalRenderer()
+  /// The circles drawn so far.
+  private var drawnCircles = 0
 
   func scriptDidProduceFrame(_ frame: Frame) throws {
-    frames.append(frame)
-    _ = try render(frame.state)
+    frameNumbers.append(frame.number)
+    if start == nil { start = frame.state }
+    try render(frame.state)
   }
 
   func scriptRender(_ state: CanvasState, toPath path: String) throws {
-    _ = try render(state)
+    try render(state)
   }
 
   func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try render(state)?.colour(atX: x, y: y) ?? state.background
+    guard try render(state) else { return state.background }
+    return renderer.colour(atX: x, y: y) ?? state.background
   }
 
-  private func render(_ state: CanvasState) throws -> PixelImage? {
-    guard state.pixelWidth * state.pixelHeight <= largestRenderedPixelCount else { return nil }
-    return try Renderer.render(state)
+  /// Brings the picture to `state`, unless it is too large or the input has drawn enough.
+  ///
+  /// - Returns: whether it was drawn.
+  @discardableResult
+  private func render(_ state: CanvasState) throws -> Bool {
+    guard state.pixelWidth * state.pixelHeight <= largestRenderedPixelCount,
+      drawnCircles < largestDrawnCircleCount
+    else { return false }
+    let before = renderer.statistics
+    let shown = renderer.state?.circles.count ?? 0
+    try renderer.update(to: state)
+    let after = renderer.statistics
+    if after.appends > before.appends {
+      drawnCircles += state.circles.count - shown
+    } else if after.unchanged == before.unchanged {
+      drawnCircles += state.circles.count
+    }
+    return true
   }
 }
 

@@ -12,7 +12,7 @@ import Foundation
 
 @main
 enum CirclesBench {
-  static func main() throws {
+  static func main() async throws {
     // The benchmark's own helpers, run as processes of their own.
     let raw = Array(CommandLine.arguments.dropFirst())
     if raw.first == "--measure", raw.count >= 2 {
@@ -54,7 +54,7 @@ enum CirclesBench {
       exit(2)
     }
     do {
-      try run(options, circles: circles)
+      try await run(options, circles: circles)
     } catch {
       FileHandle.standardError.write(Data("circles-bench: \(error)\n".utf8))
       exit(1)
@@ -80,7 +80,7 @@ enum CirclesBench {
     return nil
   }
 
-  static func run(_ options: BenchOptions, circles: String) throws {
+  static func run(_ options: BenchOptions, circles: String) async throws {
     if let folder = options.scenesFolder {
       try writeScenes(into: folder)
       return
@@ -143,7 +143,7 @@ enum CirclesBench {
         try Scene(width: 400, height: 300, count: 4999, seed: 2).script(grouped: false)
           .write(toFile: script, atomically: true, encoding: .utf8)
         rows += ViewerBenchmark.rows(
-          try ViewerBenchmark.measure(
+          try await ViewerBenchmark.measure(
             circles: circles, work: folder, script: script, runs: options.longRuns,
             opens: options.quick ? 3 : 5, progress: Measures.progress))
       }

@@ -18,7 +18,7 @@ enum ViewerBenchmark {
   static func measure(
     circles: String, work: URL, script: String, runs: Int, opens: Int,
     progress: (String) -> Void
-  ) throws -> Result {
+  ) async throws -> Result {
     let page = work.appendingPathComponent("viewer.html")
     let frames = work.appendingPathComponent("viewer-frames").path
     var run: [Double] = []
@@ -35,10 +35,10 @@ enum ViewerBenchmark {
       .reduce(0) { $0 + size(frames + "/" + $1) }
     var opening: [Double] = []
     for _ in 0..<opens {
-      let browser = try HeadlessChromium()
-      try browser.open(page)
-      try browser.wait(until: "document.body.dataset.ready !== undefined")
-      let ready = try browser.evaluate("Number(document.body.dataset.ready)")
+      let browser = try await HeadlessChromium()
+      try await browser.open(page)
+      try await browser.wait(until: "document.body.dataset.ready !== undefined")
+      let ready = try await browser.evaluate("Number(document.body.dataset.ready)")
       opening.append((ready as? Double) ?? Double(ready as? Int ?? -1))
       progress(String(format: "  page shown after %.0f ms", opening.last!))
     }

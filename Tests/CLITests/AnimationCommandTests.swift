@@ -50,10 +50,10 @@ struct AnimationCommandTests {
 
   @Test(
     "the APNG's frames, decoded one by one, are the PNG frames' pixels", arguments: ["png", "apng"])
-  func apngEqualsFrames(fileExtension: String) throws {
+  func apngEqualsFrames(fileExtension: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.history, to: "h.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "h.circles", "-o", "out", "--animation", "h.\(fileExtension)"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "")
@@ -79,14 +79,14 @@ struct AnimationCommandTests {
   }
 
   @Test("on a 60-step history the APNG is at most half the size of the frames together")
-  func apngSize() throws {
+  func apngSize() async throws {
     let folder = try TemporaryFolder()
     let dots = Self.randomCircles(50, seed: 7, width: 320, height: 240, radii: 4...24)
     try folder.write(
       "canvas 320x240 background white\n" + dots
         + String(repeating: "undo\n", count: 5) + String(repeating: "redo\n", count: 5),
       to: "sixty.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "sixty.circles", "-o", "out", "--animation", "sixty.png"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     let out = folder.url.appendingPathComponent("out")
@@ -100,7 +100,7 @@ struct AnimationCommandTests {
   }
 
   @Test("the GIF has one frame per state, each within the documented colour error of its PNG")
-  func gif() throws {
+  func gif() async throws {
     let folder = try TemporaryFolder()
     // Many colours blended by opacity: more than 256 in a frame, the hard case for a palette.
     let circles = Self.randomCircles(
@@ -108,7 +108,7 @@ struct AnimationCommandTests {
     try folder.write(
       "canvas 200x150 background white\n" + circles + "undo 5\nredo 2\n",
       to: "many.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "many.circles", "-o", "out", "--animation", "many.gif", "--frame-delay", "0.2"],
       in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")

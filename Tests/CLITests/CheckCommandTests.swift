@@ -12,10 +12,10 @@ struct CheckCommandTests {
     """
 
   /// A folder with `scene.circles` and its goldens recorded.
-  func recordedFolder() throws -> TemporaryFolder {
+  func recordedFolder() async throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
-    let record = try Executable.run(["check", "scene.circles", "--record"], in: folder.url)
+    let record = try await Executable.run(["check", "scene.circles", "--record"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     return folder
   }
@@ -30,9 +30,9 @@ struct CheckCommandTests {
   }
 
   @Test("the samples match their goldens")
-  func samples() throws {
+  func samples() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["check", repositoryRoot.appendingPathComponent("samples").path, "--artifacts", "artifacts"],
       in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
@@ -44,11 +44,11 @@ struct CheckCommandTests {
   @Test(
     "a first run outside CI records the missing goldens and fails; the next passes; a changed golden is never rewritten; a moved one is renamed byte for byte"
   )
-  func firstRunRecords() throws {
+  func firstRunRecords() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
     let local = ["CI": ""]
-    let first = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    let first = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
     #expect(first.status == 1, "\(first)")
     #expect(
       first.stdout == """
@@ -65,14 +65,14 @@ struct CheckCommandTests {
         "scene.circles:1:1: error: frame 0000-start had no golden: "
           + "recorded, look at it and run again\n"), "\(first)")
     let goldens = try goldenBytes(folder)
-    let second = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    let second = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
     #expect(second.status == 0, "\(second)")
     // An inserted step, off the canvas: its golden is written and the moved one renamed, byte
     // for byte.
     try folder.write(
       Self.scene.replacingOccurrences(
         of: "add sea", with: "add star at -10,-10 radius 1\nadd sea"), to: "scene.circles")
-    let third = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    let third = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
     #expect(third.status == 1, "\(third)")
     #expect(third.stdout.contains("RECORD  0002-add-star"), "\(third)")
     #expect(third.stdout.contains("RENAME  0003-add-sea: golden renamed from 0002-add-sea.png"))
@@ -87,19 +87,19 @@ struct CheckCommandTests {
       Self.scene.replacingOccurrences(
         of: "add sea", with: "add star at -10,-10 radius 1\nadd sea"
       ).replacingOccurrences(of: "gold", with: "tomato"), to: "scene.circles")
-    let fourth = try Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    let fourth = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
     #expect(fourth.status == 1, "\(fourth)")
     #expect(fourth.stdout.contains("FAIL    0001-add-sun"), "\(fourth)")
     #expect(try goldenBytes(folder) == before)
   }
 
   @Test("with --record none or CIRCLES_RECORD=none, a person's first run writes nothing")
-  func firstRunTurnedOff() throws {
+  func firstRunTurnedOff() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
-    let flag = try Executable.run(
+    let flag = try await Executable.run(
       ["check", "scene.circles", "--record", "none"], in: folder.url, environment: ["CI": ""])
-    let variable = try Executable.run(
+    let variable = try await Executable.run(
       ["check", "scene.circles"], in: folder.url,
       environment: ["CI": "", "CIRCLES_RECORD": "none"])
     for outcome in [flag, variable] {
@@ -110,10 +110,10 @@ struct CheckCommandTests {
   }
 
   @Test("in CI (CI=true), a missing golden fails and writes no golden")
-  func missingGolden() throws {
+  func missingGolden() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
-    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let outcome = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("MISSING 0000-start"))
     #expect(outcome.stdout.contains("circles check scene.circles --record missing"))
@@ -121,24 +121,24 @@ struct CheckCommandTests {
   }
 
   @Test("--record writes goldens for every frame; a second check passes")
-  func recordThenPass() throws {
-    let folder = try recordedFolder()
+  func recordThenPass() async throws {
+    let folder = try await recordedFolder()
     #expect(
       folder.files(in: "__snapshots__/scene") == [
         "0000-start.png", "0001-add-sun.png", "0002-add-sea.png",
       ])
-    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let outcome = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stdout.hasSuffix("checked 1 script, 3 frames: 3 passed\n"), "\(outcome)")
   }
 
   @Test("a one-colour change fails at the right frame, with a diff image and the scene change")
-  func colourChange() throws {
-    let folder = try recordedFolder()
+  func colourChange() async throws {
+    let folder = try await recordedFolder()
     let before = try goldenBytes(folder)
     try folder.write(
       Self.scene.replacingOccurrences(of: "#336699", with: "#339966"), to: "scene.circles")
-    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let outcome = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(outcome.status == 1)
     #expect(outcome.stdout.contains("first diverging frame 0002-add-sea"), "\(outcome)")
     #expect(outcome.stdout.contains("sea: fill #336699 → #339966"), "\(outcome)")
@@ -149,7 +149,7 @@ struct CheckCommandTests {
       ])
     #expect(try goldenBytes(folder) == before)
 
-    let rerecord = try Executable.run(
+    let rerecord = try await Executable.run(
       ["check", "scene.circles", "--record", "failed"], in: folder.url)
     #expect(rerecord.status == 0, "\(rerecord)")
     let after = try goldenBytes(folder)
@@ -158,36 +158,36 @@ struct CheckCommandTests {
   }
 
   @Test("CIRCLES_RECORD records like --record")
-  func recordFromEnvironment() throws {
+  func recordFromEnvironment() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["check", "scene.circles"], in: folder.url, environment: ["CIRCLES_RECORD": "missing"])
     #expect(outcome.status == 0, "\(outcome)")
     #expect(folder.files(in: "__snapshots__/scene").count == 3)
   }
 
   @Test("orphan goldens are reported, and deleted only with --prune")
-  func orphans() throws {
-    let folder = try recordedFolder()
+  func orphans() async throws {
+    let folder = try await recordedFolder()
     try folder.write(Self.scene + "\nremove sun\n", to: "scene.circles")
-    _ = try Executable.run(["check", "scene.circles", "--record", "missing"], in: folder.url)
+    _ = try await Executable.run(["check", "scene.circles", "--record", "missing"], in: folder.url)
     try folder.write(Self.scene, to: "scene.circles")
-    let report = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let report = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(report.status == 0, "\(report)")
     #expect(report.stdout.contains("0003-remove-sun"))
     #expect(folder.files(in: "__snapshots__/scene").count == 4)
-    let prune = try Executable.run(["check", "scene.circles", "--prune"], in: folder.url)
+    let prune = try await Executable.run(["check", "scene.circles", "--prune"], in: folder.url)
     #expect(prune.status == 0, "\(prune)")
     #expect(folder.files(in: "__snapshots__/scene").count == 3)
   }
 
   @Test("a folder argument checks every script below it; JSON, JUnit and HTML reports are written")
-  func folderAndReports() throws {
-    let folder = try recordedFolder()
+  func folderAndReports() async throws {
+    let folder = try await recordedFolder()
     try folder.write("add a at 3,3 radius 2\n", to: "more/dot.circles")
-    _ = try Executable.run(["check", "more/dot.circles", "--record"], in: folder.url)
-    let outcome = try Executable.run(
+    _ = try await Executable.run(["check", "more/dot.circles", "--record"], in: folder.url)
+    let outcome = try await Executable.run(
       ["check", ".", "--json", "--junit", "junit.xml", "--report", "report.html"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
@@ -201,23 +201,23 @@ struct CheckCommandTests {
   }
 
   @Test("--shard splits the scripts into disjoint shares")
-  func shards() throws {
+  func shards() async throws {
     let folder = try TemporaryFolder()
     for name in ["a", "b", "c"] {
       try folder.write("add \(name) at 3,3 radius 2\n", to: "\(name).circles")
     }
-    let first = try Executable.run(["check", ".", "--shard", "1/2"], in: folder.url)
-    let second = try Executable.run(["check", ".", "--shard", "2/2"], in: folder.url)
+    let first = try await Executable.run(["check", ".", "--shard", "1/2"], in: folder.url)
+    let second = try await Executable.run(["check", ".", "--shard", "2/2"], in: folder.url)
     #expect(first.stdout.contains("a.circles") && first.stdout.contains("c.circles"))
     #expect(!first.stdout.contains("b.circles"))
     #expect(second.stdout.contains("b.circles") && !second.stdout.contains("a.circles"))
   }
 
   @Test("a script with an error is reported as a compiler does and exits 2")
-  func scriptError() throws {
+  func scriptError() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 3,3 radius -1\n", to: "bad.circles")
-    let outcome = try Executable.run(["check", "bad.circles"], in: folder.url)
+    let outcome = try await Executable.run(["check", "bad.circles"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("bad.circles:1:"), "\(outcome)")
   }
@@ -236,20 +236,20 @@ struct CheckCommandTests {
       (["check", "--record", "bogus"], "unknown record mode 'bogus'; use missing, failed or all"),
       (["diff", "a.png"], "diff takes two PNG files"),
     ])
-  func badCommandLines(arguments: [String], message: String) throws {
-    let outcome = try Executable.run(arguments, in: repositoryRoot)
+  func badCommandLines(arguments: [String], message: String) async throws {
+    let outcome = try await Executable.run(arguments, in: repositoryRoot)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stderr.contains(message), "\(outcome)")
   }
 
   @Test("diff: equal images exit 0, different ones exit 1 and write a diff; non-PNGs exit 2")
-  func diff() throws {
-    let folder = try recordedFolder()
+  func diff() async throws {
+    let folder = try await recordedFolder()
     let golden = "__snapshots__/scene/"
-    let same = try Executable.run(
+    let same = try await Executable.run(
       ["diff", golden + "0001-add-sun.png", golden + "0001-add-sun.png"], in: folder.url)
     #expect(same.status == 0, "\(same)")
-    let different = try Executable.run(
+    let different = try await Executable.run(
       ["diff", golden + "0001-add-sun.png", golden + "0002-add-sea.png", "-o", "d.png"],
       in: folder.url)
     #expect(different.status == 1, "\(different)")
@@ -259,14 +259,15 @@ struct CheckCommandTests {
       Data(contentsOf: folder.url.appendingPathComponent("d.png")))
     #expect(diffImage.width == 40 && diffImage.height == 30)
     try folder.write("not a png", to: "fake.png")
-    let bad = try Executable.run(["diff", "fake.png", golden + "0001-add-sun.png"], in: folder.url)
+    let bad = try await Executable.run(
+      ["diff", "fake.png", golden + "0001-add-sun.png"], in: folder.url)
     #expect(bad.status == 2)
     #expect(bad.stderr.contains("not a PNG"), "\(bad)")
-    let missing = try Executable.run(["diff", "missing.png", "fake.png"], in: folder.url)
+    let missing = try await Executable.run(["diff", "missing.png", "fake.png"], in: folder.url)
     #expect(missing.status == 2, "\(missing)")
     #expect(missing.stdout.isEmpty, "\(missing)")
     #expect(missing.stderr == "circles: error: cannot read 'missing.png': no such file\n")
-    let folderGiven = try Executable.run(["diff", golden, "fake.png"], in: folder.url)
+    let folderGiven = try await Executable.run(["diff", golden, "fake.png"], in: folder.url)
     #expect(folderGiven.status == 2, "\(folderGiven)")
     #expect(folderGiven.stderr == "circles: error: cannot read '\(golden)': is a directory\n")
   }

@@ -19,10 +19,10 @@ struct CheckHistoryCommandTests {
     """
 
   /// A folder with `scene.circles` (or the given text) and its goldens recorded.
-  static func recorded(_ text: String = script) throws -> TemporaryFolder {
+  static func recorded(_ text: String = script) async throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
     try folder.write(text, to: "scene.circles")
-    let record = try Executable.run(["check", "scene.circles", "--record"], in: folder.url)
+    let record = try await Executable.run(["check", "scene.circles", "--record"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     return folder
   }
@@ -64,10 +64,10 @@ struct CheckHistoryCommandTests {
     ])
   func locatedFailure(
     frame: String, location: String, line: String, caret: String, summary: String, notes: String
-  ) throws {
-    let folder = try Self.recorded()
+  ) async throws {
+    let folder = try await Self.recorded()
     try Self.copy("0000-start", over: frame, in: folder)
-    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let outcome = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(outcome.status == 1)
     #expect(
       outcome.stderr == """
@@ -91,12 +91,12 @@ struct CheckHistoryCommandTests {
   }
 
   @Test("an inserted step: one new frame, the goldens after it moved; --update accepts and says so")
-  func insertedStepThenUpdate() throws {
-    let folder = try Self.recorded()
+  func insertedStepThenUpdate() async throws {
+    let folder = try await Self.recorded()
     try folder.write(
       Self.script.replacingOccurrences(
         of: "undo\n", with: "undo\nadd ghost at 20,25 r 3 opacity 0\n"), to: "scene.circles")
-    let checked = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let checked = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(checked.status == 1)
     #expect(
       checked.stdout == """
@@ -115,7 +115,7 @@ struct CheckHistoryCommandTests {
         ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
         """)
-    let updated = try Executable.run(["check", "scene.circles", "--update"], in: folder.url)
+    let updated = try await Executable.run(["check", "scene.circles", "--update"], in: folder.url)
     #expect(updated.status == 0)
     #expect(
       updated.stdout == """
@@ -135,17 +135,17 @@ struct CheckHistoryCommandTests {
   }
 
   @Test("the printed command keeps the options that choose files and comparisons, and works")
-  func printedCommandWorks() throws {
+  func printedCommandWorks() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "scene.circles")
     let arguments = [
       "check", "scene.circles", "--golden", "goldens", "--artifacts", "out", "--tolerant",
       "--max-diff", "2",
     ]
-    #expect(try Executable.run(arguments + ["--record"], in: folder.url).status == 0)
+    #expect(try await Executable.run(arguments + ["--record"], in: folder.url).status == 0)
     try folder.write(
       Self.script.replacingOccurrences(of: "r 4", with: "r 4 fill red"), to: "scene.circles")
-    let failing = try Executable.run(arguments, in: folder.url)
+    let failing = try await Executable.run(arguments, in: folder.url)
     #expect(failing.status == 1)
     let hint = try #require(
       failing.stdout.split(separator: "\n").first { $0.contains("to accept") })
@@ -155,22 +155,24 @@ struct CheckHistoryCommandTests {
         + "out --tolerant --max-diff 2 --record failed")
     let command = hint.split(separator: ":", maxSplits: 1)[1].split(separator: " ").dropFirst()
       .map(String.init)
-    #expect(try Executable.run(command, in: folder.url).status == 0)
+    #expect(try await Executable.run(command, in: folder.url).status == 0)
     #expect(
-      try Executable.run(arguments, in: folder.url).status == 0, "the hint recorded elsewhere")
+      try await Executable.run(arguments, in: folder.url).status == 0, "the hint recorded elsewhere"
+    )
   }
 
   @Test("render targets are goldens under their own names, checked and recorded like frames")
-  func renderTargets() throws {
+  func renderTargets() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       "canvas 20x20\nadd a at 5,5 r 3\nrender final.png\nrender sub/a.png\n", to: "r.circles")
-    let missing = try Executable.run(["check", "r.circles"], in: folder.url)
+    let missing = try await Executable.run(["check", "r.circles"], in: folder.url)
     #expect(missing.status == 1)
     #expect(missing.stdout.contains("MISSING final: no golden at __snapshots__/r/final.png"))
     #expect(
       missing.stderr.contains("r.circles:3:1: error: render target 'final.png' has no golden yet"))
-    #expect(try Executable.run(["check", "r.circles", "--record"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["check", "r.circles", "--record"], in: folder.url).status == 0)
     #expect(
       folder.files(in: "__snapshots__/r") == [
         "0000-start.png", "0001-add-a.png", "final.png", "sub",
@@ -178,7 +180,7 @@ struct CheckHistoryCommandTests {
     #expect(folder.files(in: "__snapshots__/r/sub") == ["a.png"])
     try folder.write(
       "canvas 20x20\nadd a at 5,5 r 3\nadd b at 15,15 r 3\nrender final.png\n", to: "r.circles")
-    let changed = try Executable.run(["check", "r.circles"], in: folder.url)
+    let changed = try await Executable.run(["check", "r.circles"], in: folder.url)
     #expect(changed.status == 1)
     #expect(
       changed.stderr.contains(
@@ -186,7 +188,7 @@ struct CheckHistoryCommandTests {
       "\(changed)")
     #expect(changed.stdout.contains("  orphan  sub/a: golden without a frame"), "\(changed)")
     try folder.write("add a at 5,5 r 3\nrender 0001-add-a.png\n", to: "r.circles")
-    let named = try Executable.run(["check", "r.circles"], in: folder.url)
+    let named = try await Executable.run(["check", "r.circles"], in: folder.url)
     #expect(named.status == 2)
     #expect(
       named.stderr.hasPrefix(
@@ -196,13 +198,13 @@ struct CheckHistoryCommandTests {
 
   @Test(
     "--json gives plain fields: status moved with movedFrom, the command's line, no Swift encoding")
-  func json() throws {
-    let folder = try Self.recorded()
+  func json() async throws {
+    let folder = try await Self.recorded()
     try folder.write(
       Self.script.replacingOccurrences(
         of: "undo\n", with: "undo\nadd ghost at 20,25 r 3 opacity 0\n"),
       to: "scene.circles")
-    let outcome = try Executable.run(["check", "scene.circles", "--json"], in: folder.url)
+    let outcome = try await Executable.run(["check", "scene.circles", "--json"], in: folder.url)
     #expect(outcome.status == 1)
     #expect(!outcome.stdout.contains("_0"), "Swift's enum encoding leaked: \(outcome.stdout)")
     let document = try #require(
@@ -221,12 +223,12 @@ struct CheckHistoryCommandTests {
   }
 
   @Test("a script stopped by a failed expect checks its frames so far and deletes nothing")
-  func stoppedEarly() throws {
-    let folder = try Self.recorded()
+  func stoppedEarly() async throws {
+    let folder = try await Self.recorded()
     try folder.write(
       Self.script.replacingOccurrences(of: "undo\n", with: "expect count 9\nundo\n"),
       to: "scene.circles")
-    let outcome = try Executable.run(["check", "scene.circles", "--update"], in: folder.url)
+    let outcome = try await Executable.run(["check", "scene.circles", "--update"], in: folder.url)
     #expect(outcome.status == 1)
     #expect(
       outcome.stdout == """

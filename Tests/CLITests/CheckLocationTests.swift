@@ -8,17 +8,17 @@ import Testing
 @Suite("circles check: failures at the line that caused them")
 struct CheckLocationTests {
   /// Records the goldens of `recorded` as `scene.circles`, then checks `checked` in its place.
-  static func check(recorded: String, checked: String) throws -> Executable.Outcome {
+  static func check(recorded: String, checked: String) async throws -> Executable.Outcome {
     let folder = try TemporaryFolder()
     try folder.write(recorded, to: "scene.circles")
-    let record = try Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
+    let record = try await Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     try folder.write(checked, to: "scene.circles")
-    return try Executable.run(["check", "scene.circles"], in: folder.url)
+    return try await Executable.run(["check", "scene.circles"], in: folder.url)
   }
 
   @Test("a changed background is reported at the canvas line, and noted from a loop's frame")
-  func background() throws {
+  func background() async throws {
     let script = """
       canvas 20x20 background white
       // the dot
@@ -32,7 +32,7 @@ struct CheckLocationTests {
       }
 
       """
-    let outcome = try Self.check(
+    let outcome = try await Self.check(
       recorded: script,
       checked: script.replacingOccurrences(of: "background white", with: "background #ffeeee"))
     #expect(outcome.status == 1)
@@ -85,14 +85,14 @@ struct CheckLocationTests {
         """
       ),
     ])
-  func start(recorded: String, checked: String, stderr: String) throws {
-    let outcome = try Self.check(recorded: recorded, checked: checked)
+  func start(recorded: String, checked: String, stderr: String) async throws {
+    let outcome = try await Self.check(recorded: recorded, checked: checked)
     #expect(outcome.status == 1)
     #expect(outcome.stderr == stderr, "\(outcome)")
   }
 
   @Test("a group's and a loop's frames are at their lines, noted at the command that differs")
-  func groupAndLoop() throws {
+  func groupAndLoop() async throws {
     let script = """
       canvas 30x20
       group "Pair" {
@@ -110,7 +110,7 @@ struct CheckLocationTests {
       .replacingOccurrences(of: "15,5 r 3 fill red", with: "15,5 r 3 fill blue")
       .replacingOccurrences(of: "set b radius 2", with: "set b radius 4")
       .replacingOccurrences(of: "15 r 3 fill red", with: "15 r 3 fill rgb(i * 255, 0, 0)")
-    let outcome = try Self.check(recorded: script, checked: checked)
+    let outcome = try await Self.check(recorded: script, checked: checked)
     #expect(outcome.status == 1)
     #expect(
       outcome.stderr == """

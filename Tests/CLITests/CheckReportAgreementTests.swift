@@ -84,21 +84,21 @@ struct CheckReportAgreementTests {
   @Test(
     "text, JSON, JUnit and HTML count the same scripts and frames as the exit code says",
     arguments: 0..<6 as Range<UInt64>)
-  func agreement(seed: UInt64) throws {
+  func agreement(seed: UInt64) async throws {
     var generator = SeededGenerator(seed: seed)
     let drawn = (0..<Int.random(in: 2...5, using: &generator)).map {
       Self.draw($0, using: &generator)
     }
     let folder = try TemporaryFolder()
     for script in drawn { try folder.write(script.recorded, to: script.name) }
-    let record = try Executable.run(["check", ".", "--record", "all"], in: folder.url)
+    let record = try await Executable.run(["check", ".", "--record", "all"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     for script in drawn { try folder.write(script.checked, to: script.name) }
     let expectedExit = drawn.map(\.kind.exitCode).max()!
     let frames = drawn.reduce(0) { $0 + $1.frames }
     let context = "seed \(seed): \(drawn.map { "\($0.name) \($0.kind)" })"
 
-    let text = try Executable.run(
+    let text = try await Executable.run(
       ["check", ".", "--junit", "j.xml", "--report", "r.html"], in: folder.url,
       environment: ["CI": "1"])
     #expect(text.status == expectedExit, "\(context)\n\(text)")
@@ -115,7 +115,7 @@ struct CheckReportAgreementTests {
     let counted = try #require(Self.counts(in: summary), "\(summary)")
     #expect(counted == (drawn.count, frames), "\(context)\n\(summary)")
 
-    let json = try Executable.run(
+    let json = try await Executable.run(
       ["check", ".", "--json"], in: folder.url, environment: ["CI": "1"])
     #expect(json.status == expectedExit, "\(context)\n\(json)")
     let document = try #require(

@@ -33,20 +33,20 @@ struct CheckScriptStatusTests {
         """
       ),
     ])
-  func failedExpect(script: String, stdout: String) throws {
-    let outcome = try CheckLocationTests.check(recorded: Self.recorded, checked: script)
+  func failedExpect(script: String, stdout: String) async throws {
+    let outcome = try await CheckLocationTests.check(recorded: Self.recorded, checked: script)
     #expect(outcome.status == 1)
     #expect(outcome.stdout == stdout, "\(outcome)")
   }
 
   @Test("a script stopped by an error beside a good one: every report counts both, exit 2")
-  func brokenBesideGood() throws {
+  func brokenBesideGood() async throws {
     let folder = try TemporaryFolder()
     try folder.write("canvas 50x50\nadd a at 10,10 r 5\n", to: "good.circles")
-    let record = try Executable.run(["check", "good.circles", "--record", "all"], in: folder.url)
+    let record = try await Executable.run(["check", "good.circles", "--record", "all"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     try folder.write("canvas 50x50\nadd a at 10,10 r 5\nremove nope\n", to: "bad.circles")
-    let text = try Executable.run(["check", ".", "--junit", "j.xml"], in: folder.url)
+    let text = try await Executable.run(["check", ".", "--junit", "j.xml"], in: folder.url)
     #expect(text.status == 2)
     #expect(
       text.stdout == """
@@ -82,7 +82,7 @@ struct CheckScriptStatusTests {
         </testsuites>
 
         """)
-    let json = try Executable.run(["check", ".", "--json"], in: folder.url)
+    let json = try await Executable.run(["check", ".", "--json"], in: folder.url)
     #expect(json.status == 2)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -11,19 +11,19 @@ struct CheckTrustTests {
   static let dot = "canvas 20x20\nadd a at 5,5 r 3\n"
 
   @Test("scripts of one name in two folders get their own goldens and artifacts")
-  func sameNameOwnFolders() throws {
+  func sameNameOwnFolders() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.dot, to: "a/x.circles")
     try folder.write(Self.dot.replacingOccurrences(of: "5,5", with: "9,9"), to: "b/x.circles")
-    let missing = try Executable.run(["check", "a/x.circles", "b/x.circles"], in: folder.url)
+    let missing = try await Executable.run(["check", "a/x.circles", "b/x.circles"], in: folder.url)
     #expect(missing.status == 1)
     #expect(folder.files(in: ".circles-artifacts") == ["a", "b"])
     #expect(
       folder.files(in: ".circles-artifacts/a/x") == [
         "0000-start.actual.png", "0001-add-a.actual.png",
       ])
-    #expect(try Executable.run(["check", ".", "--record"], in: folder.url).status == 0)
-    #expect(try Executable.run(["check", "."], in: folder.url).status == 0)
+    #expect(try await Executable.run(["check", ".", "--record"], in: folder.url).status == 0)
+    #expect(try await Executable.run(["check", "."], in: folder.url).status == 0)
     #expect(folder.files(in: "a/__snapshots__/x").count == 2)
     #expect(folder.files(in: "b/__snapshots__/x").count == 2)
   }
@@ -31,16 +31,18 @@ struct CheckTrustTests {
   @Test(
     "scripts of one name under one --golden are refused, naming both; nothing is touched",
     arguments: [["--record"], ["--prune"], ["--update"], []])
-  func sameNameOneGoldenFolder(extra: [String]) throws {
+  func sameNameOneGoldenFolder(extra: [String]) async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.dot, to: "a/x.circles")
     try folder.write(Self.dot, to: "b/x.circles")
     #expect(
-      try Executable.run(["check", "a/x.circles", "--golden", "g", "--record"], in: folder.url)
-        .status == 0)
+      try await Executable.run(
+        ["check", "a/x.circles", "--golden", "g", "--record"], in: folder.url
+      )
+      .status == 0)
     try folder.write("keep", to: "g/x/0009-kept.png")
     let before = folder.files(in: "g/x")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["check", "a/x.circles", "b/x.circles", "--golden", "g"] + extra, in: folder.url)
     #expect(outcome.status == 2)
     #expect(
@@ -56,10 +58,10 @@ struct CheckTrustTests {
   @Test(
     "an artifacts folder inside a golden folder is refused, with or without --record",
     arguments: [["__snapshots__"], ["__snapshots__", "--record"], ["__snapshots__/more"]])
-  func artifactsAmongGoldens(arguments: [String]) throws {
+  func artifactsAmongGoldens(arguments: [String]) async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.dot, to: "scene.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["check", "scene.circles", "--artifacts"] + arguments, in: folder.url)
     #expect(outcome.status == 2)
     #expect(
@@ -73,14 +75,14 @@ struct CheckTrustTests {
   }
 
   @Test("an artifacts folder that is a symbolic link is refused: it could lead anywhere")
-  func linkedArtifacts() throws {
+  func linkedArtifacts() async throws {
     let folder = try TemporaryFolder()
     let elsewhere = try TemporaryFolder()
     try folder.write(Self.dot, to: "scene.circles")
     try FileManager.default.createSymbolicLink(
       at: folder.url.appendingPathComponent(".circles-artifacts"), withDestinationURL: elsewhere.url
     )
-    let outcome = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let outcome = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(
       outcome.stderr == """
@@ -92,11 +94,11 @@ struct CheckTrustTests {
   }
 
   @Test("a golden that cannot be written is an error (exit 2), not a failed check")
-  func unwritableGolden() throws {
+  func unwritableGolden() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.dot, to: "scene.circles")
     try folder.write("not a folder", to: "file.txt")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["check", "scene.circles", "--golden", "file.txt", "--record"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
@@ -108,12 +110,12 @@ struct CheckTrustTests {
   }
 
   @Test("a script whose name is not UTF-8 is checked; an orphan golden so named can be pruned")
-  func rawNames() throws {
+  func rawNames() async throws {
     let folder = try TemporaryFolder()
     defer { folder.removeEverything() }
     let name: [UInt8] = Array("sc".utf8) + [0xFF]
     try folder.write(Data(Self.dot.utf8), toRawName: name + Array(".circles".utf8))
-    let recorded = try Executable.run(["check", ".", "--record"], in: folder.url)
+    let recorded = try await Executable.run(["check", ".", "--record"], in: folder.url)
     #expect(recorded.status == 0, "\(recorded)")
     #expect(
       recorded.stdout.hasPrefix("ok   sc\u{FFFD}.circles: 2 frames, 2 recorded\n"), "\(recorded)")
@@ -123,7 +125,7 @@ struct CheckTrustTests {
     // An orphan whose name is not UTF-8, beside the goldens.
     let goldens = Array("__snapshots__/".utf8) + name
     try folder.write(Data(), toRawName: [0x6F, 0xFE] + Array(".png".utf8), inRaw: goldens)
-    let pruned = try Executable.run(["check", ".", "--prune"], in: folder.url)
+    let pruned = try await Executable.run(["check", ".", "--prune"], in: folder.url)
     #expect(pruned.status == 0, "\(pruned)")
     #expect(
       pruned.stdout.contains("pruned  o\u{FFFD}: deleted golden without a frame"), "\(pruned)")
@@ -134,10 +136,11 @@ struct CheckTrustTests {
   }
 
   @Test("circle ids and renderers from goldens, and orphan names, reach the terminal escaped")
-  func escapedText() throws {
+  func escapedText() async throws {
     let folder = try TemporaryFolder()
     try folder.write("canvas 20x20\nadd a at 5,5 r 3\nadd b at 12,12 r 3\n", to: "scene.circles")
-    #expect(try Executable.run(["check", "scene.circles", "--record"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["check", "scene.circles", "--record"], in: folder.url).status == 0)
     // A history whose circle id holds a terminal title sequence, a golden whose renderer
     // clears the screen, and an orphan whose name forges a report line.
     let history = folder.url.appendingPathComponent("__snapshots__/scene.history")
@@ -152,7 +155,7 @@ struct CheckTrustTests {
     try folder.write(
       "canvas 20x20\nadd a at 5,5 r 3\nadd b at 12,12 r 3 fill red\n", to: "scene.circles")
     for arguments in [["check", "scene.circles"], ["check", "scene.circles", "--json"]] {
-      let outcome = try Executable.run(arguments, in: folder.url)
+      let outcome = try await Executable.run(arguments, in: folder.url)
       #expect(outcome.status == 1)
       for byte in Array(outcome.stdout.utf8) + Array(outcome.stderr.utf8) {
         #expect(byte >= 0x20 || byte == 0x0A, "byte \(byte) reached the terminal: \(outcome)")
@@ -169,13 +172,6 @@ struct CheckTrustTests {
 /// Two checks started at once in one folder, of scripts that share a file name.
 @Suite("checks run at once keep their artifacts apart")
 struct ConcurrentCheckArtifactsTests {
-  /// Waits for a child off the cooperative pool.
-  static func wait(for pid: pid_t) async -> Int32 {
-    await withCheckedContinuation { continuation in
-      Thread { continuation.resume(returning: Spawn.wait(for: pid)) }.start()
-    }
-  }
-
   @Test(
     "x/s.circles and y/s.circles recorded at once each record their own pictures",
     .timeLimit(.minutes(5)))
@@ -199,12 +195,12 @@ struct ConcurrentCheckArtifactsTests {
         output: folder.url.appendingPathComponent("\(name).log").path)
     }
     var statuses: [Int32] = []
-    for pid in pids { statuses.append(await Self.wait(for: pid)) }
+    for pid in pids { statuses.append(await Spawn.end(of: pid)) }
     let logs = try folder.read("x.log") + folder.read("y.log")
     #expect(statuses == [0, 0], "\(logs)")
     // Each script's goldens are its own pictures: each checks against them with no failure.
     for name in ["x", "y"] {
-      let check = try Executable.run(["check", "\(name)/s.circles"], in: folder.url)
+      let check = try await Executable.run(["check", "\(name)/s.circles"], in: folder.url)
       #expect(check.status == 0, "\(name): \(check)")
     }
   }

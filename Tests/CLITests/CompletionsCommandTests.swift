@@ -6,8 +6,8 @@ import Testing
 @Suite("circles completions, end to end")
 struct CompletionsCommandTests {
   @Test("prints the script of each shell on standard output", arguments: CompletionShell.allCases)
-  func script(shell: CompletionShell) throws {
-    let outcome = try Executable.run(["completions", shell.rawValue], in: repositoryRoot)
+  func script(shell: CompletionShell) async throws {
+    let outcome = try await Executable.run(["completions", shell.rawValue], in: repositoryRoot)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "")
     #expect(outcome.stdout == CommandLineTool.completionScript(for: shell))
@@ -15,8 +15,8 @@ struct CompletionsCommandTests {
   }
 
   @Test("the tool's help lists the subcommand")
-  func listed() throws {
-    let outcome = try Executable.run(["--help"], in: repositoryRoot)
+  func listed() async throws {
+    let outcome = try await Executable.run(["--help"], in: repositoryRoot)
     #expect(
       outcome.stdout.contains(
         "  completions  Print the shell completion script for bash, zsh or fish.\n"))
@@ -35,8 +35,8 @@ struct CompletionsCommandTests {
       (["--\u{1B}]0;x\u{7}"], "unknown option '--\u{241B}]0;x\u{2407}'"),
       (["zsh", "--hepl"], "unknown option '--hepl'; did you mean '--help'?"),
     ])
-  func mistakes(arguments: [String], message: String) throws {
-    let outcome = try Executable.run(["completions"] + arguments, in: repositoryRoot)
+  func mistakes(arguments: [String], message: String) async throws {
+    let outcome = try await Executable.run(["completions"] + arguments, in: repositoryRoot)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(

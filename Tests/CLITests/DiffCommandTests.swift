@@ -35,9 +35,9 @@ struct DiffCommandTests {
   }
 
   @Test("a diff image and a strip are written and named; darker pixels can take a colour")
-  func pictures() throws {
+  func pictures() async throws {
     let folder = try Self.folder()
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       [
         "diff", "golden.png", "actual.png", "-o", "d.png", "--strip", "s.png", "--darker-colour",
         "lime",
@@ -59,9 +59,9 @@ struct DiffCommandTests {
   }
 
   @Test("files of two sizes: the diff image covers both, the region they share compared")
-  func twoSizes() throws {
+  func twoSizes() async throws {
     let folder = try Self.folder()
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["diff", "golden.png", "wide.png", "-o", "d.png"], in: folder.url)
     #expect(outcome.status == 1, "\(outcome)")
     #expect(outcome.stdout == "sizes differ: golden 4x3, actual 6x2\ndiff:  d.png\n", "\(outcome)")
@@ -97,36 +97,16 @@ struct DiffCommandTests {
   ///   outcome says it hung.
   static func run(
     limitedTo kilobytes: Int, _ arguments: [String], in folder: URL, within seconds: Double = 600
-  ) throws -> Limited {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.currentDirectoryURL = folder
-    process.arguments =
-      ["-c", "ulimit -v \(kilobytes); exec \"$0\" \"$@\"", try Executable.url.path]
-      + arguments
-    // The output goes to files, so that a process that fills a pipe is never held up by it.
-    let capture = try TemporaryFolder()
-    let outURL = try capture.write("", to: "stdout")
-    let errURL = try capture.write("", to: "stderr")
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = out
-    process.standardError = err
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    try process.run()
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while process.isRunning, ContinuousClock.now < deadline { usleep(20_000) }
-    let hung = process.isRunning
-    if hung { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
+  ) async throws -> Limited {
+    let shell = Program(url: URL(fileURLWithPath: "/bin/sh"))
+    let process = try shell.start(
+      ["-c", "ulimit -v \(kilobytes); exec \"$0\" \"$@\"", try Executable.url.path] + arguments,
+      in: folder, environment: ["NO_COLOR": "1"])
+    let ended = await process.outcome(within: .seconds(seconds))
+    if ended == nil { process.signal(SIGKILL) }
+    let outcome = await process.outcome()
     return Limited(
-      status: process.terminationStatus, hung: hung,
-      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+      status: outcome.status, hung: ended == nil, stdout: outcome.stdout, stderr: outcome.stderr)
   }
 
   /// What a run under a memory limit printed.
@@ -142,13 +122,13 @@ struct DiffCommandTests {
   }
 
   @Test("a 32 KB file declaring 16384×16384 is answered from its header, in 100 MB of memory")
-  func hugeHeader() throws {
+  func hugeHeader() async throws {
     let folder = try Self.folder()
     let huge = Self.hugePNG()
     #expect(huge.count < 40_000)
     try huge.write(to: folder.url.appendingPathComponent("huge.png"))
     // Decoding it would take 1 GiB: within 100 MB only the header can have been read.
-    let outcome = try Self.run(
+    let outcome = try await Self.run(
       limitedTo: 100_000, ["diff", "huge.png", "golden.png"], in: folder.url)
     #expect(outcome.status == 1, "\(outcome)")
     #expect(outcome.stdout == "sizes differ: golden 16384x16384, actual 4x3\n", "\(outcome)")
@@ -156,10 +136,10 @@ struct DiffCommandTests {
   }
 
   @Test("memory that cannot be had is an error with exit 2, not a crash")
-  func outOfMemory() throws {
+  func outOfMemory() async throws {
     let folder = try Self.folder()
     try Self.hugePNG().write(to: folder.url.appendingPathComponent("huge.png"))
-    let outcome = try Self.run(
+    let outcome = try await Self.run(
       limitedTo: 500_000, ["diff", "huge.png", "huge.png"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stdout == "", "\(outcome)")
@@ -170,10 +150,10 @@ struct DiffCommandTests {
   }
 
   @Test("a strip that cannot be written is named, exit 2; the diff image is still written")
-  func stripFails() throws {
+  func stripFails() async throws {
     let folder = try Self.folder()
     try folder.write("not a folder", to: "notes.txt")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["diff", "golden.png", "actual.png", "-o", "d.png", "--strip", "notes.txt/s.png"],
       in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
@@ -192,11 +172,11 @@ struct DiffCommandTests {
       (flags: [String](), status: Int32(1)), (["--checkerboard"], 1), (["--no-checkerboard"], 0),
     ]
       as [(flags: [String], status: Int32)])
-  func checkerboard(flags: [String], status: Int32) throws {
+  func checkerboard(flags: [String], status: Int32) async throws {
     let folder = try TemporaryFolder()
     try Self.write(PixelImage(width: 2, height: 2, filledWith: .white), to: "white.png", in: folder)
     try Self.write(PixelImage(width: 2, height: 2, filledWith: .none), to: "clear.png", in: folder)
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["diff", "white.png", "clear.png", "--threshold", "0.05"] + flags, in: folder.url)
     #expect(outcome.status == status, "\(outcome)")
     #expect(
@@ -205,12 +185,13 @@ struct DiffCommandTests {
           ? "images match\n" : "4 pixels differ (100%), first at 0,0, all within 2x2 at 0,0\n"),
       "\(outcome)")
     // At threshold 0 pixels are compared exactly: transparent is never white.
-    let exact = try Executable.run(["diff", "white.png", "clear.png"] + flags, in: folder.url)
+    let exact = try await Executable.run(
+      ["diff", "white.png", "clear.png"] + flags, in: folder.url)
     #expect(exact.status == 1, "\(exact)")
   }
 
   @Test("text from the files' metadata reaches the terminal with its control characters shown")
-  func hostileMetadata() throws {
+  func hostileMetadata() async throws {
     let folder = try Self.folder()
     for (name, renderer) in [("one.png", "cairo 1"), ("two.png", "cairo\u{1B}]0;owned\u{7}\nFAIL")]
     {
@@ -218,7 +199,7 @@ struct DiffCommandTests {
       try GoldenMetadata(scene: nil, renderer: renderer).embedded(in: png)
         .write(to: folder.url.appendingPathComponent(name))
     }
-    let outcome = try Executable.run(["diff", "one.png", "two.png"], in: folder.url)
+    let outcome = try await Executable.run(["diff", "one.png", "two.png"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
       outcome.stdout == "images match\nnote:  rendered with cairo 1 and cairo␛]0;owned␇␊FAIL\n",
@@ -246,9 +227,9 @@ struct DiffCommandTests {
         "circles: error: cannot read 'missing.png': no such file"
       ),
     ])
-  func refused(arguments: [String], message: String) throws {
+  func refused(arguments: [String], message: String) async throws {
     let folder = try Self.folder()
-    let outcome = try Executable.run(arguments, in: folder.url)
+    let outcome = try await Executable.run(arguments, in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stdout == "", "\(outcome)")
     #expect(outcome.stderr.hasPrefix(message + "\n"), "\(outcome)")

@@ -19,11 +19,11 @@ struct ExpressionMemoryTests {
     "a let of 2 MB of factors runs within the limit, written tight or spaced",
     .timeLimit(.minutes(10)),
     arguments: [("*", 1_000_000), (" * ", 500_000)])
-  func longLet(separator: String, factors: Int) throws {
+  func longLet(separator: String, factors: Int) async throws {
     let folder = try TemporaryFolder()
     let expression = Array(repeating: "1", count: factors).joined(separator: separator)
     try folder.write("let x = \(expression)\nexpect count 0\n", to: "long.circles")
-    let outcome = try DiffCommandTests.run(
+    let outcome = try await DiffCommandTests.run(
       limitedTo: Self.limit, ["run", "long.circles", "--frames", "none"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "", "\(outcome)")
@@ -31,12 +31,12 @@ struct ExpressionMemoryTests {
   }
 
   @Test("100,000 nested parentheses are an error at the first too many", .timeLimit(.minutes(10)))
-  func deepParentheses() throws {
+  func deepParentheses() async throws {
     let folder = try TemporaryFolder()
     let depth = 100_000
     let nested = String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)
     try folder.write("let x = \(nested)\n", to: "deep.circles")
-    let outcome = try DiffCommandTests.run(
+    let outcome = try await DiffCommandTests.run(
       limitedTo: Self.limit, ["run", "deep.circles", "--frames", "none"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(

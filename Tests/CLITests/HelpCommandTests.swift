@@ -10,10 +10,10 @@ import Testing
 struct HelpCommandTests {
   @Test(
     "a subcommand's topic is its --help", arguments: CommandLineTool.subcommands.map { $0.name })
-  func subcommandTopics(name: String) throws {
+  func subcommandTopics(name: String) async throws {
     let folder = try TemporaryFolder()
-    let topic = try Executable.run(["help", name], in: folder.url)
-    let flag = try Executable.run([name, "--help"], in: folder.url)
+    let topic = try await Executable.run(["help", name], in: folder.url)
+    let flag = try await Executable.run([name, "--help"], in: folder.url)
     #expect(topic.status == 0, "\(topic)")
     #expect(topic.stdout == flag.stdout && topic.stderr == "", "\(topic)")
   }
@@ -23,12 +23,12 @@ struct HelpCommandTests {
     arguments: [
       "language", "add", "repeat", "expect", "let",
     ])
-  func languageTopics(topic: String) throws {
+  func languageTopics(topic: String) async throws {
     let folder = try TemporaryFolder()
-    let help = try Executable.run(["help", topic], in: folder.url)
+    let help = try await Executable.run(["help", topic], in: folder.url)
     #expect(help.status == 0, "\(help)")
     #expect(help.stdout == (LanguageHelp.text(for: topic) ?? "-") + "\n")
-    let repl = try Executable.run(["repl"], in: folder.url, input: ":help \(topic)\n")
+    let repl = try await Executable.run(["repl"], in: folder.url, input: ":help \(topic)\n")
     #expect(repl.stdout.contains(help.stdout), "\(repl)")
   }
 
@@ -40,9 +40,9 @@ struct HelpCommandTests {
   }
 
   @Test("an unknown topic is an error with a suggestion, exit 2")
-  func unknownTopic() throws {
+  func unknownTopic() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["help", "lnguage"], in: folder.url)
+    let outcome = try await Executable.run(["help", "lnguage"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(
@@ -54,9 +54,9 @@ struct HelpCommandTests {
   }
 
   @Test("the manual page holds every subcommand, option and command, and groff reads it cleanly")
-  func manualPage() throws {
+  func manualPage() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["help", "--man"], in: folder.url)
+    let outcome = try await Executable.run(["help", "--man"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     let page = outcome.stdout
     #expect(page.hasPrefix(".TH CIRCLES 1 \"\" \"circles \(CommandLineTool.version)\""))
@@ -72,7 +72,7 @@ struct HelpCommandTests {
     }
     #expect(!page.unicodeScalars.contains { !$0.isASCII }, "roff input is ASCII")
     try folder.write(page, to: "circles.1")
-    let groff = try Program(named: "groff", package: "groff-base").run(
+    let groff = try await Program(named: "groff", package: "groff-base").run(
       ["-man", "-Tutf8", "-ww", "-z", "circles.1"], in: folder.url)
     #expect(groff.status == 0 && groff.stderr == "", "\(groff)")
   }

@@ -9,7 +9,7 @@ import Testing
 @Suite("circles run --frames, --highlight-changes and their mistakes, end to end")
 struct HighlightCommandTests {
   @Test("--frames last writes only the final state; none only renders, animation and sheet")
-  func frameSelection() throws {
+  func frameSelection() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       """
@@ -18,13 +18,13 @@ struct HighlightCommandTests {
       add b at 30,30 r 5
       undo
       """, to: "s.circles")
-    let last = try Executable.run(
+    let last = try await Executable.run(
       ["run", "s.circles", "-o", "out", "--frames", "last"], in: folder.url)
     #expect(last.status == 0, "\(last)")
     #expect(
       AnimationCommandTests.timeless(last.stdout) == "1 frame written to out (1 circle, <t>)\n")
     #expect(folder.files(in: "out") == ["0003-undo-add-b.png", "picked.png"])
-    let none = try Executable.run(
+    let none = try await Executable.run(
       [
         "run", "s.circles", "-o", "out", "--frames", "none", "--animation", "a.gif", "--sheet",
         "s.png",
@@ -45,16 +45,16 @@ struct HighlightCommandTests {
   }
 
   @Test("--frames none with no render target leaves no frame folder, new or the user's")
-  func noFolder() throws {
+  func noFolder() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 10,10 r 5\n", to: "s.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "s.circles", "--frames", "none", "--animation", "a.png"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(folder.files(in: ".") == ["a.png", "s.circles"])
     // A folder that was there stays, with what the user keeps in it.
     try folder.write("mine", to: "kept/notes.txt")
-    let again = try Executable.run(
+    let again = try await Executable.run(
       ["run", "s.circles", "-o", "kept", "--frames", "none", "--animation", "a.png"],
       in: folder.url)
     #expect(again.status == 0, "\(again)")
@@ -62,7 +62,7 @@ struct HighlightCommandTests {
   }
 
   @Test("--highlight-changes outlines undo and redo frames only, and only around the change")
-  func highlights() throws {
+  func highlights() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       """
@@ -74,7 +74,7 @@ struct HighlightCommandTests {
       move a by 10,0
       undo
       """, to: "h.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "h.circles", "-o", "out", "--animation", "h.png", "--highlight-changes"],
       in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
@@ -146,10 +146,10 @@ struct HighlightCommandTests {
         "the contact sheet 's-frames/0000-start.png' would take the name of a frame in the output folder; choose another"
       ),
     ])
-  func mistakes(arguments: [String], message: String) throws {
+  func mistakes(arguments: [String], message: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 r 1\n", to: "s.circles")
-    let outcome = try Executable.run(["run", "s.circles"] + arguments, in: folder.url)
+    let outcome = try await Executable.run(["run", "s.circles"] + arguments, in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(outcome.stderr.hasPrefix("circles: error: \(message)\n"), "\(outcome)")
@@ -157,7 +157,7 @@ struct HighlightCommandTests {
   }
 
   @Test("an animation that cannot be written is reported by the name given; nothing runs")
-  func unwritable() throws {
+  func unwritable() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 r 1\n", to: "s.circles")
     try folder.write("not a folder", to: "notes.txt")
@@ -165,7 +165,7 @@ struct HighlightCommandTests {
       at: folder.url.appendingPathComponent("taken.png"), withIntermediateDirectories: true)
     for (path, reason) in [("notes.txt/h.png", "not a directory"), ("taken.png", "is a directory")]
     {
-      let outcome = try Executable.run(
+      let outcome = try await Executable.run(
         ["run", "s.circles", "-o", "out", "--animation", path], in: folder.url)
       #expect(outcome.status == 2)
       #expect(outcome.stdout == "")
@@ -175,11 +175,12 @@ struct HighlightCommandTests {
   }
 
   @Test("a script with a syntax error leaves an earlier animation as it was, and no temporary file")
-  func syntaxErrorKeepsAnimation() throws {
+  func syntaxErrorKeepsAnimation() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 r 1\nadd b at 2,2 r\n", to: "s.circles")
     try folder.write("earlier", to: "h.gif")
-    let outcome = try Executable.run(["run", "s.circles", "--animation", "h.gif"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["run", "s.circles", "--animation", "h.gif"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(
       try String(contentsOf: folder.url.appendingPathComponent("h.gif"), encoding: .utf8)

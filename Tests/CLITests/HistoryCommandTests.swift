@@ -5,7 +5,7 @@ import Testing
 @Suite("circles history, end to end")
 struct HistoryCommandTests {
   @Test("prints both stacks as an Edit menu lists them, next step first")
-  func stacks() throws {
+  func stacks() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       """
@@ -19,7 +19,7 @@ struct HistoryCommandTests {
       undo 2
       render never.png
       """, to: "scene.circles")
-    let outcome = try Executable.run(["history", "scene.circles"], in: folder.url)
+    let outcome = try await Executable.run(["history", "scene.circles"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "")
     #expect(
@@ -36,9 +36,10 @@ struct HistoryCommandTests {
   }
 
   @Test("empty stacks, standard input")
-  func empty() throws {
+  func empty() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["history", "-"], in: folder.url, input: "canvas 10x10\n")
+    let outcome = try await Executable.run(
+      ["history", "-"], in: folder.url, input: "canvas 10x10\n")
     #expect(outcome.status == 0)
     #expect(outcome.stdout == "Undo: nothing to undo\nRedo: nothing to redo\n")
   }
@@ -52,9 +53,9 @@ struct HistoryCommandTests {
       ),
       ("add a at 1,1 r 1\nexpect count 2\n", Int32(1), "<stdin>:2:"),
     ])
-  func stops(script: String, status: Int32, diagnostic: String) throws {
+  func stops(script: String, status: Int32, diagnostic: String) async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["history", "-"], in: folder.url, input: script)
+    let outcome = try await Executable.run(["history", "-"], in: folder.url, input: script)
     #expect(outcome.status == status, "\(outcome)")
     #expect(
       outcome.stdout == "Undo (1 step, most recent first):\n  Undo Add a\nRedo: nothing to redo\n")
@@ -64,19 +65,20 @@ struct HistoryCommandTests {
   @Test(
     "repl and history are listed in the tool's help and have their own",
     arguments: ["repl", "history"])
-  func help(subcommand: String) throws {
+  func help(subcommand: String) async throws {
     let folder = try TemporaryFolder()
-    let tool = try Executable.run(["--help"], in: folder.url)
+    let tool = try await Executable.run(["--help"], in: folder.url)
     #expect(tool.stdout.contains("\n  \(subcommand) "), "\(tool)")
-    let own = try Executable.run([subcommand, "--help"], in: folder.url)
+    let own = try await Executable.run([subcommand, "--help"], in: folder.url)
     #expect(own.status == 0)
     #expect(own.stdout.hasPrefix("Usage: circles \(subcommand)"))
   }
 
   @Test("a syntax error prints no history and exits 2")
-  func syntaxError() throws {
+  func syntaxError() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["history", "-"], in: folder.url, input: "ad a at 1,1 r 1\n")
+    let outcome = try await Executable.run(
+      ["history", "-"], in: folder.url, input: "ad a at 1,1 r 1\n")
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(outcome.stderr.hasPrefix("<stdin>:1:1: error: unknown command 'ad'"), "\(outcome)")

@@ -25,17 +25,17 @@ struct InstallScriptTests {
   static func install(
     _ arguments: [String], in folder: URL, home: URL, path: String = "/usr/bin:/bin",
     binary: String? = nil, asUser user: String? = nil
-  ) throws -> Executable.Outcome {
+  ) async throws -> Executable.Outcome {
     let environment = [
       "HOME": home.path, "PATH": path, "LANG": "C.UTF-8",
       "CIRCLES_INSTALL_BINARY": try binary ?? Executable.url.path,
     ]
     guard let user else {
-      return try Program(url: script).run(
+      return try await Program(url: script).run(
         arguments, in: folder, environment: environment, inherits: false)
     }
     // setpriv (util-linux) runs the script as another user, as root may.
-    return try Program(named: "setpriv", package: "util-linux").run(
+    return try await Program(named: "setpriv", package: "util-linux").run(
       ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", script.path] + arguments,
       in: folder, environment: environment, inherits: false)
   }
@@ -47,7 +47,7 @@ struct InstallScriptTests {
   }
 
   /// Checks every installed file: where it is, its mode, its bytes, no temporary file beside.
-  static func expectInstalled(in prefix: URL) throws {
+  static func expectInstalled(in prefix: URL) async throws {
     let manager = FileManager.default
     for (path, mode) in installed {
       let url = prefix.appendingPathComponent(path)
@@ -62,12 +62,12 @@ struct InstallScriptTests {
       #expect(text == CommandLineTool.completionScript(for: shell), "\(shell)")
     }
     let binary = Program(url: prefix.appendingPathComponent("bin/circles"))
-    let manual = try binary.run(["help", "--man"], in: prefix)
+    let manual = try await binary.run(["help", "--man"], in: prefix)
     #expect(
       try String(
         contentsOf: prefix.appendingPathComponent("share/man/man1/circles.1"), encoding: .utf8)
         == manual.stdout && manual.stdout.hasPrefix(".TH CIRCLES 1 "), "the manual page")
-    let version = try binary.run(["--version"], in: prefix)
+    let version = try await binary.run(["--version"], in: prefix)
     #expect(version.stdout == "circles \(CommandLineTool.version)\n", "\(version)")
     #expect(
       try Data(contentsOf: binary.url) == Data(contentsOf: try Executable.url),
@@ -75,10 +75,10 @@ struct InstallScriptTests {
   }
 
   @Test("installs the binary and the three completion scripts, and says how to reach them")
-  func install() throws {
+  func install() async throws {
     let folder = try TemporaryFolder()
     let prefix = folder.url.appendingPathComponent("my prefix")
-    let outcome = try Self.install([prefix.path], in: folder.url, home: folder.url)
+    let outcome = try await Self.install([prefix.path], in: folder.url, home: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "")
     let path = prefix.path
@@ -95,14 +95,14 @@ struct InstallScriptTests {
           mkdir -p ~/.config/fish/completions && ln -sf '\(path)/share/fish/vendor_completions.d/circles.fish' ~/.config/fish/completions/
 
         """)
-    try Self.expectInstalled(in: prefix)
+    try await Self.expectInstalled(in: prefix)
   }
 
   @Test("the notes it prints work: each shell then completes circles from the prefix")
-  func notesWork() throws {
+  func notesWork() async throws {
     let folder = try TemporaryFolder()
     let prefix = folder.url.appendingPathComponent("opt")
-    let outcome = try Self.install([prefix.path], in: folder.url, home: folder.url)
+    let outcome = try await Self.install([prefix.path], in: folder.url, home: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     let lines = outcome.stdout.split(separator: "\n").map(String.init)
     func note(after heading: String) throws -> String {
@@ -110,53 +110,54 @@ struct InstallScriptTests {
       return lines[index + 1].trimmingCharacters(in: .whitespaces)
     }
     let environment = ["HOME": folder.url.path, "PATH": "\(prefix.path)/bin:/usr/bin:/bin"]
-    let bash = try Program(named: "bash").run(
+    let bash = try await Program(named: "bash").run(
       ["-c", try note(after: "bash") + "; complete -p circles"], in: folder.url,
       environment: environment, inherits: false)
     #expect(bash.stdout == "complete -F _circles circles\n", "\(bash)")
-    let zsh = try Program(named: "zsh").run(
+    let zsh = try await Program(named: "zsh").run(
       [
         "-fc",
         try note(after: "zsh") + "; autoload -U compinit; compinit -u -D; print $_comps[circles]",
       ], in: folder.url, environment: environment, inherits: false)
     #expect(zsh.stdout == "_circles\n", "\(zsh)")
     let link = try note(after: "fish")
-    let fish = try Program(named: "fish").run(
+    let fish = try await Program(named: "fish").run(
       ["-c", "\(link); and complete -C 'circles compl'"], in: folder.url,
       environment: environment, inherits: false)
     #expect(fish.stdout.hasPrefix("completions\t"), "\(fish)")
   }
 
   @Test("a second installation replaces the files and keeps the prefix's other files")
-  func reinstall() throws {
+  func reinstall() async throws {
     let folder = try TemporaryFolder()
     let prefix = folder.url.appendingPathComponent("p")
     try folder.write("mine", to: "p/bin/other")
     try folder.write("old", to: "p/" + CompletionShell.zsh.installPath)
     let binPath = "\(prefix.path)/bin:/usr/bin:/bin"
     for _ in 0..<2 {
-      let outcome = try Self.install([prefix.path], in: folder.url, home: folder.url, path: binPath)
+      let outcome = try await Self.install(
+        [prefix.path], in: folder.url, home: folder.url, path: binPath)
       #expect(outcome.status == 0, "\(outcome)")
       // With PREFIX/bin on PATH there is no PATH note.
       #expect(outcome.stdout.hasPrefix(Self.report(prefix.path) + "bash completion"), "\(outcome)")
-      try Self.expectInstalled(in: prefix)
+      try await Self.expectInstalled(in: prefix)
     }
     let other = try String(contentsOf: prefix.appendingPathComponent("bin/other"), encoding: .utf8)
     #expect(other == "mine")
   }
 
   @Test("a relative PREFIX is taken from the current folder")
-  func relativePrefix() throws {
+  func relativePrefix() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Self.install(["here/"], in: folder.url, home: folder.url)
+    let outcome = try await Self.install(["here/"], in: folder.url, home: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     let prefix = folder.url.appendingPathComponent("here")
     #expect(outcome.stdout.hasPrefix(Self.report(prefix.path)), "\(outcome)")
-    try Self.expectInstalled(in: prefix)
+    try await Self.expectInstalled(in: prefix)
   }
 
   @Test("without a PREFIX a user gets ~/.local, where bash-completion and fish look")
-  func userDefault() throws {
+  func userDefault() async throws {
     let folder = try TemporaryFolder()
     let home = folder.url.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -166,7 +167,7 @@ struct InstallScriptTests {
       try FileManager.default.setAttributes(
         [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: home.path)
     }
-    let outcome = try Self.install([], in: home, home: home, asUser: user)
+    let outcome = try await Self.install([], in: home, home: home, asUser: user)
     #expect(outcome.status == 0, "\(outcome)")
     let prefix = home.appendingPathComponent(".local")
     #expect(
@@ -178,18 +179,18 @@ struct InstallScriptTests {
           fpath=(\(prefix.path)/share/zsh/site-functions $fpath)
 
         """, "\(outcome)")
-    try Self.expectInstalled(in: prefix)
+    try await Self.expectInstalled(in: prefix)
     // bash-completion loads the script on first use of the command; fish reads its folder.
     let environment = ["HOME": home.path, "PATH": "\(prefix.path)/bin:/usr/bin:/bin"]
     let loader = try #require(
       ["/usr/share/bash-completion/bash_completion"].first {
         FileManager.default.fileExists(atPath: $0)
       }, "bash-completion is not installed: run scripts/ensure-deps")
-    let bash = try Program(named: "bash").run(
+    let bash = try await Program(named: "bash").run(
       ["-c", "source \(loader); __load_completion circles && complete -p circles"], in: home,
       environment: environment, inherits: false)
     #expect(bash.stdout == "complete -F _circles circles\n", "\(bash)")
-    let fish = try Program(named: "fish").run(
+    let fish = try await Program(named: "fish").run(
       ["-c", "complete -C 'circles compl'"], in: home, environment: environment, inherits: false)
     #expect(fish.stdout.hasPrefix("completions\t"), "\(fish)")
   }
@@ -213,7 +214,7 @@ struct InstallScriptTests {
       (["a", "b"], "takes at most one PREFIX; 'b' is extra"),
       (["--prefix=x"], "unknown option '--prefix=x'"),
     ])
-  func refusals(arguments: [String], message: String) throws {
+  func refusals(arguments: [String], message: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write("", to: "file")
     try FileManager.default.createSymbolicLink(
@@ -221,7 +222,7 @@ struct InstallScriptTests {
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent("taken/bin/circles"), withIntermediateDirectories: true)
     let before = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).sorted()
-    let outcome = try Self.install(arguments, in: folder.url, home: folder.url)
+    let outcome = try await Self.install(arguments, in: folder.url, home: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stdout == "")
     let usage = arguments.count > 1 || arguments.first?.hasPrefix("-") == true
@@ -233,9 +234,9 @@ struct InstallScriptTests {
   }
 
   @Test("a binary that is not there is refused")
-  func missingBinary() throws {
+  func missingBinary() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Self.install(
+    let outcome = try await Self.install(
       [folder.url.appendingPathComponent("p").path], in: folder.url, home: folder.url,
       binary: "/nonexistent/circles")
     #expect(outcome.status == 2, "\(outcome)")
@@ -247,11 +248,11 @@ struct InstallScriptTests {
   }
 
   @Test("a PREFIX that cannot be written to is refused: read-only, or another user's")
-  func unwritable() throws {
+  func unwritable() async throws {
     let disk = try #require(SmallDisk(.readOnly), "no way to make an unwritable folder here")
     let folder = try TemporaryFolder()
     let prefix = disk.url.appendingPathComponent("p")
-    let outcome = try Self.install([prefix.path], in: folder.url, home: folder.url)
+    let outcome = try await Self.install([prefix.path], in: folder.url, home: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
       outcome.stderr
@@ -261,16 +262,16 @@ struct InstallScriptTests {
     // Root's own folder, 755, is not nobody's to write.
     let owned = folder.url.appendingPathComponent("root-only")
     try FileManager.default.createDirectory(at: owned, withIntermediateDirectories: true)
-    let other = try Self.install(
+    let other = try await Self.install(
       [owned.appendingPathComponent("p").path], in: folder.url, home: folder.url, asUser: "65534")
     #expect(other.status == 2, "\(other)")
     #expect(other.stderr.hasPrefix("scripts/install: error: cannot write in '\(owned.path)'"))
   }
 
   @Test("--help prints the usage")
-  func help() throws {
+  func help() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Self.install(["--help"], in: folder.url, home: folder.url)
+    let outcome = try await Self.install(["--help"], in: folder.url, home: folder.url)
     #expect(outcome.status == 0)
     #expect(outcome.stdout == Self.usage)
   }

@@ -21,10 +21,10 @@ struct LanguageCommandTests {
     """
 
   @Test("run writes one frame per change in a loop, named as if the loop were written out")
-  func run() throws {
+  func run() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.ring, to: "ring.circles")
-    let outcome = try Executable.run(["run", "ring.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "ring.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "")
     #expect(outcome.stdout.hasPrefix("7 frames written to out (4 circles, "), "\(outcome)")
@@ -36,12 +36,12 @@ struct LanguageCommandTests {
   }
 
   @Test("every syntax error is printed, with exit code 2 and no frame written")
-  func syntaxErrors() throws {
+  func syntaxErrors() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       "canvas 40x40\nrepeat 3 as i {\n  add c{i} at (i * 10,5 r 2\n}\nlet = 4\nclaer\n",
       to: "bad.circles")
-    let outcome = try Executable.run(["run", "bad.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "bad.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(
@@ -61,11 +61,11 @@ struct LanguageCommandTests {
   }
 
   @Test("a run-time error in a loop stops there, names the iteration, keeps the frames before")
-  func runTimeError() throws {
+  func runTimeError() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       "repeat 5 as i {\n  add c{i} at 5,5 r (10 / (3 - i))\n}\n", to: "loop.circles")
-    let outcome = try Executable.run(["run", "loop.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "loop.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(
       outcome.stderr == """
@@ -82,9 +82,9 @@ struct LanguageCommandTests {
   }
 
   @Test("history prints the stacks a loop leaves")
-  func history() throws {
+  func history() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["history", "-"], in: folder.url, input: Self.ring)
+    let outcome = try await Executable.run(["history", "-"], in: folder.url, input: Self.ring)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
       outcome.stdout == """
@@ -100,21 +100,21 @@ struct LanguageCommandTests {
   }
 
   @Test("check records and passes a loop script's frames, and fails when the loop changes")
-  func check() throws {
+  func check() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.ring, to: "ring.circles")
-    let record = try Executable.run(["check", "ring.circles", "--record"], in: folder.url)
+    let record = try await Executable.run(["check", "ring.circles", "--record"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     #expect(folder.files(in: "__snapshots__/ring").count == 7)
-    let pass = try Executable.run(["check", "ring.circles"], in: folder.url)
+    let pass = try await Executable.run(["check", "ring.circles"], in: folder.url)
     #expect(pass.status == 0, "\(pass)")
     try folder.write(
       Self.ring.replacingOccurrences(of: "80%, 50%", with: "80%, 40%"), to: "ring.circles")
-    let fail = try Executable.run(["check", "ring.circles"], in: folder.url)
+    let fail = try await Executable.run(["check", "ring.circles"], in: folder.url)
     #expect(fail.status == 1, "\(fail)")
     #expect(fail.stdout.contains("first diverging frame 0001-add-dot0"), "\(fail)")
     try folder.write("repeat (x {\n}\n", to: "ring.circles")
-    let broken = try Executable.run(["check", "ring.circles"], in: folder.url)
+    let broken = try await Executable.run(["check", "ring.circles"], in: folder.url)
     #expect(broken.status == 2, "\(broken)")
     #expect(
       broken.stderr.hasPrefix(
@@ -123,21 +123,24 @@ struct LanguageCommandTests {
   }
 
   @Test("--watch runs a loop again when it grows; a broken edit reports every error and goes on")
-  func watch() throws {
+  func watch() async throws {
     let folder = try TemporaryFolder()
     let script = "canvas 40x40\nrepeat 2 as i {\n  add c{i} at (i * 10 + 5),5 r 4\n}\n"
     try folder.write(script, to: "w.circles")
-    let run = try BackgroundRun(["run", "w.circles", "-o", "out", "--watch"], in: folder.url)
-    defer { run.stop() }
-    #expect(run.wait { run.text.contains("3 frames in out: 3 rewritten") }, "\(run.text)")
-    try folder.write(script.replacingOccurrences(of: "repeat 2", with: "repeat 3"), to: "w.circles")
-    #expect(run.wait { run.text.contains("4 frames in out: 1 rewritten") }, "\(run.text)")
-    try folder.write("repeat 2 {\n  add at 1,1 r (\n  remove\n}\n", to: "w.circles")
-    let reported = run.wait {
-      run.text.contains("w.circles:2:16: error:") && run.text.contains("w.circles:3:9: error:")
+    let run = try Executable.start(
+      ["run", "w.circles", "-o", "out", "--watch"], in: folder.url, capture: .together)
+    #expect(
+      await eventually { run.stdout.contains("3 frames in out: 3 rewritten") }, "\(run.stdout)")
+    try folder.save(script.replacingOccurrences(of: "repeat 2", with: "repeat 3"), to: "w.circles")
+    #expect(
+      await eventually { run.stdout.contains("4 frames in out: 1 rewritten") }, "\(run.stdout)")
+    try folder.save("repeat 2 {\n  add at 1,1 r (\n  remove\n}\n", to: "w.circles")
+    let reported = await eventually {
+      run.stdout.contains("w.circles:2:16: error:") && run.stdout.contains("w.circles:3:9: error:")
     }
-    #expect(reported, "\(run.text)")
-    #expect(run.process.isRunning)
+    #expect(reported, "\(run.stdout)")
+    #expect(run.isRunning)
     #expect(folder.files(in: "out").count == 4)
+    await run.stop()
   }
 }

@@ -40,13 +40,13 @@ struct LanguageServerEditorTests {
     """
 
   @Test("Neovim's client shows the script's mistake, completes a circle's id and finds its add")
-  func neovim() throws {
+  func neovim() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.probe, to: "probe.lua")
     try folder.write(
       "add sun at 10,10 r 5\nremove moon\nmove sun by 1,1\n", to: "scene.circles")
     let neovim = try Program(named: "nvim", package: "neovim")
-    let outcome = try neovim.run(
+    let outcome = try await neovim.run(
       ["--headless", "-n", "-u", "NONE", "-c", "luafile probe.lua", "scene.circles"],
       in: folder.url, environment: ["CIRCLES": try Executable.url.path])
     #expect(

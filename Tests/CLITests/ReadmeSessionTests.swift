@@ -51,14 +51,14 @@ struct ReadmeSessionTests {
   }
 
   /// Runs each command of a console block in the folder and expects the text shown after it.
-  static func replay(_ console: String, in folder: TemporaryFolder) throws {
+  static func replay(_ console: String, in folder: TemporaryFolder) async throws {
     var status: Int32 = 0
     for (command, shown) in steps(of: console) {
       let words = command.split(separator: " ").map(String.init)
       switch words.first {
       case "circles":
         // README's session is a person's, on their own machine: not in CI.
-        let outcome = try Executable.run(
+        let outcome = try await Executable.run(
           Array(words.dropFirst()), in: folder.url, environment: ["CI": ""])
         status = outcome.status
         #expect(
@@ -80,8 +80,8 @@ struct ReadmeSessionTests {
     }
   }
 
-  @Test("the script, its edits and every command, end to end", .timeLimit(.minutes(1)))
-  func firstSession() throws {
+  @Test("the script, its edits and every command, end to end")
+  func firstSession() async throws {
     let blocks = try Self.blocks()
     let consoles = blocks.filter { $0.info == "console" }.map(\.text)
     let scripts = blocks.filter { $0.info.isEmpty }.map(\.text)
@@ -89,39 +89,39 @@ struct ReadmeSessionTests {
     let folder = try TemporaryFolder()
     var script = scripts[0]
     try folder.write(script, to: "scene.circles")
-    try Self.replay(consoles[0], in: folder)
+    try await Self.replay(consoles[0], in: folder)
 
     // "In CI … a missing golden fails and nothing is written."
-    let unrecorded = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let unrecorded = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(unrecorded.status == 1, "\(unrecorded)")
     #expect(unrecorded.stdout.hasSuffix("0 passed, 4 missing\n"), "\(unrecorded)")
     #expect(folder.files(in: "__snapshots__") == [])
-    try Self.replay(consoles[1], in: folder)
+    try await Self.replay(consoles[1], in: folder)
 
     // "Make the hill darker".
     script = script.replacingOccurrences(of: "fill seagreen", with: "fill darkolivegreen")
     try folder.write(script, to: "scene.circles")
-    try Self.replay(consoles[2], in: folder)
-    try Self.replay(consoles[3], in: folder)
+    try await Self.replay(consoles[2], in: folder)
+    try await Self.replay(consoles[3], in: folder)
 
     // "two new lines 4 and 5".
     var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     lines.insert(contentsOf: scripts[1].split(separator: "\n").map(String.init), at: 3)
     let withMoon = lines.joined(separator: "\n")
     try folder.write(withMoon, to: "scene.circles")
-    try Self.replay(consoles[4], in: folder)
+    try await Self.replay(consoles[4], in: folder)
 
     // "Deleting the two lines again": a pass, moved and orphan goldens, then --update.
     try folder.write(script, to: "scene.circles")
-    let back = try Executable.run(["check", "scene.circles"], in: folder.url)
+    let back = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(back.status == 0, "\(back)")
     #expect(back.stdout.hasSuffix("2 passed, 2 moved, 2 orphan\n"), "\(back)")
-    let update = try Executable.run(["check", "scene.circles", "--update"], in: folder.url)
+    let update = try await Executable.run(["check", "scene.circles", "--update"], in: folder.url)
     #expect(update.stdout.hasSuffix("2 passed, 2 renamed, 2 pruned\n"), "\(update)")
 
     // "Misspell the moon's colour".
     try folder.write(
       withMoon.replacingOccurrences(of: "fill white", with: "fill whte"), to: "scene.circles")
-    try Self.replay(consoles[5], in: folder)
+    try await Self.replay(consoles[5], in: folder)
   }
 }

@@ -7,13 +7,13 @@ import Testing
 ///
 /// `script` copies its standard input to the terminal and ends the input at the end of the file;
 /// what comes back is everything the terminal showed: the echoed input and the tool's output.
-func runInTerminal(_ arguments: [String], in folder: URL, input: String) throws -> (
+func runInTerminal(_ arguments: [String], in folder: URL, input: String) async throws -> (
   status: Int32, screen: String
 ) {
   let script = try Program(named: "script", package: "util-linux")
   let command = ([try Executable.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
   // The history goes to the test's folder, never to the home folder.
-  let outcome = try script.run(
+  let outcome = try await script.run(
     ["-qfec", command, "/dev/null"], in: folder, input: input,
     environment: [
       "NO_COLOR": "1", "TERM": "dumb",
@@ -27,9 +27,9 @@ func runInTerminal(_ arguments: [String], in folder: URL, input: String) throws 
 @Suite("circles repl, end to end")
 struct ReplCommandTests {
   @Test("piped input: results on stdout, diagnostics on stderr, no prompt, exit 2 after an error")
-  func pipedInput() throws {
+  func pipedInput() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["repl", "-o", "live.png"], in: folder.url,
       input: """
         canvas 30x30
@@ -68,20 +68,20 @@ struct ReplCommandTests {
   }
 
   @Test("a clean piped session exits 0, a failed expect alone exits 1")
-  func pipedExitCodes() throws {
+  func pipedExitCodes() async throws {
     let folder = try TemporaryFolder()
-    let clean = try Executable.run(["repl"], in: folder.url, input: "add a at 1,1 r 1\n")
+    let clean = try await Executable.run(["repl"], in: folder.url, input: "add a at 1,1 r 1\n")
     #expect(clean.status == 0, "\(clean)")
     #expect(clean.stdout == "" && clean.stderr == "")
-    let failed = try Executable.run(["repl"], in: folder.url, input: "expect count 3\n")
+    let failed = try await Executable.run(["repl"], in: folder.url, input: "expect count 3\n")
     #expect(failed.status == 1, "\(failed)")
     #expect(failed.stderr.hasPrefix("<repl>:1:"), "\(failed)")
   }
 
   @Test("in a terminal: a banner, prompts, a continuation prompt in a group, menu titles")
-  func terminal() throws {
+  func terminal() async throws {
     let folder = try TemporaryFolder()
-    let run = try runInTerminal(
+    let run = try await runInTerminal(
       ["repl", "-o", "live.png"], in: folder.url,
       input: """
         add sun at 10,10 radius 5
@@ -105,12 +105,12 @@ struct ReplCommandTests {
   }
 
   @Test("a live picture needs a picture extension; repl takes no script")
-  func usage() throws {
+  func usage() async throws {
     let folder = try TemporaryFolder()
-    let badPicture = try Executable.run(["repl", "-o", "live.txt"], in: folder.url)
+    let badPicture = try await Executable.run(["repl", "-o", "live.txt"], in: folder.url)
     #expect(badPicture.status == 2)
     #expect(badPicture.stderr.hasPrefix("circles: error: the live picture 'live.txt' needs a"))
-    let extra = try Executable.run(["repl", "scene.circles"], in: folder.url)
+    let extra = try await Executable.run(["repl", "scene.circles"], in: folder.url)
     #expect(extra.status == 2)
     #expect(extra.stderr.hasPrefix("circles: error: repl takes no script"))
   }

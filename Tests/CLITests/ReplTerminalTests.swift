@@ -9,179 +9,184 @@ import Testing
 @Suite("circles repl at a terminal", .serialized)
 struct ReplTerminalTests {
   /// Starts the REPL in a folder with its history in `.history` there.
-  func start(in folder: TemporaryFolder, history: String? = nil) throws -> TmuxSession {
+  func start(in folder: TemporaryFolder, history: String? = nil) async throws -> TmuxSession {
     let path = history ?? folder.url.appendingPathComponent(".history").path
-    let session = try TmuxSession(
+    let session = try await TmuxSession(
       [try Executable.url.path, "repl"], in: folder.url, environment: ["CIRCLES_HISTORY": path])
-    try session.wait(for: "circles>")
+    try await session.wait(for: "circles>")
     return session
   }
 
   /// Presses Enter and waits for the next prompt.
-  func enter(_ session: TmuxSession) throws {
-    let prompts = try session.screen().components(separatedBy: "circles>").count
-    try session.press("Enter")
-    try session.wait("the next prompt") { $0.components(separatedBy: "circles>").count > prompts }
+  func enter(_ session: TmuxSession) async throws {
+    let prompts = try await session.screen().components(separatedBy: "circles>").count
+    try await session.press("Enter")
+    try await session.wait("the next prompt") {
+      $0.components(separatedBy: "circles>").count > prompts
+    }
   }
 
   /// The session's script as `:list` prints it (the screen shows no spaces at line ends).
-  func listed(_ session: TmuxSession) throws -> [String] {
-    try session.type(":list")
-    try enter(session)
-    let screen = try session.screen()
+  func listed(_ session: TmuxSession) async throws -> [String] {
+    try await session.type(":list")
+    try await enter(session)
+    let screen = try await session.screen()
     let after = screen.components(separatedBy: "circles> :list\n").last ?? ""
     return after.components(separatedBy: "\ncircles>").first?
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
   }
 
   @Test("keys edit the line as in a shell: ← → Home End, Ctrl-A E K U W, Delete")
-  func lineEditing() throws {
+  func lineEditing() async throws {
     let folder = try TemporaryFolder()
-    let session = try start(in: folder)
+    let session = try await start(in: folder)
     // ← moves back into a typo, which is fixed mid-line.
-    try session.type("add sun at 10,10 radus 5")
-    try session.press("Left", "Left", "Left", "Left")
-    try session.type("i")
-    try enter(session)
+    try await session.type("add sun at 10,10 radus 5")
+    try await session.press("Left", "Left", "Left", "Left")
+    try await session.type("i")
+    try await enter(session)
     // Ctrl-A goes to the start, Ctrl-E to the end.
-    try session.type("dd moon at 20,20 r 3")
-    try session.press("C-a")
-    try session.type("a")
-    try session.press("C-e")
-    try session.type(" fill red")
-    try enter(session)
+    try await session.type("dd moon at 20,20 r 3")
+    try await session.press("C-a")
+    try await session.type("a")
+    try await session.press("C-e")
+    try await session.type(" fill red")
+    try await enter(session)
     // Ctrl-K cuts to the end of the line.
-    try session.type("add c at 2,2 r 1 garbage")
-    try session.press("Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "C-k")
-    try enter(session)
+    try await session.type("add c at 2,2 r 1 garbage")
+    try await session.press("Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "C-k")
+    try await enter(session)
     // Ctrl-U cuts to the start of the line, Ctrl-W the word before the cursor.
-    try session.type("nonsense")
-    try session.press("C-u")
-    try session.type("add d at 3,3 r 1 oops")
-    try session.press("C-w")
-    try enter(session)
+    try await session.type("nonsense")
+    try await session.press("C-u")
+    try await session.type("add d at 3,3 r 1 oops")
+    try await session.press("C-w")
+    try await enter(session)
     // Delete removes the character under the cursor; Home and End move to either end.
-    try session.type("aadd e at 4,4 r 1")
-    try session.press("Home", "DC", "End")
-    try session.type(" fill blue")
-    try session.press("Right")
-    try enter(session)
-    let lines = try listed(session)
+    try await session.type("aadd e at 4,4 r 1")
+    try await session.press("Home", "DC", "End")
+    try await session.type(" fill blue")
+    try await session.press("Right")
+    try await enter(session)
+    let lines = try await listed(session)
+    let shown = (try? await session.screen()) ?? ""
     #expect(
       lines == [
         "add sun at 10,10 radius 5", "add moon at 20,20 r 3 fill red", "add c at 2,2 r 1",
         "add d at 3,3 r 1", "add e at 4,4 r 1 fill blue",
-      ], "\((try? session.screen()) ?? "")")
-    #expect(!(try session.screen()).contains("error"))
+      ], "\(shown)")
+    #expect(!(try await session.screen()).contains("error"))
   }
 
   @Test("↑ brings back the line before, to run again or to change")
-  func upRepeatsALine() throws {
+  func upRepeatsALine() async throws {
     let folder = try TemporaryFolder()
-    let session = try start(in: folder)
-    try session.type("add at 10,10 r 2")
-    try enter(session)
-    try session.press("Up")
-    try enter(session)
-    try session.press("Up", "BSpace")
-    try session.type("4")
-    try enter(session)
-    let lines = try listed(session)
+    let session = try await start(in: folder)
+    try await session.type("add at 10,10 r 2")
+    try await enter(session)
+    try await session.press("Up")
+    try await enter(session)
+    try await session.press("Up", "BSpace")
+    try await session.type("4")
+    try await enter(session)
+    let lines = try await listed(session)
     #expect(lines == ["add at 10,10 r 2", "add at 10,10 r 2", "add at 10,10 r 4"])
   }
 
   @Test("Tab completes colour names, circle ids, commands and keywords")
-  func tabCompletes() throws {
+  func tabCompletes() async throws {
     let folder = try TemporaryFolder()
-    let session = try start(in: folder)
+    let session = try await start(in: folder)
     // 'corn' starts two colour names: Tab lists them; one more letter makes it one.
-    try session.type("add sun at 10,10 r 5 fill corn")
-    try session.press("Tab", "Tab")
-    try session.wait(for: "cornflowerblue  cornsilk")
-    try session.type("f")
-    try session.press("Tab")
-    try session.wait(for: "fill cornflowerblue")
-    try enter(session)
-    try session.type("rem")
-    try session.press("Tab")
-    try session.type("su")
-    try session.press("Tab")
-    try session.wait(for: "circles> remove sun")
-    try enter(session)
-    try session.type("undo")
-    try enter(session)
-    try session.type("set sun opa")
-    try session.press("Tab")
-    try session.type("0.5")
-    try enter(session)
-    let lines = try listed(session)
+    try await session.type("add sun at 10,10 r 5 fill corn")
+    try await session.press("Tab", "Tab")
+    try await session.wait(for: "cornflowerblue  cornsilk")
+    try await session.type("f")
+    try await session.press("Tab")
+    try await session.wait(for: "fill cornflowerblue")
+    try await enter(session)
+    try await session.type("rem")
+    try await session.press("Tab")
+    try await session.type("su")
+    try await session.press("Tab")
+    try await session.wait(for: "circles> remove sun")
+    try await enter(session)
+    try await session.type("undo")
+    try await enter(session)
+    try await session.type("set sun opa")
+    try await session.press("Tab")
+    try await session.type("0.5")
+    try await enter(session)
+    let lines = try await listed(session)
+    let shown = (try? await session.screen()) ?? ""
     #expect(
       lines == [
         "add sun at 10,10 r 5 fill cornflowerblue", "remove sun", "undo", "set sun opacity 0.5",
-      ], "\((try? session.screen()) ?? "")")
+      ], "\(shown)")
   }
 
   @Test("the history survives a restart, ↑ and Ctrl-R find earlier lines; no history when asked")
-  func historyAcrossSessions() throws {
+  func historyAcrossSessions() async throws {
     let folder = try TemporaryFolder()
-    let first = try start(in: folder)
-    try first.type("add keep at 1,1 r 1")
-    try enter(first)
-    try first.type("add other at 2,2 r 1")
-    try enter(first)
-    try first.type(":quit")
-    try first.press("Enter")
-    #expect(try first.exitStatus() == 0)
+    let first = try await start(in: folder)
+    try await first.type("add keep at 1,1 r 1")
+    try await enter(first)
+    try await first.type("add other at 2,2 r 1")
+    try await enter(first)
+    try await first.type(":quit")
+    try await first.press("Enter")
+    #expect(try await first.exitStatus() == 0)
     let file = folder.url.appendingPathComponent(".history")
     #expect(
       try String(contentsOf: file, encoding: .utf8)
         == "add keep at 1,1 r 1\nadd other at 2,2 r 1\n:quit\n")
 
-    let second = try start(in: folder)
-    try second.press("Up", "Up", "Up")
-    try enter(second)
+    let second = try await start(in: folder)
+    try await second.press("Up", "Up", "Up")
+    try await enter(second)
     // Ctrl-R searches back as you type ("bck:" shows the search).
-    try second.press("C-r")
-    try second.type("other")
-    try second.wait(for: "circles> add other at 2,2 r 1\nbck:other")
-    try enter(second)
-    let lines = try listed(second)
+    try await second.press("C-r")
+    try await second.type("other")
+    try await second.wait(for: "circles> add other at 2,2 r 1\nbck:other")
+    try await enter(second)
+    let lines = try await listed(second)
+    let shown = (try? await second.screen()) ?? ""
     #expect(
-      lines == ["add keep at 1,1 r 1", "add other at 2,2 r 1"], "\((try? second.screen()) ?? "")")
+      lines == ["add keep at 1,1 r 1", "add other at 2,2 r 1"], "\(shown)")
 
     // An empty CIRCLES_HISTORY keeps none.
-    let none = try start(in: folder, history: "")
-    try none.type("add forgotten at 1,1 r 1")
-    try enter(none)
-    try none.press("C-d")
-    #expect(try none.exitStatus() == 0)
+    let none = try await start(in: folder, history: "")
+    try await none.type("add forgotten at 1,1 r 1")
+    try await enter(none)
+    try await none.press("C-d")
+    #expect(try await none.exitStatus() == 0)
     #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("forgotten"))
   }
 
   @Test("Ctrl-C cancels the line or the block being typed and the session goes on; Ctrl-D ends it")
-  func controlC() throws {
+  func controlC() async throws {
     let folder = try TemporaryFolder()
-    let session = try start(in: folder)
-    try session.type("add a at 10,10 r 5")
-    try enter(session)
-    try session.type("add b at 1")
-    try session.press("C-c")
-    try session.wait(for: "(cancelled; Ctrl-D on an empty line or :quit ends the session)")
-    try session.type("group \"G\" {")
-    try session.press("Enter")
-    try session.wait(for: "...>")
-    try session.type("add c at 5,5 r 2")
-    try session.press("Enter")
-    try session.press("C-c")
-    try session.wait("a fresh prompt after the block") {
+    let session = try await start(in: folder)
+    try await session.type("add a at 10,10 r 5")
+    try await enter(session)
+    try await session.type("add b at 1")
+    try await session.press("C-c")
+    try await session.wait(for: "(cancelled; Ctrl-D on an empty line or :quit ends the session)")
+    try await session.type("group \"G\" {")
+    try await session.press("Enter")
+    try await session.wait(for: "...>")
+    try await session.type("add c at 5,5 r 2")
+    try await session.press("Enter")
+    try await session.press("C-c")
+    try await session.wait("a fresh prompt after the block") {
       $0.components(separatedBy: "circles>").count == 5
     }
-    #expect(try listed(session) == ["add a at 10,10 r 5"])
-    try session.type("add d at 3,3 r 1")
-    try enter(session)
-    try session.press("C-d")
-    #expect(try session.exitStatus() == 0)
-    let screen = try session.screen()
+    await #expect(try listed(session) == ["add a at 10,10 r 5"])
+    try await session.type("add d at 3,3 r 1")
+    try await enter(session)
+    try await session.press("C-d")
+    await #expect(try session.exitStatus() == 0)
+    let screen = try await session.screen()
     #expect(
       screen.contains(
         "the drawing was not saved: ':save <file.circles>' before ending keeps it as a script"),
@@ -190,45 +195,42 @@ struct ReplTerminalTests {
   }
 
   @Test("a line repeating the one before is kept once in the history, across sessions too")
-  func repeatsKeptOnce() throws {
+  func repeatsKeptOnce() async throws {
     let folder = try TemporaryFolder()
-    let first = try start(in: folder)
+    let first = try await start(in: folder)
     for _ in 0..<3 {
-      try first.type("add at 1,1 r 1")
-      try enter(first)
+      try await first.type("add at 1,1 r 1")
+      try await enter(first)
     }
-    try first.type(":save s.circles")
-    try enter(first)
-    try first.press("C-d")
-    #expect(try first.exitStatus() == 0)
-    #expect(!(try first.screen()).contains("not saved"))
-    let second = try start(in: folder)
-    try second.type(":save s.circles")
-    try enter(second)
-    try second.press("C-d")
-    #expect(try second.exitStatus() == 0)
+    try await first.type(":save s.circles")
+    try await enter(first)
+    try await first.press("C-d")
+    await #expect(try first.exitStatus() == 0)
+    await #expect(!(try first.screen()).contains("not saved"))
+    let second = try await start(in: folder)
+    try await second.type(":save s.circles")
+    try await enter(second)
+    try await second.press("C-d")
+    await #expect(try second.exitStatus() == 0)
     #expect(
       try String(contentsOf: folder.url.appendingPathComponent(".history"), encoding: .utf8)
         == "add at 1,1 r 1\n:save s.circles\n")
   }
 
   @Test("closing the terminal ends the session cleanly, the lines typed kept")
-  func terminalCloses() throws {
+  func terminalCloses() async throws {
     let folder = try TemporaryFolder()
     let status = folder.url.appendingPathComponent("status")
     let history = folder.url.appendingPathComponent(".history")
-    let session = try TmuxSession(
+    let session = try await TmuxSession(
       [try Executable.url.path, "repl"], in: folder.url,
       environment: ["CIRCLES_HISTORY": history.path], statusFile: status)
-    try session.wait(for: "circles>")
-    try session.type("add a at 1,1 r 1")
-    try enter(session)
-    try session.type("half a line")
-    session.close()
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !FileManager.default.fileExists(atPath: status.path), ContinuousClock.now < deadline {
-      usleep(20_000)
-    }
+    try await session.wait(for: "circles>")
+    try await session.type("add a at 1,1 r 1")
+    try await enter(session)
+    try await session.type("half a line")
+    await session.close()
+    _ = await eventually { FileManager.default.fileExists(atPath: status.path) }
     #expect(try String(contentsOf: status, encoding: .utf8) == "0\n")
     #expect(try String(contentsOf: history, encoding: .utf8) == "add a at 1,1 r 1\n")
   }

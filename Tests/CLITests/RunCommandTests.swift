@@ -5,7 +5,7 @@ import Testing
 @Suite("circles run, end to end")
 struct RunCommandTests {
   @Test("a script writes its start frame and one frame per change, named by step and action")
-  func framesOfAScript() throws {
+  func framesOfAScript() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       """
@@ -20,7 +20,7 @@ struct RunCommandTests {
         add y at 6,6 radius 2
       }
       """, to: "scene.circles")
-    let outcome = try Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "")
     #expect(
@@ -40,11 +40,11 @@ struct RunCommandTests {
         "run stopped by the failed expect at line 3 after 3 frames, written to out"
       ),
     ])
-  func stoppedRun(line: String, status: Int32, summary: String) throws {
+  func stoppedRun(line: String, status: Int32, summary: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       "add a at 5,5 r 2\nadd b at 9,9 r 2\n\(line)\nadd c at 1,1 r 1\n", to: "s.circles")
-    let outcome = try Executable.run(["run", "s.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "s.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == status, "\(outcome)")
     #expect(
       AnimationCommandTests.timeless(outcome.stdout) == summary + " (2 circles, <t>)\n",
@@ -54,28 +54,28 @@ struct RunCommandTests {
   }
 
   @Test("'-' reads the script from standard input; an empty script gives the start frame")
-  func standardInput() throws {
+  func standardInput() async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["run", "-", "-o", "frames"], in: folder.url, input: "")
+    let outcome = try await Executable.run(["run", "-", "-o", "frames"], in: folder.url, input: "")
     #expect(outcome.status == 0, "\(outcome)")
     #expect(folder.files(in: "frames") == ["0000-start.png"])
     #expect(outcome.stdout.hasPrefix("1 frame written to frames (0 circles, "))
   }
 
   @Test("without -o the frames go to '<script name>-frames'")
-  func defaultOutputFolder() throws {
+  func defaultOutputFolder() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 radius 1\n", to: "dot.circles")
-    let outcome = try Executable.run(["run", "dot.circles"], in: folder.url)
+    let outcome = try await Executable.run(["run", "dot.circles"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(folder.files(in: "dot-frames") == ["0000-start.png", "0001-add-a.png"])
   }
 
   @Test("a syntax error is reported as a compiler does, exits 2 and writes no frame")
-  func syntaxError() throws {
+  func syntaxError() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 radius 1\nadd b at 2,2 radius 1 fill blu\n", to: "bad.circles")
-    let outcome = try Executable.run(["run", "bad.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "bad.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(
@@ -89,12 +89,12 @@ struct RunCommandTests {
   }
 
   @Test("a run error stops the script; frames before it stay and are whole")
-  func runError() throws {
+  func runError() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       "canvas 20x20\nadd sun at 5,5 radius 3\ngroup \"g\" {\n    remove moon\n}\n",
       to: "scene.circles")
-    let outcome = try Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(
       outcome.stderr == """
@@ -107,10 +107,10 @@ struct RunCommandTests {
   }
 
   @Test("a failed expect exits 1 and says what was expected and found")
-  func failedExpect() throws {
+  func failedExpect() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 5,5 radius 3\nexpect count 2\n", to: "e.circles")
-    let outcome = try Executable.run(["run", "e.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "e.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 1, "\(outcome)")
     #expect(outcome.stderr.hasPrefix("e.circles:2:"), "\(outcome)")
     #expect(outcome.stderr.contains("error: "))
@@ -118,13 +118,13 @@ struct RunCommandTests {
   }
 
   @Test("frames left from an earlier run that this run did not write are removed; other files stay")
-  func staleFrames() throws {
+  func staleFrames() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 radius 1\nadd b at 2,2 radius 1\n", to: "s.circles")
     try folder.write("keep me", to: "out/notes.txt")
-    _ = try Executable.run(["run", "s.circles", "-o", "out"], in: folder.url)
+    _ = try await Executable.run(["run", "s.circles", "-o", "out"], in: folder.url)
     try folder.write("add a at 1,1 radius 1\n", to: "s.circles")
-    let outcome = try Executable.run(["run", "s.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "s.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(folder.files(in: "out") == ["0000-start.png", "0001-add-a.png", "notes.txt"])
   }

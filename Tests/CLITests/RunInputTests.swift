@@ -25,7 +25,6 @@ struct RunInputTests {
 
   @Test(
     "files that are not scripts are refused with the reason, at once, exit 2",
-    .timeLimit(.minutes(1)),
     arguments: [
       (
         "fifo",
@@ -37,31 +36,24 @@ struct RunInputTests {
       ("huge.circles", "is too large for a script: 3072.0 MiB, at most 64 MiB"),
       ("missing.circles", "no such file or directory"),
     ])
-  func refused(path: String, reason: String) throws {
+  func refused(path: String, reason: String) async throws {
     let folder = try Self.workspace()
-    let outcome = try Executable.run(["run", path, "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", path, "-o", "out"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stdout == "")
     #expect(outcome.stderr == "circles: error: cannot read '\(path)': \(reason)\n")
     #expect(folder.allFiles(in: "out") == [])
   }
 
-  @Test("standard input past 64 MiB is refused without being held whole", .timeLimit(.minutes(1)))
-  func largeStandardInput() throws {
+  @Test("standard input past 64 MiB is refused without being held whole")
+  func largeStandardInput() async throws {
     let folder = try Self.workspace()
-    let process = Process()
-    process.executableURL = try Executable.url
-    process.arguments = ["run", "-", "-o", "out"]
-    process.currentDirectoryURL = folder.url
-    process.standardInput = try FileHandle(
-      forReadingFrom: folder.url.appendingPathComponent("huge.circles"))
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
+    let outcome = try await Executable.start(
+      ["run", "-", "-o", "out"], in: folder.url,
+      inputFile: folder.url.appendingPathComponent("huge.circles")
+    ).outcome()
+    let stderr = outcome.stderr
+    #expect(outcome.status == 2)
     #expect(
       stderr == "circles: error: cannot read '<stdin>': is too large for a script: at most 64 MiB\n"
     )

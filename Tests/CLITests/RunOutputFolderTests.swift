@@ -25,8 +25,8 @@ struct RunOutputFolderTests {
     return folder
   }
 
-  static func run(_ folder: TemporaryFolder) throws -> Executable.Outcome {
-    try Executable.run(
+  static func run(_ folder: TemporaryFolder) async throws -> Executable.Outcome {
+    try await Executable.run(
       ["run", "s.circles", "-o", "out"], in: folder.url,
       environment: ["HOME": folder.url.appendingPathComponent("home").path])
   }
@@ -41,10 +41,10 @@ struct RunOutputFolderTests {
       ("deep/up/x.png", "'up' is a symbolic link out of 'out'"),
       ("here/sub/x.png", "'sub' is a symbolic link out of 'out'"),
     ])
-  func leadingOut(target: String, reason: String) throws {
+  func leadingOut(target: String, reason: String) async throws {
     let folder = try Self.workspace(render: target)
     let before = folder.allFiles(in: "out")
-    let outcome = try Self.run(folder)
+    let outcome = try await Self.run(folder)
     #expect(outcome.status == 2, "\(outcome)")
     let caret = "^" + String(repeating: "~", count: target.count - 1)
     #expect(
@@ -70,9 +70,9 @@ struct RunOutputFolderTests {
       ("..png", "out/..png"), ("here/x.png", "out/x.png"), ("new/dir/x.png", "out/new/dir/x.png"),
       ("deep/~x.png", "out/deep/~x.png"),
     ])
-  func inside(target: String, written: String) throws {
+  func inside(target: String, written: String) async throws {
     let folder = try Self.workspace(render: target)
-    let outcome = try Self.run(folder)
+    let outcome = try await Self.run(folder)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "")
     #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(written).path))
@@ -80,11 +80,11 @@ struct RunOutputFolderTests {
   }
 
   @Test("a 250-character id gives a frame whose name is cut to fit, and the run succeeds")
-  func longId() throws {
+  func longId() async throws {
     let folder = try TemporaryFolder()
     let id = String(repeating: "a", count: 250)
     try folder.write("add \(id) at 5,5 r 4\nmove \(id) by 1,1\n", to: "long.circles")
-    let outcome = try Executable.run(["run", "long.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "long.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "")
     let cut = String(repeating: "a", count: 240 - "0001-add-".count)
@@ -95,12 +95,12 @@ struct RunOutputFolderTests {
   }
 
   @Test("a render name of 255 bytes is written; one of 256 is an error at its line")
-  func longRenderNames() throws {
+  func longRenderNames() async throws {
     let folder = try TemporaryFolder()
     let fits = String(repeating: "r", count: 251) + ".png"
     let over = "s" + fits
     try folder.write("add a at 5,5 r 4\nrender \(fits)\nrender \(over)\n", to: "names.circles")
-    let outcome = try Executable.run(["run", "names.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "names.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
       outcome.stderr.hasPrefix(
@@ -111,11 +111,11 @@ struct RunOutputFolderTests {
   }
 
   @Test("a render and a frame with one file name: an error at the render, whichever comes first")
-  func renderNamedLikeAFrame() throws {
+  func renderNamedLikeAFrame() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       "add a at 5,5 r 4\nrender 0002-add-b.png\nadd b at 9,9 r 4\n", to: "clash.circles")
-    let outcome = try Executable.run(["run", "clash.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "clash.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
       outcome.stderr == """
@@ -131,12 +131,12 @@ struct RunOutputFolderTests {
   @Test(
     "a frame that cannot be written is an error at its command, naming the file as typed",
     arguments: ["out", "./out", "../work/out"])
-  func frameErrorPath(output: String) throws {
+  func frameErrorPath(output: String) async throws {
     let root = try TemporaryFolder()
     try root.write(
       "canvas 20x20\nadd a at 5,5 r 4\nadd b at 9,9 r 4\nclear\n", to: "work/s.circles")
     try root.write("", to: "work/out/0002-add-b.png/.keep")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "s.circles", "-o", output], in: root.url.appendingPathComponent("work"))
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
@@ -156,11 +156,11 @@ struct RunOutputFolderTests {
   @Test(
     "a file of the user's with a frame's name is kept under another, said on standard error",
     arguments: ["out", "./out", "../work/out"])
-  func userFileKept(output: String) throws {
+  func userFileKept(output: String) async throws {
     let root = try TemporaryFolder()
     try root.write("canvas 20x20\nadd a at 5,5 r 4\n", to: "work/s.circles")
     try root.write("my picture", to: "work/out/0001-add-a.png")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "s.circles", "-o", output], in: root.url.appendingPathComponent("work"))
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
@@ -170,7 +170,7 @@ struct RunOutputFolderTests {
     #expect(try root.read("work/out/0001-add-a.png.~1~") == "my picture")
     #expect(
       root.files(in: "work/out") == ["0000-start.png", "0001-add-a.png", "0001-add-a.png.~1~"])
-    let again = try Executable.run(
+    let again = try await Executable.run(
       ["run", "s.circles", "-o", output], in: root.url.appendingPathComponent("work"))
     #expect(again.status == 0 && again.stderr == "", "\(again)")
   }
@@ -181,11 +181,11 @@ struct RunOutputFolderTests {
       ("file.txt", "cannot write 'file.txt': not a directory"),
       ("file.txt/inside", "cannot write 'file.txt/inside': not a directory"),
     ])
-  func unwritableFolder(output: String, message: String) throws {
+  func unwritableFolder(output: String, message: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 5,5 r 4\n", to: "s.circles")
     try folder.write("mine", to: "file.txt")
-    let outcome = try Executable.run(["run", "s.circles", "-o", output], in: folder.url)
+    let outcome = try await Executable.run(["run", "s.circles", "-o", output], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stdout == "")
     #expect(outcome.stderr == "circles: error: \(message)\n")
@@ -198,11 +198,11 @@ struct RunOutputFolderTests {
 @Suite("circles run shows control characters of names as pictures")
 struct RunNameEscapingTests {
   @Test("a script named with escape bytes: its diagnostics and folder show no raw control byte")
-  func escapedNames() throws {
+  func escapedNames() async throws {
     let folder = try TemporaryFolder()
     let name = "\u{1B}]0;pwned\u{07}.circles"
     try folder.write("add a at 1,1 r 1\nremove zz\n", to: name)
-    let outcome = try Executable.run(["run", name], in: folder.url)
+    let outcome = try await Executable.run(["run", name], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
       outcome.stdout.hasPrefix(

@@ -8,7 +8,7 @@ import Testing
 struct RunRawNameTests {
   @Test(
     "a script, an output folder and a render through a link, named with bytes that are not UTF-8")
-  func rawNames() throws {
+  func rawNames() async throws {
     let folder = try TemporaryFolder()
     defer { folder.removeEverything() }
     let script = Array("s".utf8) + [0xFF] + Array(".circles".utf8)
@@ -20,7 +20,7 @@ struct RunRawNameTests {
     try folder.makeFolder(raw: out + Array("/".utf8) + inner)
     try folder.makeLink(raw: out + Array("/sub".utf8), to: inner)
     // The shell passes the bytes as they are; Foundation's Process would pass UTF-8.
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       program: URL(fileURLWithPath: "/bin/sh"),
       [
         "-c", #"exec "$0" run "$(printf 's\377.circles')" -o "$(printf 'o\376')""#,

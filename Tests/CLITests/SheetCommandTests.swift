@@ -7,7 +7,7 @@ import Testing
 @Suite("circles run --sheet, end to end")
 struct SheetCommandTests {
   @Test("the sheet has one labelled thumbnail per frame, in a near-square grid")
-  func sheet() throws {
+  func sheet() async throws {
     let folder = try TemporaryFolder()
     try folder.write(
       """
@@ -19,7 +19,7 @@ struct SheetCommandTests {
       undo
       redo
       """, to: "steps.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "steps.circles", "-o", "out", "--sheet", "sheets/steps.png"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stdout.contains("contact sheet written to sheets/steps.png"), "\(outcome)")
@@ -36,20 +36,21 @@ struct SheetCommandTests {
   @Test(
     "canvases whose thumbnails take many picture pixels each make their sheet",
     arguments: ["canvas 4300x10", "canvas 64x2000 scale 3", "canvas 3890x40"])
-  func manyPixelsAThumbnailPixel(canvas: String) throws {
+  func manyPixelsAThumbnailPixel(canvas: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write("\(canvas) background #ff0000\nadd a at 5,5 r 4\n", to: "s.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "s.circles", "-o", "out", "--sheet", "sheet.png"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stdout.contains("contact sheet written to sheet.png (2 thumbnails"))
   }
 
   @Test("a sheet must be a PNG")
-  func sheetExtension() throws {
+  func sheetExtension() async throws {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 r 1\n", to: "s.circles")
-    let outcome = try Executable.run(["run", "s.circles", "--sheet", "sheet.jpg"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["run", "s.circles", "--sheet", "sheet.jpg"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("circles: error: the contact sheet 'sheet.jpg' needs a .png"))
   }

@@ -24,8 +24,8 @@ struct ToolTests {
   }
 
   @Test("--version prints the version on stdout")
-  func version() throws {
-    let outcome = try Executable.run(["--version"], in: repositoryRoot)
+  func version() async throws {
+    let outcome = try await Executable.run(["--version"], in: repositoryRoot)
     #expect(outcome.status == 0)
     #expect(outcome.stdout.hasPrefix("circles "))
     #expect(outcome.stderr == "")
@@ -34,11 +34,11 @@ struct ToolTests {
   @Test(
     "--help lists the subcommands; each subcommand has its own help",
     arguments: ["run", "check", "diff"])
-  func help(subcommand: String) throws {
-    let tool = try Executable.run(["--help"], in: repositoryRoot)
+  func help(subcommand: String) async throws {
+    let tool = try await Executable.run(["--help"], in: repositoryRoot)
     #expect(tool.status == 0)
     #expect(tool.stdout.contains("  \(subcommand) "))
-    let own = try Executable.run([subcommand, "--help"], in: repositoryRoot)
+    let own = try await Executable.run([subcommand, "--help"], in: repositoryRoot)
     #expect(own.status == 0)
     #expect(own.stdout.hasPrefix("Usage: circles \(subcommand)"))
   }
@@ -57,8 +57,8 @@ struct ToolTests {
       (["run", "missing.circles"], "circles: error: cannot read 'missing.circles': no such file"),
       (["run", "."], "circles: error: cannot read '.': is a folder, not a script"),
     ])
-  func usageErrors(arguments: [String], message: String) throws {
-    let outcome = try Executable.run(arguments, in: repositoryRoot)
+  func usageErrors(arguments: [String], message: String) async throws {
+    let outcome = try await Executable.run(arguments, in: repositoryRoot)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stdout == "")
     #expect(outcome.stderr.contains(message), "\(outcome)")

@@ -16,10 +16,10 @@ struct VectorCommandTests {
     """
 
   @Test("every frame is an SVG with one path per circle on the canvas; render targets too")
-  func svgFrames() throws {
+  func svgFrames() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "scene.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "scene.circles", "-o", "out", "--format", "svg"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stdout.hasPrefix("6 frames written to out (3 circles, "), "\(outcome)")
@@ -40,10 +40,10 @@ struct VectorCommandTests {
   }
 
   @Test("every frame is a one-page PDF of the canvas's size in points")
-  func pdfFrames() throws {
+  func pdfFrames() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "scene.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["run", "scene.circles", "-o", "out", "--format=pdf"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     let files = folder.files(in: "out")
@@ -58,10 +58,11 @@ struct VectorCommandTests {
   }
 
   @Test("an unknown format is a usage error with a suggestion")
-  func unknownFormat() throws {
+  func unknownFormat() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "scene.circles")
-    let outcome = try Executable.run(["run", "scene.circles", "--format", "svgz"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["run", "scene.circles", "--format", "svgz"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stderr.hasPrefix("circles: error: unknown format 'svgz'; use png, svg or pdf"))
   }

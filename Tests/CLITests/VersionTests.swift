@@ -11,11 +11,11 @@ struct VersionTests {
   }
 
   @Test("CHANGELOG.md's top entry is the version circles --version prints")
-  func changelog() throws {
+  func changelog() async throws {
     let top = try #require(try Self.text("CHANGELOG.md").firstMatch(of: #/\n## \[([^\]]+)\] - /#))
     #expect(String(top.output.1) == CommandLineTool.version)
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(["--version"], in: folder.url)
+    let outcome = try await Executable.run(["--version"], in: folder.url)
     #expect(outcome.stdout == "circles \(CommandLineTool.version)\n")
   }
 

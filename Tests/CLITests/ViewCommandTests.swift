@@ -7,10 +7,10 @@ struct ViewCommandTests {
   static let scene = "add sun at 10,10 radius 5\nadd moon at 20,20 radius 3\nundo\n"
 
   @Test("writes '<script name>-history.html' beside nothing else, and says so")
-  func defaultName() throws {
+  func defaultName() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
-    let outcome = try Executable.run(["view", "scene.circles"], in: folder.url)
+    let outcome = try await Executable.run(["view", "scene.circles"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stdout == "history of 4 states written to scene-history.html\n")
     #expect(outcome.stderr == "")
@@ -29,9 +29,9 @@ struct ViewCommandTests {
       (["view", "-"], "stdin-history.html"),
       (["view", "--output=Page.HTM", "-"], "Page.HTM"),
     ])
-  func output(arguments: [String], page: String) throws {
+  func output(arguments: [String], page: String) async throws {
     let folder = try TemporaryFolder()
-    let outcome = try Executable.run(arguments, in: folder.url, input: Self.scene)
+    let outcome = try await Executable.run(arguments, in: folder.url, input: Self.scene)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stdout == "history of 4 states written to \(page)\n")
     #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(page).path))
@@ -56,11 +56,11 @@ struct ViewCommandTests {
         "the page './page.html' would replace the script; choose another name"
       ),
     ])
-  func usage(arguments: [String], message: String) throws {
+  func usage(arguments: [String], message: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
     try folder.write(Self.scene, to: "page.html")
-    let outcome = try Executable.run(["view"] + arguments, in: folder.url)
+    let outcome = try await Executable.run(["view"] + arguments, in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(
@@ -72,14 +72,14 @@ struct ViewCommandTests {
   }
 
   @Test("a script that cannot be read, or has a syntax error, writes nothing and exits 2")
-  func nothingToShow() throws {
+  func nothingToShow() async throws {
     let folder = try TemporaryFolder()
-    let missing = try Executable.run(["view", "nope.circles"], in: folder.url)
+    let missing = try await Executable.run(["view", "nope.circles"], in: folder.url)
     #expect(missing.status == 2)
     #expect(
       missing.stderr == "circles: error: cannot read 'nope.circles': no such file or directory\n")
     try folder.write("add a at 1,1 r 1\nad b\n", to: "typo.circles")
-    let typo = try Executable.run(["view", "typo.circles"], in: folder.url)
+    let typo = try await Executable.run(["view", "typo.circles"], in: folder.url)
     #expect(typo.status == 2)
     #expect(typo.stdout == "")
     #expect(
@@ -90,7 +90,7 @@ struct ViewCommandTests {
 
         """)
     try folder.write("canvas 0x10\n", to: "empty.circles")
-    let empty = try Executable.run(["view", "empty.circles"], in: folder.url)
+    let empty = try await Executable.run(["view", "empty.circles"], in: folder.url)
     #expect(empty.status == 2)
     #expect(empty.stderr.hasPrefix("empty.circles:1:8: error: "), "\(empty)")
     #expect(folder.files(in: ".") == ["empty.circles", "typo.circles"])
@@ -102,10 +102,10 @@ struct ViewCommandTests {
       ("add a at 1,1 r 1\nremove b\n", Int32(2), "scene.circles:2:8: error: no circle named 'b'"),
       ("add a at 1,1 r 1\nexpect count 3\n", Int32(1), "scene.circles:2:"),
     ])
-  func stops(script: String, status: Int32, diagnostic: String) throws {
+  func stops(script: String, status: Int32, diagnostic: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write(script, to: "scene.circles")
-    let outcome = try Executable.run(["view", "scene.circles"], in: folder.url)
+    let outcome = try await Executable.run(["view", "scene.circles"], in: folder.url)
     #expect(outcome.status == status, "\(outcome)")
     #expect(outcome.stdout == "history of 2 states written to scene-history.html\n")
     #expect(outcome.stderr.hasPrefix(diagnostic), "\(outcome)")
@@ -117,12 +117,13 @@ struct ViewCommandTests {
   }
 
   @Test("a page that cannot be written is reported by the path given; nothing is left behind")
-  func cannotWrite() throws {
+  func cannotWrite() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent("taken.html"), withIntermediateDirectories: true)
-    let outcome = try Executable.run(["view", "scene.circles", "-o", "taken.html"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["view", "scene.circles", "-o", "taken.html"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
     #expect(outcome.stderr == "circles: error: cannot write 'taken.html': is a directory\n")
@@ -131,14 +132,15 @@ struct ViewCommandTests {
   }
 
   @Test("a symbolic link at the page's path is replaced, not written through")
-  func symlink() throws {
+  func symlink() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
     try folder.write("keep", to: "elsewhere.txt")
     try FileManager.default.createSymbolicLink(
       atPath: folder.url.appendingPathComponent("page.html").path,
       withDestinationPath: "elsewhere.txt")
-    let outcome = try Executable.run(["view", "scene.circles", "-o", "page.html"], in: folder.url)
+    let outcome = try await Executable.run(
+      ["view", "scene.circles", "-o", "page.html"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
       try String(contentsOf: folder.url.appendingPathComponent("elsewhere.txt"), encoding: .utf8)
@@ -149,10 +151,10 @@ struct ViewCommandTests {
   }
 
   @Test("a page name with control characters is written as given and shown with pictures of them")
-  func controlCharacters() throws {
+  func controlCharacters() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["view", "scene.circles", "-o", "a\u{1b}[2Jb.html"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stdout == "history of 4 states written to a\u{241b}[2Jb.html\n")
@@ -160,11 +162,11 @@ struct ViewCommandTests {
   }
 
   @Test("view is listed in the tool's help and has its own")
-  func help() throws {
+  func help() async throws {
     let folder = try TemporaryFolder()
-    let tool = try Executable.run(["--help"], in: folder.url)
+    let tool = try await Executable.run(["--help"], in: folder.url)
     #expect(tool.stdout.contains("\n  view "), "\(tool)")
-    let own = try Executable.run(["view", "--help"], in: folder.url)
+    let own = try await Executable.run(["view", "--help"], in: folder.url)
     #expect(own.status == 0)
     #expect(own.stdout.hasPrefix("Usage: circles view <script.circles | -> [-o <history.html>]\n"))
   }

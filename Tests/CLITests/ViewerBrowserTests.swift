@@ -80,20 +80,20 @@ struct ViewerBrowserTests {
     var slider: String
   }
 
-  func shown(in browser: HeadlessChromium, frame: Int) throws -> Shown {
-    try browser.wait(until: "document.body.dataset.painted === '\(frame)'")
-    let text = try #require(try browser.evaluate(Self.shown) as? String)
+  func shown(in browser: HeadlessChromium, frame: Int) async throws -> Shown {
+    try await browser.wait(until: "document.body.dataset.painted === '\(frame)'")
+    let text = try #require(try await browser.evaluate(Self.shown) as? String)
     return try JSONDecoder().decode(Shown.self, from: Data(text.utf8))
   }
 
   @Test(
     "every state is reachable with the keys, each with its picture, line, outline and Edit menu")
-  func stepsThroughEveryState() throws {
+  func stepsThroughEveryState() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "scene.circles")
-    let view = try Executable.run(["view", "scene.circles"], in: folder.url)
+    let view = try await Executable.run(["view", "scene.circles"], in: folder.url)
     #expect(view.status == 0, "\(view)")
-    let run = try Executable.run(["run", "scene.circles", "-o", "frames"], in: folder.url)
+    let run = try await Executable.run(["run", "scene.circles", "-o", "frames"], in: folder.url)
     #expect(run.status == 0, "\(run)")
     let history = try HistoryViewer.record(
       ScriptSource(bytes: Array(Self.script.utf8), fileName: "scene.circles"))
@@ -101,12 +101,12 @@ struct ViewerBrowserTests {
     #expect(frames.count == 11)
     let last = frames.count - 1
 
-    let browser = try HeadlessChromium()
+    let browser = try await HeadlessChromium()
     let page = folder.url.appendingPathComponent("scene-history.html")
-    try browser.open(page)
+    try await browser.open(page)
     // The page opens at the last state.
-    #expect(try shown(in: browser, frame: last).frame == "\(last)")
-    let rows = try browser.evaluate(
+    #expect(try await shown(in: browser, frame: last).frame == "\(last)")
+    let rows = try await browser.evaluate(
       "[...document.querySelectorAll('#timeline li')].map(r => r.dataset.frame + ' ' + "
         + "r.className.split(' ')[0] + ' ' + r.querySelector('.action').textContent).join('\\n')")
     #expect(
@@ -114,10 +114,10 @@ struct ViewerBrowserTests {
         == frames.map { "\($0.number) \($0.direction.rawValue) \($0.action)" }.joined(
           separator: "\n"))
 
-    try browser.press("Home")
+    try await browser.press("Home")
     for frame in frames {
-      if frame.number > 0 { try browser.press("ArrowRight") }
-      let state = try shown(in: browser, frame: frame.number)
+      if frame.number > 0 { try await browser.press("ArrowRight") }
+      let state = try await shown(in: browser, frame: frame.number)
       let menu = history.menus.menu(at: frame.number)
       let expected = Shown(
         frame: "\(frame.number)", painted: "\(frame.number)",
@@ -130,40 +130,40 @@ struct ViewerBrowserTests {
       let png = try PNGCodec.decode(
         Data(contentsOf: folder.url.appendingPathComponent("frames/\(frame.name).png")))
       #expect(
-        try browser.evaluate(Self.pictureHash) as? Int == Self.hash(png),
+        try await browser.evaluate(Self.pictureHash) as? Int == Self.hash(png),
         "the picture of \(frame.name) differs from its frame")
     }
     // At the end → stays; ← steps back; End and Home jump; Page Up steps by ten.
-    try browser.press("ArrowRight")
-    #expect(try shown(in: browser, frame: last).frame == "\(last)")
-    try browser.press("ArrowLeft")
-    #expect(try shown(in: browser, frame: last - 1).frame == "\(last - 1)")
-    try browser.press("PageUp")
-    #expect(try shown(in: browser, frame: 0).frame == "0")
-    try browser.press("PageDown")
-    #expect(try shown(in: browser, frame: last).frame == "\(last)")
-    try browser.press("Home")
-    #expect(try shown(in: browser, frame: 0).frame == "0")
-    try browser.press("End")
-    #expect(try shown(in: browser, frame: last).frame == "\(last)")
+    try await browser.press("ArrowRight")
+    #expect(try await shown(in: browser, frame: last).frame == "\(last)")
+    try await browser.press("ArrowLeft")
+    #expect(try await shown(in: browser, frame: last - 1).frame == "\(last - 1)")
+    try await browser.press("PageUp")
+    #expect(try await shown(in: browser, frame: 0).frame == "0")
+    try await browser.press("PageDown")
+    #expect(try await shown(in: browser, frame: last).frame == "\(last)")
+    try await browser.press("Home")
+    #expect(try await shown(in: browser, frame: 0).frame == "0")
+    try await browser.press("End")
+    #expect(try await shown(in: browser, frame: last).frame == "\(last)")
 
     // A click on a row of the timeline selects its state.
     let point = try #require(
-      try browser.evaluate(
+      try await browser.evaluate(
         """
         (() => { const r = document.querySelector('#timeline li[data-frame="4"]');
           r.scrollIntoView({ block: 'center' }); const b = r.getBoundingClientRect();
           return [b.left + b.width / 2, b.top + b.height / 2]; })()
         """) as? [Double])
-    try browser.click(x: point[0], y: point[1])
-    #expect(try shown(in: browser, frame: 4).frame == "4")
+    try await browser.click(x: point[0], y: point[1])
+    #expect(try await shown(in: browser, frame: 4).frame == "4")
     let fourth = folder.url.appendingPathComponent("frames/\(frames[4].name).png")
     #expect(
-      try browser.evaluate(Self.pictureHash) as? Int
+      try await browser.evaluate(Self.pictureHash) as? Int
         == Self.hash(PNGCodec.decode(Data(contentsOf: fourth))))
 
     // Thumbnails are drawn for the rows in view.
-    try browser.wait(
+    try await browser.wait(
       until: "document.querySelectorAll('#timeline .thumb canvas').length === \(frames.count)")
     #expect(browser.exceptions == [])
     // The page's own request is seen, so a request elsewhere would be too.
@@ -175,7 +175,7 @@ struct ViewerBrowserTests {
   }
 
   @Test("text from the script shows as text: no markup, no script, no request")
-  func hostileText() throws {
+  func hostileText() async throws {
     let folder = try TemporaryFolder()
     let name = "</script><img src=http://127.0.0.1:9/x.png onerror=alert(2)>"
     try folder.write(
@@ -187,26 +187,28 @@ struct ViewerBrowserTests {
       undo
 
       """, to: "evil.circles")
-    let view = try Executable.run(["view", "evil.circles", "-o", "evil.html"], in: folder.url)
+    let view = try await Executable.run(
+      ["view", "evil.circles", "-o", "evil.html"], in: folder.url)
     #expect(view.status == 0, "\(view)")
-    let browser = try HeadlessChromium()
+    let browser = try await HeadlessChromium()
     let page = folder.url.appendingPathComponent("evil.html")
-    try browser.open(page)
-    try browser.wait(until: "document.body.dataset.painted === '2'")
-    #expect(try browser.evaluate("document.querySelectorAll('img, iframe').length") as? Int == 0)
-    #expect(try browser.evaluate("document.scripts.length") as? Int == 2)
-    let actions = try browser.evaluate(
+    try await browser.open(page)
+    try await browser.wait(until: "document.body.dataset.painted === '2'")
+    #expect(
+      try await browser.evaluate("document.querySelectorAll('img, iframe').length") as? Int == 0)
+    #expect(try await browser.evaluate("document.scripts.length") as? Int == 2)
+    let actions = try await browser.evaluate(
       "[...document.querySelectorAll('#timeline .action')].map(a => a.textContent)")
     #expect(actions as? [String] == ["start", name, "Undo \(name)"])
     #expect(
-      try browser.evaluate("document.getElementById('L1').textContent") as? String
+      try await browser.evaluate("document.getElementById('L1').textContent") as? String
         == #"// <img src="http://127.0.0.1:9/y.png"> </script><script>alert(1)</script><!--"#)
     #expect(browser.exceptions == [])
     #expect(browser.requestedURLs.filter { !$0.hasPrefix("data:") } == [page.absoluteString])
   }
 
   @Test("a long line's error keeps its caret under the fault: the box scrolls, never wraps")
-  func longErrorLine() throws {
+  func longErrorLine() async throws {
     let folder = try TemporaryFolder()
     let id = "a_circle_with_a_name_long_enough_to_run_past_the_side_of_the_box"
     try folder.write(
@@ -215,14 +217,14 @@ struct ViewerBrowserTests {
       set \(id) fill tomato stroke navy width 3 opacity 0.5 at 20,20 radius (1 / 0)
 
       """, to: "long.circles")
-    let view = try Executable.run(["view", "long.circles", "-o", "long.html"], in: folder.url)
+    let view = try await Executable.run(["view", "long.circles", "-o", "long.html"], in: folder.url)
     #expect(view.status == 2, "\(view)")
-    let browser = try HeadlessChromium()
-    try browser.open(folder.url.appendingPathComponent("long.html"))
-    try browser.wait(until: "document.querySelector('.diagnostic') !== null")
+    let browser = try await HeadlessChromium()
+    try await browser.open(folder.url.appendingPathComponent("long.html"))
+    try await browser.wait(until: "document.querySelector('.diagnostic') !== null")
     // The x of the faulty character in the source line and of the caret below it, and how
     // many boxes the source line is laid out in (more than one when it wraps).
-    let measured = try browser.evaluate(
+    let measured = try await browser.evaluate(
       """
       (() => {
         const pre = document.querySelector('.diagnostic');
@@ -262,10 +264,10 @@ struct ViewerBrowserTests {
   }()
 
   @Test("5000 states: every one is in the timeline, thumbnails are drawn as rows come into view")
-  func longHistory() throws {
+  func longHistory() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.longScript, to: "long.circles")
-    let view = try Executable.run(["view", "long.circles"], in: folder.url)
+    let view = try await Executable.run(["view", "long.circles"], in: folder.url)
     #expect(view.stdout == "history of 5000 states written to long-history.html\n", "\(view)")
     let page = folder.url.appendingPathComponent("long-history.html")
     // Pictures of the changed rectangles keep the page to a few megabytes (the 5000 PNG frames
@@ -276,39 +278,42 @@ struct ViewerBrowserTests {
     let frames = try HistoryRunner.run(
       ScriptSource(bytes: Array(Self.longScript.utf8), fileName: "long.circles")
     ).frames
-    let browser = try HeadlessChromium()
-    try browser.open(page)
-    try browser.wait(until: "document.body.dataset.painted === '4999'")
+    let browser = try await HeadlessChromium()
+    try await browser.open(page)
+    try await browser.wait(until: "document.body.dataset.painted === '4999'")
     #expect(
-      try browser.evaluate("document.querySelectorAll('#timeline li').length") as? Int == 5000)
+      try await browser.evaluate("document.querySelectorAll('#timeline li').length") as? Int == 5000
+    )
     // Only the rows in view (and a little beyond) have thumbnails.
-    try browser.wait(until: "document.querySelectorAll('#timeline .thumb canvas').length > 0")
-    let drawn = try browser.evaluate("document.querySelectorAll('#timeline .thumb canvas').length")
+    try await browser.wait(until: "document.querySelectorAll('#timeline .thumb canvas').length > 0")
+    let drawn = try await browser.evaluate(
+      "document.querySelectorAll('#timeline .thumb canvas').length")
     #expect((drawn as? Int ?? 0) < 100, "\(String(describing: drawn)) thumbnails")
     #expect(
-      try browser.evaluate("!!document.querySelector('#timeline li[data-frame=\"4999\"] canvas')")
+      try await browser.evaluate(
+        "!!document.querySelector('#timeline li[data-frame=\"4999\"] canvas')")
         as? Bool == true)
     // Keys and the slider reach states far apart, each with its own picture.
-    func check(_ number: Int) throws {
-      try browser.wait(until: "document.body.dataset.painted === '\(number)'")
+    func check(_ number: Int) async throws {
+      try await browser.wait(until: "document.body.dataset.painted === '\(number)'")
       #expect(
-        try browser.evaluate(Self.pictureHash) as? Int
+        try await browser.evaluate(Self.pictureHash) as? Int
           == Self.hash(try Renderer.render(frames[number].state)), "state \(number)")
     }
-    try browser.press("Home")
-    try check(0)
-    for _ in 0..<3 { try browser.press("PageDown") }
-    try check(30)
-    try browser.press("ArrowRight")
-    try check(31)
+    try await browser.press("Home")
+    try await check(0)
+    for _ in 0..<3 { try await browser.press("PageDown") }
+    try await check(30)
+    try await browser.press("ArrowRight")
+    try await check(31)
     for number in [2999, 3500, 1234, 4998] {
-      try browser.evaluate(
+      try await browser.evaluate(
         "(s => { s.value = \(number); s.dispatchEvent(new Event('input')); })"
           + "(document.getElementById('scrub'))")
-      try check(number)
+      try await check(number)
     }
-    try browser.press("End")
-    try check(4999)
+    try await browser.press("End")
+    try await check(4999)
     #expect(browser.exceptions == [])
   }
 }

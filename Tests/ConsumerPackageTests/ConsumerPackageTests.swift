@@ -22,14 +22,14 @@ struct ConsumerPackageTests {
   /// Runs a tool found on the `PATH`, with the environment of this process minus a record mode.
   static func tool(
     _ name: String, _ arguments: [String], in folder: URL, record: String? = nil
-  ) throws -> Executable.Outcome {
+  ) async throws -> Executable.Outcome {
     var environment = ProcessInfo.processInfo.environment
     environment["CIRCLES_RECORD"] = record
     // As in CI, wherever it runs: a missing golden is recorded only when asked.
     environment["CI"] = "true"
     environment["CIRCLES_CONSUMER_TEST"] = nil
     environment["NO_COLOR"] = "1"
-    return try Executable.run(
+    return try await Executable.run(
       program: URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, in: folder,
       environment: environment)
   }
@@ -53,16 +53,16 @@ struct ConsumerPackageTests {
   }
 
   /// A bare clone of the repository's committed HEAD with one tag, the version README names.
-  static func taggedClone(in folder: URL, version: String) throws -> URL {
-    let clone = try tool(
+  static func taggedClone(in folder: URL, version: String) async throws -> URL {
+    let clone = try await tool(
       "git", ["clone", "--quiet", "--bare", repositoryRoot.path, "circles.git"], in: folder)
     try #require(clone.status == 0, "\(clone)")
     let bare = folder.appendingPathComponent("circles.git", isDirectory: true)
-    let tags = try tool("git", ["tag", "--list"], in: bare).stdout.split(separator: "\n")
+    let tags = try await tool("git", ["tag", "--list"], in: bare).stdout.split(separator: "\n")
     if !tags.isEmpty {
-      _ = try tool("git", ["tag", "--delete"] + tags.map(String.init), in: bare)
+      _ = try await tool("git", ["tag", "--delete"] + tags.map(String.init), in: bare)
     }
-    let tag = try tool("git", ["tag", version, "HEAD"], in: bare)
+    let tag = try await tool("git", ["tag", version, "HEAD"], in: bare)
     try #require(tag.status == 0, "\(tag)")
     return bare
   }
@@ -70,10 +70,10 @@ struct ConsumerPackageTests {
   @Test(
     "it builds; its snapshot test fails without a golden, records only with CIRCLES_RECORD, then passes",
     .enabled(if: isEnabled, "slow: run by scripts/test-consumer"), .timeLimit(.minutes(10)))
-  func consumerPackage() throws {
+  func consumerPackage() async throws {
     let folder = try TemporaryFolder()
     let text = try Self.readmeManifest()
-    let bare = try Self.taggedClone(in: folder.url, version: try Self.readmeVersion(in: text))
+    let bare = try await Self.taggedClone(in: folder.url, version: try Self.readmeVersion(in: text))
     let app = folder.url.appendingPathComponent("app", isDirectory: true)
     try FileManager.default.copyItem(at: Self.fixture, to: app)
     #expect(text.contains(Self.readmeURL))
@@ -81,7 +81,7 @@ struct ConsumerPackageTests {
       .write(to: app.appendingPathComponent("Package.swift"))
     let cache = ["--cache-path", folder.url.appendingPathComponent("cache").path]
 
-    let build = try Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
+    let build = try await Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
     try #require(build.status == 0, "\(build)")
 
     // At the package's root, outside the test target, so SwiftPM finds no unhandled file.
@@ -90,7 +90,7 @@ struct ConsumerPackageTests {
     let actual = app.appendingPathComponent(
       ".circles-artifacts/DrawingTests/\(Self.snapshot).actual.png")
     let test = ["test", "--skip-build"] + cache
-    let first = try Self.tool("swift", test, in: app)
+    let first = try await Self.tool("swift", test, in: app)
     #expect(first.status != 0, "\(first)")
     #expect(first.stdout.contains("✔ Test counterUndoesAndRedoesEachEvent() passed"), "\(first)")
     #expect(
@@ -100,17 +100,17 @@ struct ConsumerPackageTests {
     #expect(!FileManager.default.fileExists(atPath: golden.path))
     #expect(FileManager.default.fileExists(atPath: actual.path))
 
-    let recording = try Self.tool("swift", test, in: app, record: "missing")
+    let recording = try await Self.tool("swift", test, in: app, record: "missing")
     #expect(recording.status != 0, "\(recording)")
     #expect(recording.stdout.contains("recorded snapshot '\(Self.snapshot)' at "), "\(recording)")
     #expect(FileManager.default.fileExists(atPath: golden.path))
 
-    let last = try Self.tool("swift", test, in: app)
+    let last = try await Self.tool("swift", test, in: app)
     #expect(last.status == 0, "\(last)")
     #expect(last.stdout.contains("✔ Test run with 3 tests"), "\(last)")
 
     // With the golden recorded, the consumer's build warns of nothing of circles'.
-    let rebuild = try Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
+    let rebuild = try await Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
     #expect(rebuild.status == 0, "\(rebuild)")
     #expect(!(rebuild.stdout + rebuild.stderr).contains("unhandled"), "\(rebuild)")
     #expect(!(rebuild.stdout + rebuild.stderr).contains("warning:"), "\(rebuild)")

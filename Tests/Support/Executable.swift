@@ -10,6 +10,8 @@ public struct Executable {
     public var stdout: String
     /// Everything written to standard error.
     public var stderr: String
+    /// Whether a signal ended the program (`status` is then the signal's number).
+    public var signalled = false
 
     public var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
   }
@@ -17,6 +19,12 @@ public struct Executable {
   /// Why no `circles` binary can be run.
   public struct Missing: Error, CustomStringConvertible {
     /// What is missing and what to do.
+    public var description: String
+  }
+
+  /// A program that was still running at its deadline, and was killed.
+  public struct Unfinished: Error, CustomStringConvertible {
+    /// The program, its deadline and what it printed.
     public var description: String
   }
 
@@ -52,16 +60,26 @@ public struct Executable {
     return .success(candidate)
   }
 
-  /// Runs `circles` with arguments in a folder, feeding `input` on standard input.
+  /// Runs `circles` with arguments in a folder, feeding `input` on standard input, and waits
+  /// for its end without holding a thread.
   ///
   /// It runs as in CI (`CI=true`), wherever the tests run, so that a check records nothing it
   /// was not asked to; a test of a person's first run passes `"CI": ""`.
   public static func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
-  ) throws -> Outcome {
-    try Program(url: try url).run(
-      arguments, in: folder, input: input,
-      environment: ["NO_COLOR": "1", "CI": "true"].merging(environment) { $1 })
+  ) async throws -> Outcome {
+    try await start(arguments, in: folder, input: input, environment: environment).outcome()
+  }
+
+  /// Starts `circles` with arguments in a folder, feeding `input` (or the file `inputFile`) on
+  /// standard input, and leaves it running in the background (as in CI, as `run` does).
+  public static func start(
+    _ arguments: [String], in folder: URL, input: String = "", inputFile: URL? = nil,
+    environment: [String: String] = [:], capture: RunningProgram.Capture = .separate
+  ) throws -> RunningProgram {
+    try Program(url: try url).start(
+      arguments, in: folder, input: input, inputFile: inputFile,
+      environment: ["NO_COLOR": "1", "CI": "true"].merging(environment) { $1 }, capture: capture)
   }
 
   /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`
@@ -69,8 +87,8 @@ public struct Executable {
   public static func run(
     program: URL, _ arguments: [String], in folder: URL, input: String = "",
     environment: [String: String]
-  ) throws -> Outcome {
-    try Program(url: program).run(
+  ) async throws -> Outcome {
+    try await Program(url: program).run(
       arguments, in: folder, input: input, environment: environment, inherits: false)
   }
 }

@@ -28,45 +28,57 @@ public struct Program {
         + "\(package ?? name) package)")
   }
 
-  /// Runs the program with arguments in a folder, feeding `input` on standard input.
+  /// Starts the program with arguments in a folder, feeding `input` (or the file `inputFile`)
+  /// on standard input, and leaves it running.
   ///
   /// - Parameter environment: variables added to the test process's environment, or the whole
   ///   environment when `inherits` is false.
+  public func start(
+    _ arguments: [String], in folder: URL, input: String = "", inputFile: URL? = nil,
+    environment: [String: String] = [:], inherits: Bool = true,
+    capture: RunningProgram.Capture = .separate
+  ) throws -> RunningProgram {
+    try RunningProgram(
+      url, arguments, in: folder, input: input, inputFile: inputFile,
+      environment: inherits
+        ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment,
+      capture: capture)
+  }
+
+  /// Runs the program with arguments in a folder, feeding `input` on standard input, and
+  /// waits for its end without holding a thread.
+  ///
+  /// The program starts once fewer than twice the cores' programs are running (`ProgramSlots`).
+  ///
+  /// - Parameters:
+  ///   - environment: variables added to the test process's environment, or the whole
+  ///     environment when `inherits` is false.
+  ///   - limit: how long it may run, from its start: one still running then is killed, and
+  ///     `Executable.Unfinished` thrown. Generous, for a machine several times slower than a
+  ///     quiet one; a program that hangs fails its test instead of holding the suite.
   public func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:],
-    inherits: Bool = true
-  ) throws -> Executable.Outcome {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.environment =
-      inherits ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment
-    // Output goes to files rather than pipes, so a chatty child can never block on a full pipe.
-    let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-capture-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: capture) }
-    let outURL = capture.appendingPathComponent("stdout")
-    let errURL = capture.appendingPathComponent("stderr")
-    let inURL = capture.appendingPathComponent("stdin")
-    try Data(input.utf8).write(to: inURL)
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: outURL)
-    let errHandle = try FileHandle(forWritingTo: errURL)
-    let inHandle = try FileHandle(forReadingFrom: inURL)
-    process.standardInput = inHandle
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    try inHandle.close()
-    return Executable.Outcome(
-      status: process.terminationStatus,
-      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    inherits: Bool = true, within limit: Duration = .seconds(300)
+  ) async throws -> Executable.Outcome {
+    await ProgramSlots.shared.take()
+    let result: Result<Executable.Outcome, any Error>
+    do {
+      let program = try start(
+        arguments, in: folder, input: input, environment: environment, inherits: inherits)
+      if let outcome = await program.outcome(within: limit) {
+        result = .success(outcome)
+      } else {
+        program.signal(SIGKILL)
+        let killed = await program.outcome()
+        result = .failure(
+          Executable.Unfinished(
+            description: "\(url.lastPathComponent) \(arguments.joined(separator: " ")) was still "
+              + "running after \(limit) and was killed\n\(killed)"))
+      }
+    } catch {
+      result = .failure(error)
+    }
+    await ProgramSlots.shared.give()
+    return try result.get()
   }
 }

@@ -55,25 +55,37 @@ public enum Spawn {
     return pid
   }
 
-  /// Runs a program to its end.
+  /// Runs a program to its end, waiting without holding a thread of the tests' pool.
   ///
   /// - Returns: its exit status (128 + the signal when killed) and what it printed.
-  public static func run(_ executable: URL, _ arguments: [String]) throws -> (
+  public static func run(_ executable: URL, _ arguments: [String]) async throws -> (
     status: Int32, output: String
   ) {
     let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
       "circles-spawn-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: capture) }
     let pid = try start(executable, arguments, output: capture.path)
-    let status = wait(for: pid)
+    let status = await end(of: pid)
     return (status, String(decoding: (try? Data(contentsOf: capture)) ?? Data(), as: UTF8.self))
   }
 
-  /// Waits for a child to end.
+  /// Waits for a child to end on a thread of its own, so that no thread of the tests' pool is
+  /// held.
   ///
   /// - Returns: its exit status, 128 + the signal when killed.
   @discardableResult
-  public static func wait(for pid: pid_t) -> Int32 {
+  public static func end(of pid: pid_t) async -> Int32 {
+    await onThreadOfItsOwn { reap(pid) }
+  }
+
+  /// Reaps a child that has ended or is about to (after SIGKILL), blocking until it has.
+  ///
+  /// For the clean-up of `deinit`, which cannot wait asynchronously; anything else waits with
+  /// `end(of:)`.
+  ///
+  /// - Returns: its exit status, 128 + the signal when killed.
+  @discardableResult
+  public static func reap(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     let signal = status & 0x7f

@@ -71,10 +71,31 @@ extension TemporaryFolder {
   /// Removes the folder and everything in it, names that are not UTF-8 included (which
   /// Foundation, and so this folder's own clean-up, cannot remove).
   public func removeEverything() {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/rm")
-    process.arguments = ["-rf", url.path]
-    try? process.run()
-    process.waitUntilExit()
+    removeEverything(inRaw: [])
+  }
+
+  /// Removes a subfolder below this folder (the folder itself for no bytes) and everything in
+  /// it, without following links.
+  private func removeEverything(inRaw subfolder: [UInt8]) {
+    for name in rawNames(inRaw: subfolder) {
+      let entry = subfolder.isEmpty ? name : subfolder + [UInt8(ascii: "/")] + name
+      let path = raw(entry) + [0]
+      var info = stat()
+      let isFolder = path.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) {
+          lstat($0.baseAddress!, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
+      }
+      if isFolder {
+        removeEverything(inRaw: entry)
+      } else {
+        _ = path.withUnsafeBufferPointer { bytes in
+          bytes.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) }
+        }
+      }
+    }
+    _ = (raw(subfolder) + [0]).withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { rmdir($0.baseAddress!) }
+    }
   }
 }

@@ -26,6 +26,15 @@ public final class TemporaryFolder {
     return file
   }
 
+  /// Replaces a text file of the folder whole, as an editor saves (a new file renamed over the
+  /// old one), so that a program watching it never reads it half-written.
+  @discardableResult
+  public func save(_ text: String, to name: String) throws -> URL {
+    let file = url.appendingPathComponent(name)
+    try Data(text.utf8).write(to: file, options: .atomic)
+    return file
+  }
+
   /// The text of a file of the folder.
   public func read(_ name: String) throws -> String {
     try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)

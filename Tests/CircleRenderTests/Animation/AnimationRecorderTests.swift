@@ -30,7 +30,7 @@ struct AnimationRecorderTests {
 
   @Test(
     "an APNG's frames, composed, are the pictures exactly, on any background",
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(5)),
     arguments: [(1, Colour.white), (2, Colour.none), (3, Colour(red: 0, green: 0, blue: 40))]
       as [(UInt64, Colour)])
   func apngFrames(seed: UInt64, background: Colour) throws {
@@ -98,7 +98,7 @@ struct AnimationRecorderTests {
 
   @Test(
     "a GIF has every frame, each within a bounded colour error of its picture",
-    .timeLimit(.minutes(1)), arguments: [Colour.white, Colour.none])
+    .timeLimit(.minutes(5)), arguments: [Colour.white, Colour.none])
   func gif(background: Colour) throws {
     let folder = try TemporaryFolder()
     let url = folder.url.appendingPathComponent("history.gif")

@@ -9,7 +9,7 @@ import Testing
 @Suite("Folder locks")
 struct FolderLockTests {
   @Test("a second lock of a folder waits, says so once, and is granted when the first ends")
-  func secondWaits() throws {
+  func secondWaits() async throws {
     let folder = try TemporaryFolder()
     let handle = try FolderHandle(opening: folder.url, displayPath: "out")
     var first: FolderLock? = try FolderLock(handle, fileNamed: ".lock") {
@@ -24,19 +24,14 @@ struct FolderLockTests {
       granted.store(second != nil, ordering: .relaxed)
     }
     thread.start()
-    let deadline = ContinuousClock.now + .seconds(20)
-    while waited.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.01)
-    }
+    _ = await eventually { waited.load(ordering: .relaxed) != 0 }
     let waitedBefore = waited.load(ordering: .relaxed)
     let grantedBefore = granted.load(ordering: .relaxed)
     #expect(waitedBefore == 1)
     #expect(!grantedBefore)
     first?.unlock()
     first = nil
-    while !granted.load(ordering: .relaxed), ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.01)
-    }
+    _ = await eventually { granted.load(ordering: .relaxed) }
     let grantedAfter = granted.load(ordering: .relaxed)
     let waitedAfter = waited.load(ordering: .relaxed)
     #expect(grantedAfter)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Paths as the system holds them")
 struct RawPathTests {
-  @Test("bytes that are not UTF-8 survive a trip through text", .timeLimit(.minutes(1)))
+  @Test("bytes that are not UTF-8 survive a trip through text", .timeLimit(.minutes(5)))
   func rawPaths() {
     var generator = SeededGenerator(seed: 3)
     for _ in 0..<500 {

@@ -36,7 +36,7 @@ struct TemporaryFilesTests {
 
   @Test(
     "writes from several threads at once each go through the registry and leave no temporary file",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
   func concurrentWrites() throws {
     let folder = try TemporaryFolder()
     let handle = try FolderHandle(opening: folder.url, displayPath: "out")

@@ -43,7 +43,7 @@ struct SheetTests {
 
   @Test(
     "thumbnails kept up to date change by change are those made afresh for every state",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
   func incremental() throws {
     var states = RandomStates(seed: 11, width: 150, height: 100)
     let tiles = (0..<40).map { index in

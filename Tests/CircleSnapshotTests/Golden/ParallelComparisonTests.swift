@@ -27,7 +27,7 @@ struct ParallelComparisonTests {
     return frames
   }
 
-  @Test("every failing frame is compared with its own golden, in order", .timeLimit(.minutes(1)))
+  @Test("every failing frame is compared with its own golden, in order", .timeLimit(.minutes(5)))
   func eachItsOwn() throws {
     try withTemporaryFolder { folder in
       let script = folder.appendingPathComponent("dots.circles")

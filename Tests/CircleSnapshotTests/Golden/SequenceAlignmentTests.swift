@@ -43,7 +43,7 @@ struct SequenceAlignmentTests {
   }
 
   @Test(
-    "random sequences of few symbols give a longest common subsequence", .timeLimit(.minutes(1)))
+    "random sequences of few symbols give a longest common subsequence", .timeLimit(.minutes(5)))
   func random() {
     var generator = SeededGenerator(seed: 42)
     for _ in 0..<400 {

@@ -55,7 +55,7 @@ struct SceneHistoryTests {
     #expect(history.entries.last?.same != nil, "an undo back to a scene repeats its circles")
   }
 
-  @Test("random edits round-trip", .timeLimit(.minutes(1)))
+  @Test("random edits round-trip", .timeLimit(.minutes(5)))
   func randomEdits() throws {
     var generator = SeededGenerator(seed: 7)
     var state = CanvasState(width: 64, height: 64)

@@ -9,7 +9,7 @@ import Testing
 @Suite("bash completion")
 struct BashCompletionTests {
   /// What bash offers for the last word of a line, sorted, as readline lists it.
-  static func offers(_ words: [String], in fixture: CompletionFixture) throws -> [String] {
+  static func offers(_ words: [String], in fixture: CompletionFixture) async throws -> [String] {
     let program = """
       source "$1" || exit 3
       complete -p circles
@@ -21,7 +21,8 @@ struct BashCompletionTests {
       _circles
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    let outcome = try fixture.run("bash", ["-c", program, "bash", fixture.script.path] + words)
+    let outcome = try await fixture.run(
+      "bash", ["-c", program, "bash", fixture.script.path] + words)
     var lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
     #expect(lines.first == "complete -F _circles circles", "\(outcome)")
@@ -42,26 +43,26 @@ struct BashCompletionTests {
       ("circles check --record=f", ["failed"]),
       ("circles frobnicate ", []),
     ])
-  func offers(line: String, expected: [String]) throws {
+  func offers(line: String, expected: [String]) async throws {
     let fixture = try CompletionFixture(.bash)
     let words = CompletionFixture.words(of: line)
-    #expect(try Self.offers(words, in: fixture) == expected.sorted(), "\(words)")
+    #expect(try await Self.offers(words, in: fixture) == expected.sorted(), "\(words)")
   }
 
   @Test("a value after '=' is completed whole when '=' is not a word break")
-  func wholeWord() throws {
+  func wholeWord() async throws {
     let fixture = try CompletionFixture(.bash)
-    let offered = try Self.offers(["circles", "run", "--format=p"], in: fixture)
+    let offered = try await Self.offers(["circles", "run", "--format=p"], in: fixture)
     #expect(offered == ["--format=pdf", "--format=png"])
   }
 
   @Test(
     "every option of every subcommand is offered, and every choice after its option",
     arguments: CommandLineTool.completionModel.commands.map { $0.name })
-  func everyOption(name: String) throws {
+  func everyOption(name: String) async throws {
     let fixture = try CompletionFixture(.bash)
-    try CompletionFixture.expectEveryOption(
+    try await CompletionFixture.expectEveryOption(
       of: name, typing: "-", offering: { $0.flatMap(\.names) },
-      offers: { try Self.offers($0, in: fixture) })
+      offers: { try await Self.offers($0, in: fixture) })
   }
 }

@@ -39,8 +39,8 @@ final class CompletionFixture {
 
   /// Runs a shell in the folder completion runs in, kept from the user's own files, and expects
   /// it to succeed without a word on standard error.
-  func run(_ shell: String, _ arguments: [String]) throws -> Executable.Outcome {
-    let outcome = try Program(named: shell).run(
+  func run(_ shell: String, _ arguments: [String]) async throws -> Executable.Outcome {
+    let outcome = try await Program(named: shell).run(
       arguments, in: work.url, environment: environment, inherits: false)
     #expect(outcome.status == 0, "\(outcome)")
     #expect(outcome.stderr == "", "\(outcome)")
@@ -91,12 +91,12 @@ final class CompletionFixture {
   static func expectEveryOption(
     of name: String, typing start: String,
     offering options: ([CommandOption]) -> [String],
-    offers: ([String]) throws -> [String]
-  ) throws {
+    offers: ([String]) async throws -> [String]
+  ) async throws {
     let command = try #require(CommandLineTool.completionModel.commands.first { $0.name == name })
-    #expect(try offers(["circles", name, start]) == options(command.options).sorted())
+    #expect(try await offers(["circles", name, start]) == options(command.options).sorted())
     for (spelling, choices) in try Self.choices(of: name) {
-      let offered = try offers(["circles", name, spelling, ""])
+      let offered = try await offers(["circles", name, spelling, ""])
       #expect(Set(choices).isSubset(of: offered), "\(name) \(spelling): \(offered)")
     }
   }

@@ -9,8 +9,8 @@ import Testing
 @Suite("fish completion")
 struct FishCompletionTests {
   /// What fish offers at the end of a line: each candidate, without its description, sorted.
-  static func offers(_ line: String, in fixture: CompletionFixture) throws -> [String] {
-    let outcome = try fixture.run(
+  static func offers(_ line: String, in fixture: CompletionFixture) async throws -> [String] {
+    let outcome = try await fixture.run(
       "fish",
       [
         "--no-config", "-c", "source $argv[1]; and complete -C $argv[2]", fixture.script.path, line,
@@ -27,22 +27,22 @@ struct FishCompletionTests {
       ("circles run --format=s", ["--format=svg"]),
       ("circles check --record=f", ["--record=failed"]),
     ])
-  func offers(line: String, expected: [String]) throws {
+  func offers(line: String, expected: [String]) async throws {
     let fixture = try CompletionFixture(.fish)
-    #expect(try Self.offers(line, in: fixture) == expected.sorted(), "\(line)")
+    #expect(try await Self.offers(line, in: fixture) == expected.sorted(), "\(line)")
   }
 
   @Test(
     "every option of every subcommand is offered, and every choice after its option",
     arguments: CommandLineTool.completionModel.commands.map { $0.name })
-  func everyOption(name: String) throws {
+  func everyOption(name: String) async throws {
     let fixture = try CompletionFixture(.fish)
     // fish also offers '--record=' for an option whose value may be left out.
-    try CompletionFixture.expectEveryOption(
+    try await CompletionFixture.expectEveryOption(
       of: name, typing: "--",
       offering: { options in
         options.map(\.name) + options.filter { $0.value?.isOptional == true }.map { $0.name + "=" }
       },
-      offers: { try Self.offers($0.joined(separator: " "), in: fixture) })
+      offers: { try await Self.offers($0.joined(separator: " "), in: fixture) })
   }
 }

@@ -14,7 +14,7 @@ final class TerminalSession {
 
   /// Starts `command` in a terminal of 160 × 50 characters, in `folder`, with exactly the
   /// environment given.
-  init(_ command: [String], in folder: URL, environment: [String: String]) throws {
+  init(_ command: [String], in folder: URL, environment: [String: String]) async throws {
     tmux = try Program(named: "tmux")
     self.folder = folder
     let variables = environment.map { "\($0.key)=\($0.value)" }.sorted()
@@ -28,12 +28,13 @@ final class TerminalSession {
       done
       exec "$@"
       """
-    let start = try detached.run(
+    let start = try await detached.run(
       ["-c", closeInherited, "bash", tmux.url.path, "-L", socket, "-f", "/dev/null"]
         + ["new-session", "-d", "-x", "160", "-y", "50", "-c", folder.path, "/usr/bin/env", "-i"]
         + variables + command, in: folder)
     guard start.status == 0 else { throw Failure(description: "tmux did not start: \(start)") }
-    let pid = try tmux.run(["-L", socket, "display-message", "-p", "#{pane_pid}"], in: folder)
+    let pid = try await tmux.run(
+      ["-L", socket, "display-message", "-p", "#{pane_pid}"], in: folder)
     shell = pid_t(pid.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
@@ -48,47 +49,50 @@ final class TerminalSession {
 
   deinit {
     if let shell { kill(shell, SIGKILL) }
-    _ = try? tmux.run(["-L", socket, "kill-server"], in: folder)
+    // Ended without waiting: a thread of its own reaps tmux.
+    if let pid = try? Spawn.start(tmux.url, ["-L", socket, "kill-server"]) {
+      Thread { Spawn.reap(pid) }.start()
+    }
   }
 
-  private func run(_ arguments: [String]) throws {
-    let outcome = try tmux.run(["-L", socket, "-f", "/dev/null"] + arguments, in: folder)
+  private func run(_ arguments: [String]) async throws {
+    let outcome = try await tmux.run(["-L", socket, "-f", "/dev/null"] + arguments, in: folder)
     guard outcome.status == 0 else { throw Failure(description: "tmux \(arguments): \(outcome)") }
   }
 
   /// Types text as it is (no key names).
-  func type(_ text: String) throws {
-    try run(["send-keys", "-t", "0", "-l", text])
+  func type(_ text: String) async throws {
+    try await run(["send-keys", "-t", "0", "-l", text])
   }
 
   /// Presses keys by tmux's names: `Tab`, `Enter`, `C-u`.
-  func press(_ keys: String...) throws {
-    try run(["send-keys", "-t", "0"] + keys)
+  func press(_ keys: String...) async throws {
+    try await run(["send-keys", "-t", "0"] + keys)
   }
 
   /// The screen as text, trailing blanks and empty lines dropped.
-  func screen() throws -> String {
-    let outcome = try tmux.run(["-L", socket, "capture-pane", "-p", "-t", "0"], in: folder)
+  func screen() async throws -> String {
+    let outcome = try await tmux.run(["-L", socket, "capture-pane", "-p", "-t", "0"], in: folder)
     return outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       .map { String($0.reversed().drop { $0 == " " }.reversed()) }
       .reversed().drop { $0.isEmpty }.reversed().joined(separator: "\n")
   }
 
-  /// Waits until the screen satisfies `condition` (10 s at most) and returns it.
+  /// Waits until the screen satisfies `condition` (a minute at most) and returns it.
   @discardableResult
   func waitForScreen(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
     until condition: (String) -> Bool
-  ) throws -> String {
-    let deadline = ContinuousClock.now + .seconds(10)
-    var text = try screen()
+  ) async throws -> String {
+    let deadline = ContinuousClock.now + .seconds(60)
+    var text = try await screen()
     while !condition(text) {
       guard ContinuousClock.now < deadline else {
         Issue.record("the screen never showed \(what):\n\(text)", sourceLocation: sourceLocation)
         return text
       }
-      Thread.sleep(forTimeInterval: 0.05)
-      text = try screen()
+      try await Task.sleep(for: .milliseconds(50))
+      text = try await screen()
     }
     return text
   }

@@ -9,16 +9,16 @@ import Testing
 @Suite("zsh completion")
 struct ZshCompletionTests {
   @Test("zsh parses the script")
-  func syntax() throws {
+  func syntax() async throws {
     let fixture = try CompletionFixture(.zsh)
-    let outcome = try fixture.run("zsh", ["-n", fixture.script.path])
+    let outcome = try await fixture.run("zsh", ["-n", fixture.script.path])
     #expect(outcome.stdout == "", "\(outcome)")
   }
 
   @Test("sourced after compinit, the script registers itself for circles")
-  func sourced() throws {
+  func sourced() async throws {
     let fixture = try CompletionFixture(.zsh)
-    let outcome = try fixture.run(
+    let outcome = try await fixture.run(
       "zsh",
       [
         "-f", "-c",
@@ -63,32 +63,31 @@ struct ZshCompletionTests {
     Case(line: "circles completions ", shows: ["bash", "fish", "zsh"]),
   ]
 
-  @Test(
-    "installed on $fpath, Tab offers subcommands, options, their values and files",
-    .timeLimit(.minutes(1)))
-  func typed() throws {
+  @Test("installed on $fpath, Tab offers subcommands, options, their values and files")
+  func typed() async throws {
     let fixture = try CompletionFixture(.zsh)
     let zsh = try Program(named: "zsh")
-    let terminal = try TerminalSession(
+    let terminal = try await TerminalSession(
       [zsh.url.path, "-f"], in: fixture.work.url, environment: fixture.environment)
     let functions = fixture.script.deletingLastPathComponent().path
-    try terminal.type(
+    try await terminal.type(
       "PS1='zsh> '; fpath=(\(functions) $fpath); autoload -U compinit; compinit -u -D; "
         + "print -r -- \"${_comps[circles]} is ready\"")
-    try terminal.press("Enter")
-    try terminal.waitForScreen("the completion system started") {
+    try await terminal.press("Enter")
+    try await terminal.waitForScreen("the completion system started") {
       $0.contains("\n_circles is ready")
     }
     for test in Self.cases {
-      try terminal.press("C-u")
-      try terminal.waitForScreen("an empty line before '\(test.line)'") {
+      try await terminal.press("C-u")
+      try await terminal.waitForScreen("an empty line before '\(test.line)'") {
         $0.split(separator: "\n").last == "zsh>"
       }
-      try terminal.press("C-l")
-      try terminal.waitForScreen("a clear screen before '\(test.line)'") { $0 == "zsh>" }
-      try terminal.type(test.line)
-      try terminal.press("Tab")
-      let screen = try terminal.waitForScreen("\(test.shows) after '\(test.line)'") { screen in
+      try await terminal.press("C-l")
+      try await terminal.waitForScreen("a clear screen before '\(test.line)'") { $0 == "zsh>" }
+      try await terminal.type(test.line)
+      try await terminal.press("Tab")
+      let screen = try await terminal.waitForScreen("\(test.shows) after '\(test.line)'") {
+        screen in
         test.shows.allSatisfy { screen.contains($0) }
       }
       // What Tab listed lies below the line typed.

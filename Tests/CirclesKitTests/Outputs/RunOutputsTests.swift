@@ -15,7 +15,7 @@ struct RunOutputsTests {
 
   @Test(
     "the animation and the sheet are made from the same run, random scripts as well as set ones",
-    .timeLimit(.minutes(1)), arguments: [1, 2, 3] as [UInt64])
+    .timeLimit(.minutes(5)), arguments: [1, 2, 3] as [UInt64])
   func sameRun(seed: UInt64) throws {
     let folder = try TemporaryFolder()
     let source = ScriptSource(

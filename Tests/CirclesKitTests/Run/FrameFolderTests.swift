@@ -5,7 +5,7 @@ import Testing
 
 @testable import CirclesKit
 
-@Suite("The output folder of a run", .timeLimit(.minutes(1)))
+@Suite("The output folder of a run", .timeLimit(.minutes(5)))
 struct FrameFolderTests {
   static func run(_ text: String, into out: URL, format: FrameFormat = .png)
     throws -> RunResult
@@ -80,7 +80,7 @@ struct FrameFolderTests {
   }
 
   @Test("a second run into a folder waits for the first, saying so, and then runs")
-  func waitsForTheLock() throws {
+  func waitsForTheLock() async throws {
     let folder = try TemporaryFolder()
     let out = folder.url.appendingPathComponent("out")
     let first = try FrameFolder(opening: out, displayPath: "out")
@@ -92,12 +92,11 @@ struct FrameFolderTests {
         outputDirectory: out, displayPath: "out", whenBusy: { lines.append($0) })
       finished.signal()
     }
-    let deadline = ContinuousClock.now + .seconds(20)
-    while lines.text.isEmpty, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    _ = await eventually { !lines.text.isEmpty }
     #expect(lines.text == "waiting for another run of circles into 'out' to finish")
     #expect(folder.files(in: "out") == [])
     try first.finish()
-    #expect(finished.wait(timeout: .now() + 20) == .success)
+    #expect(await waited(for: finished) == .success)
     #expect(folder.files(in: "out") == ["0000-start.png", "0001-add-a.png"])
   }
 
@@ -257,7 +256,7 @@ struct FrameFolderTests {
   }
 }
 
-@Suite("The output folder of a watch", .timeLimit(.minutes(1)))
+@Suite("The output folder of a watch", .timeLimit(.minutes(5)))
 struct RefreshedFolderTests {
   @Test("a file of the user's holding a frame's very bytes is kept aside, never taken for one")
   func sameBytesNotAdopted() throws {

@@ -165,7 +165,7 @@ struct PipelineTests {
   }
 
   @Test("encoded frames wait to be stored up to a count and a weight; a heavy one alone")
-  func backlogBounds() {
+  func backlogBounds() async {
     let backlog = FramePipeline.Backlog(frames: 3, bytes: 1000)
     /// Enters `count` bytes on another thread; the semaphore is signalled once it is in.
     func enters(_ count: Int) -> DispatchSemaphore {
@@ -179,22 +179,22 @@ struct PipelineTests {
     backlog.enter(400)
     backlog.enter(400)
     let third = enters(400)
-    #expect(third.wait(timeout: .now() + 0.2) == .timedOut, "1200 bytes let in")
+    #expect(await waited(for: third, .milliseconds(200)) == .timedOut, "1200 bytes let in")
     backlog.leave(400)
-    #expect(third.wait(timeout: .now() + 20) == .success)
+    #expect(await waited(for: third) == .success)
     // 800 bytes in two frames; a third small one fits, a fourth frame does not.
     backlog.enter(10)
     let fourth = enters(10)
-    #expect(fourth.wait(timeout: .now() + 0.2) == .timedOut, "a fourth frame let in")
+    #expect(await waited(for: fourth, .milliseconds(200)) == .timedOut, "a fourth frame let in")
     backlog.leave(400)
-    #expect(fourth.wait(timeout: .now() + 20) == .success)
+    #expect(await waited(for: fourth) == .success)
     backlog.leave(400)
     backlog.leave(10)
     backlog.leave(10)
     // Empty, a frame heavier than the limit gets in alone.
     let heavy = enters(5000)
-    #expect(heavy.wait(timeout: .now() + 20) == .success)
-    #expect(enters(1).wait(timeout: .now() + 0.2) == .timedOut)
+    #expect(await waited(for: heavy) == .success)
+    #expect(await waited(for: enters(1), .milliseconds(200)) == .timedOut)
     backlog.leave(5000)
   }
 

@@ -10,7 +10,7 @@ struct EditMenuTimelineTests {
   /// Random changes, undos and redos of several steps, groups and limits on a canvas, the
   /// timeline recording after each: every state's menu must be the manager's at that time.
   @Test(
-    "each recorded state gives back the stacks the manager had", .timeLimit(.minutes(1)),
+    "each recorded state gives back the stacks the manager had", .timeLimit(.minutes(5)),
     arguments: 0..<20)
   func matchesTheManager(seed: UInt64) throws {
     var random = SeededGenerator(seed: seed)

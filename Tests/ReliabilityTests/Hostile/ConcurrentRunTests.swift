@@ -18,69 +18,47 @@ struct ConcurrentRunTests {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Starts `circles run <script> -o out` in the workspace, with output captured in files.
-  static func start(
-    _ script: String, in space: HostileWorkspace, capture: URL
-  ) throws -> Process {
-    let process = Process()
-    process.executableURL = try Executable.url
-    process.arguments = ["run", script, "-o", "out"]
-    process.currentDirectoryURL = space.work
-    for name in ["out", "err"] {
-      _ = FileManager.default.createFile(
-        atPath: capture.appendingPathComponent(script + "." + name).path, contents: nil)
-    }
-    process.standardOutput = try FileHandle(
-      forWritingTo: capture.appendingPathComponent(script + ".out"))
-    process.standardError = try FileHandle(
-      forWritingTo: capture.appendingPathComponent(script + ".err"))
-    try process.run()
-    return process
-  }
-
-  static func text(_ name: String, in capture: URL) throws -> String {
-    try String(contentsOf: capture.appendingPathComponent(name), encoding: .utf8)
+  /// Starts `circles run <script> -o out` in the workspace.
+  static func start(_ script: String, in space: HostileWorkspace) throws -> RunningProgram {
+    try Executable.start(["run", script, "-o", "out"], in: space.work)
   }
 
   @Test(
     "the second run waits; the folder ends with exactly its frames and the user's files",
-    .timeLimit(.minutes(2)), arguments: [(300, 120), (240, 300)])
-  func twoRuns(firstFrames: Int, secondFrames: Int) throws {
+    arguments: [(300, 120), (240, 300)])
+  func twoRuns(firstFrames: Int, secondFrames: Int) async throws {
     let space = try HostileWorkspace()
-    let capture = space.root.url.appendingPathComponent("capture")
-    try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
     try space.script(Self.script("first", frames: firstFrames), named: "first.circles")
     try space.script(Self.script("second", frames: secondFrames), named: "second.circles")
     // The frames of the second script alone, to compare with byte for byte.
-    let alone = try space.run(["run", "second.circles", "-o", "../alone"])
+    let alone = try await space.run(["run", "second.circles", "-o", "../alone"])
     #expect(alone.status == 0, "\(alone)")
     let user = try space.userSnapshot()
 
-    let first = try Self.start("first.circles", in: space, capture: capture)
-    // Once the first run has written a frame it holds the folder.
-    let deadline = Date().addingTimeInterval(60)
-    while !FileManager.default.fileExists(
-      atPath: space.out.appendingPathComponent("0000-start.png").path),
-      first.isRunning, Date() < deadline
-    {
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    let second = try Self.start("second.circles", in: space, capture: capture)
-    first.waitUntilExit()
-    second.waitUntilExit()
+    let firstRun = try Self.start("first.circles", in: space)
+    // Once the first run has written a frame it holds the folder. The second starts at once
+    // from a thread of its own: a test's task may wait seconds for a thread on a busy machine.
+    let frame = space.out.appendingPathComponent("0000-start.png").path
+    let work = space.work
+    let secondRun = try await onThreadOfItsOwn {
+      let deadline = ContinuousClock.now + .seconds(120)
+      while !FileManager.default.fileExists(atPath: frame), firstRun.isRunning,
+        ContinuousClock.now < deadline
+      {
+        usleep(5000)
+      }
+      return Result { try Executable.start(["run", "second.circles", "-o", "out"], in: work) }
+    }.get()
+    // Two runs that waited for each other would hang: each may take five minutes.
+    let first = try #require(await firstRun.outcome(within: .seconds(300)), "first run hangs")
+    let second = try #require(await secondRun.outcome(within: .seconds(300)), "second run hangs")
 
-    #expect(first.terminationStatus == 0)
-    #expect(second.terminationStatus == 0)
-    #expect(
-      try Self.text("first.circles.out", in: capture).hasPrefix(
-        "\(firstFrames) frames written to out ("))
-    #expect(
-      try Self.text("second.circles.out", in: capture).hasPrefix(
-        "\(secondFrames) frames written to out ("))
-    #expect(try Self.text("first.circles.err", in: capture) == "")
-    #expect(
-      try Self.text("second.circles.err", in: capture)
-        == "waiting for another run of circles into 'out' to finish\n")
+    #expect(first.status == 0)
+    #expect(second.status == 0)
+    #expect(first.stdout.hasPrefix("\(firstFrames) frames written to out ("))
+    #expect(second.stdout.hasPrefix("\(secondFrames) frames written to out ("))
+    #expect(first.stderr == "")
+    #expect(second.stderr == "waiting for another run of circles into 'out' to finish\n")
     let frames = space.root.files(in: "alone")
     #expect(frames.count == secondFrames)
     let now = try space.userSnapshot()

@@ -50,8 +50,8 @@ final class HostileWorkspace {
   }
 
   /// Runs `circles` in `work/` with `HOME` set to `home/`.
-  func run(_ arguments: [String]) throws -> Executable.Outcome {
-    try Executable.run(arguments, in: work, environment: ["HOME": home.path])
+  func run(_ arguments: [String]) async throws -> Executable.Outcome {
+    try await Executable.run(arguments, in: work, environment: ["HOME": home.path])
   }
 
   /// Writes a script into `work/`.

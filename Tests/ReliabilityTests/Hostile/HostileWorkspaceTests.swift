@@ -34,24 +34,24 @@ struct HostileWorkspaceTests {
   ]
 
   @Test("the user's files stay byte-identical and nothing is written outside, run after run")
-  func userFilesSurvive() throws {
+  func userFilesSurvive() async throws {
     let space = try HostileWorkspace()
     let user = try space.userSnapshot()
     let outside = try WorkspaceSnapshot(of: space.outside)
     let home = try WorkspaceSnapshot(of: space.home)
 
     try space.script(Self.drawing, named: "drawing.circles")
-    let first = try space.run(["run", "drawing.circles", "-o", "out"])
+    let first = try await space.run(["run", "drawing.circles", "-o", "out"])
     #expect(first.status == 0, "\(first)")
     #expect(first.stderr == "")
     for (target, line) in Self.hostile {
       try space.script("add a at 5,5 r 4\nrender \(target)\nadd b at 9,9 r 4\n", named: "h.circles")
-      let outcome = try space.run(["run", "h.circles", "-o", "out"])
+      let outcome = try await space.run(["run", "h.circles", "-o", "out"])
       #expect(outcome.status == 2, "\(target): \(outcome)")
       #expect(outcome.stderr.hasPrefix(line), "\(target): \(outcome)")
     }
     try space.script("canvas 60x40\nadd a at 10,10 r 6 fill red\n", named: "drawing.circles")
-    let last = try space.run(["run", "drawing.circles", "-o", "out"])
+    let last = try await space.run(["run", "drawing.circles", "-o", "out"])
     #expect(last.status == 0, "\(last)")
 
     let now = try space.userSnapshot()
@@ -74,10 +74,10 @@ struct HostileWorkspaceTests {
   }
 
   @Test("a render onto a symbolic link keeps the link aside; the file it pointed at is untouched")
-  func renderOntoALink() throws {
+  func renderOntoALink() async throws {
     let space = try HostileWorkspace()
     try space.script("add a at 5,5 r 4\nrender 0099-add-z.png\n", named: "link.circles")
-    let outcome = try space.run(["run", "link.circles", "-o", "out"])
+    let outcome = try await space.run(["run", "link.circles", "-o", "out"])
     #expect(outcome.status == 0, "\(outcome)")
     #expect(
       outcome.stderr == "circles: note: 'out/0099-add-z.png' was not a file circles wrote: kept "
@@ -94,14 +94,14 @@ struct HostileWorkspaceTests {
   }
 
   @Test("a lock file or manifest that is a link out is never followed")
-  func hostileBookkeeping() throws {
+  func hostileBookkeeping() async throws {
     let space = try HostileWorkspace()
     let outside = try WorkspaceSnapshot(of: space.outside)
     let lock = space.out.appendingPathComponent(".circles-lock")
     try FileManager.default.createSymbolicLink(
       atPath: lock.path, withDestinationPath: "../../outside/victim.txt")
     try space.script("add a at 5,5 r 4\n", named: "s.circles")
-    let refused = try space.run(["run", "s.circles", "-o", "out"])
+    let refused = try await space.run(["run", "s.circles", "-o", "out"])
     #expect(refused.status == 2)
     #expect(refused.stdout == "")
     #expect(
@@ -111,7 +111,7 @@ struct HostileWorkspaceTests {
     try FileManager.default.removeItem(at: manifest)
     try FileManager.default.createSymbolicLink(
       atPath: manifest.path, withDestinationPath: "../../outside/victim.txt")
-    let run = try space.run(["run", "s.circles", "-o", "out"])
+    let run = try await space.run(["run", "s.circles", "-o", "out"])
     #expect(run.status == 0, "\(run)")
     #expect(try WorkspaceSnapshot(of: space.outside) == outside)
   }

@@ -40,14 +40,15 @@ struct CLIFaultTests {
     arguments: [
       SmallDisk.Kind.full, .readOnly,
     ])
-  func unwritableOutput(kind: SmallDisk.Kind) throws {
+  func unwritableOutput(kind: SmallDisk.Kind) async throws {
     guard let disk = SmallDisk(kind) ?? SmallDisk(.readOnly) else {
       Issue.record("no way to make an unwritable folder here")
       return
     }
     let folder = try TemporaryFolder()
     try folder.write(Self.busyScript, to: "busy.circles")
-    let outcome = try Executable.run(["run", "busy.circles", "-o", disk.url.path], in: folder.url)
+    let outcome = try await Executable.run(
+      ["run", "busy.circles", "-o", disk.url.path], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     let reasons = ["no space left on device", "read-only file system", "permission denied"]
     #expect(reasons.contains { outcome.stderr.contains($0) }, "\(outcome)")
@@ -86,18 +87,18 @@ struct CLIFaultTests {
   }
 
   @Test("reports and goldens that cannot be written are errors, not crashes")
-  func unwritableReportsAndGoldens() throws {
+  func unwritableReportsAndGoldens() async throws {
     guard let disk = SmallDisk(.readOnly) else {
       Issue.record("no way to make an unwritable folder here")
       return
     }
     let folder = try TemporaryFolder()
     try folder.write("add at 5,5 r 4\n", to: "dot.circles")
-    let report = try Executable.run(
+    let report = try await Executable.run(
       ["check", "dot.circles", "--record", "--report", disk.url.path + "/r.html"], in: folder.url)
     #expect(report.status == 2, "\(report)")
     #expect(report.stderr.contains("report"), "\(report)")
-    let record = try Executable.run(
+    let record = try await Executable.run(
       ["check", "dot.circles", "--record", "--golden", disk.url.path], in: folder.url)
     #expect(record.status != 0, "\(record)")
     #expect(!record.stderr.isEmpty || !record.stdout.isEmpty)
@@ -113,12 +114,12 @@ struct CLIFaultTests {
       (["run", "dot.circles", "-o", "file.txt/inside"], "not a directory"),
       (["check", "missing.circles"], "missing.circles"),
     ])
-  func badPaths(arguments: [String], mention: String) throws {
+  func badPaths(arguments: [String], mention: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write("add at 5,5 r 4\n", to: "dot.circles")
     try folder.write("not a folder", to: "file.txt")
     try folder.write("", to: "folder/.keep")
-    let outcome = try Executable.run(arguments, in: folder.url)
+    let outcome = try await Executable.run(arguments, in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stderr.contains(mention), "\(outcome)")
     #expect(
@@ -135,22 +136,22 @@ struct CLIFaultTests {
       ("canvas 100x100 scale inf\n", "bad.circles:1:22: error: "),
       (SizeLimitTests.nested(101), "bad.circles:101:1: error: "),
     ])
-  func badScripts(source: String, prefix: String) throws {
+  func badScripts(source: String, prefix: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write(source, to: "bad.circles")
-    let outcome = try Executable.run(["run", "bad.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "bad.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stderr.hasPrefix(prefix), "\(outcome)")
     #expect(folder.files(in: "out").isEmpty, "a script with an error in it still wrote frames")
   }
 
   @Test("bytes that are not UTF-8 are an error at the bytes")
-  func invalidUTF8() throws {
+  func invalidUTF8() async throws {
     let folder = try TemporaryFolder()
     let bytes: [UInt8] =
       Array("add a at 1,1 r 1\nadd ".utf8) + [0xFF, 0xFE] + Array(" at 1,1 r 1\n".utf8)
     try Data(bytes).write(to: folder.url.appendingPathComponent("bad.circles"))
-    let outcome = try Executable.run(["run", "bad.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "bad.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stderr.hasPrefix("bad.circles:2:5: error: "), "\(outcome)")
   }

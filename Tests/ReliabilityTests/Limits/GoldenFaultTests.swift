@@ -14,14 +14,14 @@ struct GoldenFaultTests {
     .joined(separator: "\n") + "\n"
 
   @Test("a full disk: exit 2, an error at the command whose golden did not fit, whole PNGs only")
-  func fullDisk() throws {
+  func fullDisk() async throws {
     guard let disk = SmallDisk(.full, bytes: 64 << 10) else {
       Issue.record("no way to make a full disk here")
       return
     }
     let folder = try TemporaryFolder()
     try folder.write("canvas 300x200\n" + Self.script, to: "big.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["check", "big.circles", "--record", "--golden", disk.url.path], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stderr.contains("cannot record golden '"), "\(outcome)")
@@ -37,14 +37,14 @@ struct GoldenFaultTests {
   }
 
   @Test("a read-only golden folder: exit 2 with the reason")
-  func readOnly() throws {
+  func readOnly() async throws {
     guard let disk = SmallDisk(.readOnly) else {
       Issue.record("no way to make an unwritable folder here")
       return
     }
     let folder = try TemporaryFolder()
     try folder.write("add at 5,5 r 4\n", to: "dot.circles")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       ["check", "dot.circles", "--record", "--golden", disk.url.path], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(

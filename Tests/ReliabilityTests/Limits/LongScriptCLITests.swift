@@ -17,10 +17,10 @@ struct LongScriptCLITests {
   }
 
   /// Runs `circles run` on a script; returns the seconds it took.
-  static func run(lines: Int, in folder: TemporaryFolder) throws -> Double {
+  static func run(lines: Int, in folder: TemporaryFolder) async throws -> Double {
     try folder.write(script(lines: lines), to: "long.circles")
     let start = ContinuousClock.now
-    let outcome = try Executable.run(["run", "long.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "long.circles", "-o", "out"], in: folder.url)
     let elapsed = ContinuousClock.now - start
     #expect(outcome.status == 0, "\(outcome)")
     #expect(folder.files(in: "out") == ["0000-start.png", "0001-add-a.png"])
@@ -28,10 +28,10 @@ struct LongScriptCLITests {
   }
 
   @Test("a million lines: linear time and bounded memory")
-  func millionLines() throws {
+  func millionLines() async throws {
     let folder = try TemporaryFolder()
-    let small = try Self.run(lines: 100_000, in: folder)
-    let large = try Self.run(lines: 1_000_000, in: folder)
+    let small = try await Self.run(lines: 100_000, in: folder)
+    let large = try await Self.run(lines: 1_000_000, in: folder)
     // Linear work gives a ratio near 10 (less, as start-up is shared); quadratic, about 100.
     #expect(large / small < 30, "100k lines: \(small) s, 1M lines: \(large) s")
     // The largest child so far, this one included: the script is 11 MB; its parsed form and

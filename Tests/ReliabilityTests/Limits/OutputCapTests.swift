@@ -14,15 +14,15 @@ struct OutputCapTests {
   }
 
   @Test("--max-frames: as many frames as the bound passes, one more is an error at its command")
-  func frames() throws {
+  func frames() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script(moves: 3), to: "five.circles")
-    let exact = try Executable.run(
+    let exact = try await Executable.run(
       ["run", "five.circles", "-o", "exact", "--max-frames", "5"], in: folder.url)
     #expect(exact.status == 0, "\(exact)")
     #expect(folder.files(in: "exact").count == 5)
     try folder.write(Self.script(moves: 2_147_483_647), to: "endless.circles")
-    let over = try Executable.run(
+    let over = try await Executable.run(
       ["run", "endless.circles", "-o", "over", "--max-frames", "5"], in: folder.url)
     #expect(over.status == 2, "\(over)")
     #expect(over.stdout == "5 frames written to over (1 circle, \(Self.seconds(over.stdout)))\n")
@@ -39,10 +39,10 @@ struct OutputCapTests {
   }
 
   @Test("--max-bytes: exactly the bytes of the run passes, one byte fewer stops at the render")
-  func bytes() throws {
+  func bytes() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script(moves: 2, render: true), to: "s.circles")
-    let free = try Executable.run(["run", "s.circles", "-o", "free"], in: folder.url)
+    let free = try await Executable.run(["run", "s.circles", "-o", "free"], in: folder.url)
     #expect(free.status == 0, "\(free)")
     let files = folder.allFiles(in: "free").filter { !$0.hasPrefix(".") }
     #expect(files.count == 5)
@@ -51,11 +51,11 @@ struct OutputCapTests {
       let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
       return sum + size
     }
-    let exact = try Executable.run(
+    let exact = try await Executable.run(
       ["run", "s.circles", "-o", "exact", "--max-bytes", "\(total)"], in: folder.url)
     #expect(exact.status == 0, "\(exact)")
     #expect(folder.allFiles(in: "exact") == folder.allFiles(in: "free"))
-    let over = try Executable.run(
+    let over = try await Executable.run(
       ["run", "s.circles", "-o", "over", "--max-bytes", "\(total - 1)"], in: folder.url)
     #expect(over.status == 2, "\(over)")
     #expect(
@@ -70,11 +70,11 @@ struct OutputCapTests {
   }
 
   @Test("a bound that is not a whole number ≥ 0 is a command-line error", arguments: ["-1", "x"])
-  func badBound(value: String) throws {
+  func badBound(value: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script(moves: 1), to: "s.circles")
     for option in ["--max-frames", "--max-bytes"] {
-      let outcome = try Executable.run(["run", "s.circles", option, value], in: folder.url)
+      let outcome = try await Executable.run(["run", "s.circles", option, value], in: folder.url)
       #expect(outcome.status == 2)
       #expect(
         outcome.stderr == """

@@ -12,7 +12,7 @@ struct ModelBasedTests {
   static let statementsPerScript = 40
 
   @Test(
-    "random scripts agree with the model after every statement", .timeLimit(.minutes(1)),
+    "random scripts agree with the model after every statement", .timeLimit(.minutes(5)),
     arguments: seedBlocks)
   func agreeWithModel(block: Int) throws {
     let first = UInt64(block) * Self.scriptsPerBlock

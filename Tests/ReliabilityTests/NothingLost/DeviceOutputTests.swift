@@ -54,12 +54,12 @@ struct DeviceOutputTests {
   ]
 
   /// A folder with a script, its goldens recorded and two frames of it for `diff`.
-  static func workspace() throws -> TemporaryFolder {
+  static func workspace() async throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
     try folder.write("canvas 20x20\nadd a at 10,10 r 5 fill red\n", to: "s.circles")
-    let recorded = try Executable.run(["check", "s.circles", "--record", "all"], in: folder.url)
+    let recorded = try await Executable.run(["check", "s.circles", "--record", "all"], in: folder.url)
     #expect(recorded.status == 0, "\(recorded)")
-    let frames = try Executable.run(["run", "s.circles", "-o", "frames"], in: folder.url)
+    let frames = try await Executable.run(["run", "s.circles", "-o", "frames"], in: folder.url)
     #expect(frames.status == 0, "\(frames)")
     return folder
   }
@@ -72,14 +72,14 @@ struct DeviceOutputTests {
   /// Runs the output's command with a reader on the pipe `pipe` of the folder, linked to from
   /// the output's file name when `linked`; checks what arrived, the exit status and the pipe.
   static func writeThrough(_ output: Output, pipe: String, linked: Bool) async throws {
-    let folder = try workspace()
+    let folder = try await workspace()
     let fifo = folder.url.appendingPathComponent(pipe)
     let reader = try FIFOReader(at: fifo)
     let link = folder.url.appendingPathComponent(output.file)
     if linked {
       try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: pipe)
     }
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       output.arguments(output.file), in: folder.url, input: output.input(output.file))
     let received = await reader.finish()
     #expect(outcome.status == output.status, "\(outcome)")
@@ -103,12 +103,12 @@ struct DeviceOutputTests {
   }
 
   @Test("an output at a link to the process's standard output is written to it, not over it")
-  func linkToStandardOutput() throws {
-    let folder = try Self.workspace()
+  func linkToStandardOutput() async throws {
+    let folder = try await Self.workspace()
     let link = folder.url.appendingPathComponent("out.xml")
     try FileManager.default.createSymbolicLink(
       atPath: link.path, withDestinationPath: "/proc/self/fd/1")
-    let outcome = try Executable.run(["check", "s.circles", "--junit", "out.xml"], in: folder.url)
+    let outcome = try await Executable.run(["check", "s.circles", "--junit", "out.xml"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     // The summary printed first is still there: the output was added to, not replaced.
     let xml = try #require(outcome.stdout.range(of: "<?xml"), "\(outcome)")
@@ -120,10 +120,10 @@ struct DeviceOutputTests {
   @Test(
     "an output at a folder is refused with exit 2 and the folder is left as it was",
     .timeLimit(.minutes(5)), arguments: outputs)
-  func folder(output: Output) throws {
-    let folder = try Self.workspace()
+  func folder(output: Output) async throws {
+    let folder = try await Self.workspace()
     try folder.write("mine", to: "\(output.file)/keep.txt")
-    let outcome = try Executable.run(
+    let outcome = try await Executable.run(
       output.arguments(output.file), in: folder.url, input: output.input(output.file))
     #expect(outcome.status == 2, "\(outcome)")
     #expect(

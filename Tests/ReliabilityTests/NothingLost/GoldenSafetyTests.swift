@@ -57,13 +57,13 @@ struct GoldenSafetyTests {
       ["check", ".", "--fail-on-orphans", "--threshold", "0"],
       ["check", "history.circles", "--golden", "__snapshots__"],
     ])
-  func failingCheckTouchesNothing(arguments: [String]) throws {
+  func failingCheckTouchesNothing(arguments: [String]) async throws {
     let folder = try Self.failingCopy()
     let snapshots = folder.url.appendingPathComponent("__snapshots__")
     let before = try Self.snapshot(snapshots)
     // Far enough apart that a rewrite would show in the modification time.
-    Thread.sleep(forTimeInterval: 0.02)
-    let outcome = try Executable.run(arguments, in: folder.url)
+    try await Task.sleep(for: .milliseconds(20))
+    let outcome = try await Executable.run(arguments, in: folder.url)
     #expect(outcome.status == 1, "\(outcome)")
     #expect(outcome.stdout.contains("0001-add-a"), "the missing golden is reported: \(outcome)")
     let after = try Self.snapshot(snapshots)

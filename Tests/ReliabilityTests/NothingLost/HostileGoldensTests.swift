@@ -55,7 +55,7 @@ struct HostileGoldensTests {
   }
 
   @Test("user files stay byte-identical; only the artifacts and golden folders change")
-  func hostileWorkspace() throws {
+  func hostileWorkspace() async throws {
     let workspace = try TemporaryFolder()
     let outside = try TemporaryFolder()
     let scene =
@@ -64,7 +64,8 @@ struct HostileGoldensTests {
     try workspace.write(scene, to: "linked.circles")
     try workspace.write(scene, to: "sub/other.circles")
     #expect(
-      try Executable.run(["check", "scene.circles", "--record"], in: workspace.url).status == 0)
+      try await Executable.run(["check", "scene.circles", "--record"], in: workspace.url).status
+        == 0)
     // The user's own files, some named like frames and goldens.
     try workspace.write("my notes", to: "notes.txt")
     try workspace.write("not a frame", to: "0042-holiday.png")
@@ -96,7 +97,7 @@ struct HostileGoldensTests {
       ["check", ".", "--record"], ["check", ".", "--update"], ["check", ".", "--prune"],
     ]
     for arguments in runs {
-      let outcome = try Executable.run(arguments, in: workspace.url)
+      let outcome = try await Executable.run(arguments, in: workspace.url)
       #expect(outcome.status == 2, "the linked golden folders are errors: \(outcome)")
       #expect(!outcome.stderr.contains("Fatal error"), "\(outcome)")
       #expect(

@@ -26,43 +26,39 @@ struct KilledRunTests {
 
   /// Starts `circles run` and kills it after `delay` seconds; returns whether it was still
   /// running when killed.
-  static func runAndKill(in folder: URL, after delay: Double) throws -> Bool {
-    let process = Process()
-    process.executableURL = try Executable.url
-    process.arguments = ["run", "long.circles", "-o", "out"]
-    process.currentDirectoryURL = folder
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    Thread.sleep(forTimeInterval: delay)
-    let wasRunning = process.isRunning
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    return wasRunning
+  static func runAndKill(in folder: URL, after delay: Double) async throws -> Bool {
+    let process = try Executable.start(["run", "long.circles", "-o", "out"], in: folder)
+    return await process.kill(after: .seconds(delay))
   }
 
   /// The seconds a complete run of `arguments` takes, so that kills land within it however fast
   /// the build is.
-  static func duration(of arguments: [String], in folder: TemporaryFolder) throws -> Double {
+  static func duration(of arguments: [String], in folder: TemporaryFolder) async throws -> Double {
+    // Timed from the start of the program to its end, on a thread of its own, not from a wait
+    // for its turn (`Executable.run`) to the moment a test's task hears of the end.
     let start = ContinuousClock.now
-    let outcome = try Executable.run(arguments, in: folder.url)
+    let process = try Executable.start(arguments, in: folder.url)
+    let elapsed = await onThreadOfItsOwn {
+      while process.isRunning { usleep(1000) }
+      return ContinuousClock.now - start
+    }
+    let outcome = await process.outcome()
     #expect(outcome.status == 0, "\(outcome)")
-    let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 
   @Test("every PNG left by a killed run decodes; a new run leaves exactly its frames")
-  func killAtRandomMoments() throws {
+  func killAtRandomMoments() async throws {
     let frames = 300
     let folder = try TemporaryFolder()
     try folder.write(Self.script(frames: frames), to: "long.circles")
     let out = folder.url.appendingPathComponent("out")
-    let full = try Self.duration(of: ["run", "long.circles", "-o", "timing"], in: folder)
+    let full = try await Self.duration(of: ["run", "long.circles", "-o", "timing"], in: folder)
     var random = SeededGenerator(seed: 5)
     var killedMidway = 0
     for _ in 0..<6 {
       let delay = full * Double.random(in: 0.05...0.9, using: &random)
-      if try Self.runAndKill(in: folder.url, after: delay) { killedMidway += 1 }
+      if try await Self.runAndKill(in: folder.url, after: delay) { killedMidway += 1 }
       for name in folder.files(in: "out") where !name.hasPrefix(".") {
         let data = try Data(contentsOf: out.appendingPathComponent(name))
         #expect(throws: Never.self, "\(name) after a kill at \(delay) s") {
@@ -72,7 +68,7 @@ struct KilledRunTests {
     }
     #expect(killedMidway > 0, "no run was still going when killed; the script is too short")
     // Whatever the kills left, a complete run leaves exactly its frames as visible files.
-    let outcome = try Executable.run(["run", "long.circles", "-o", "out"], in: folder.url)
+    let outcome = try await Executable.run(["run", "long.circles", "-o", "out"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome)")
     let visible = folder.files(in: "out").filter { !$0.hasPrefix(".") }
     #expect(visible.count == frames)
@@ -89,40 +85,33 @@ struct KilledRunTests {
 @Suite("Recordings killed midway")
 struct KilledRecordTests {
   @Test("every golden left by a killed recording decodes; the next check is clean")
-  func killRecording() throws {
+  func killRecording() async throws {
     let frames = 120
     let folder = try TemporaryFolder()
     try folder.write(KilledRunTests.script(frames: frames), to: "long.circles")
     let goldens = folder.url.appendingPathComponent("__snapshots__/long")
     try folder.write(KilledRunTests.script(frames: frames), to: "timing.circles")
-    let full = try KilledRunTests.duration(
+    let full = try await KilledRunTests.duration(
       of: ["check", "timing.circles", "--record", "all"], in: folder)
     var random = SeededGenerator(seed: 11)
     var killedMidway = 0
     for _ in 0..<4 {
-      let process = Process()
-      process.executableURL = try Executable.url
-      process.arguments = ["check", "long.circles", "--record", "all"]
-      process.currentDirectoryURL = folder.url
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      Thread.sleep(forTimeInterval: full * Double.random(in: 0.05...0.9, using: &random))
-      if process.isRunning { killedMidway += 1 }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      let process = try Executable.start(
+        ["check", "long.circles", "--record", "all"], in: folder.url)
+      let delay = full * Double.random(in: 0.05...0.9, using: &random)
+      if await process.kill(after: .seconds(delay)) { killedMidway += 1 }
       for name in folder.files(in: "__snapshots__/long") where !name.hasPrefix(".") {
         let data = try Data(contentsOf: goldens.appendingPathComponent(name))
         #expect(throws: Never.self, "golden \(name) is damaged") { _ = try PNGCodec.decode(data) }
       }
     }
     #expect(killedMidway > 0, "no recording was still going when killed")
-    let record = try Executable.run(
+    let record = try await Executable.run(
       ["check", "long.circles", "--record", "missing"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     let visible = folder.files(in: "__snapshots__/long").filter { !$0.hasPrefix(".") }
     #expect(visible.count == frames)
-    let check = try Executable.run(
+    let check = try await Executable.run(
       ["check", "long.circles", "--fail-on-orphans"], in: folder.url)
     #expect(check.status == 0, "a leftover temporary file counted as a golden: \(check)")
   }

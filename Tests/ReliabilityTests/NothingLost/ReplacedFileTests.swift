@@ -69,10 +69,11 @@ struct ReplacedFileTests {
   }
 
   @Test("circles run replaces frames, render files and its manifest by renaming")
-  func runReplacesFrames() throws {
+  func runReplacesFrames() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script("red", render: true), to: "scene.circles")
-    #expect(try Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
     let out = folder.url.appendingPathComponent("out")
     let (links, kept) = try Self.keepLinks(of: out)
     #expect(kept.count == 5)
@@ -82,7 +83,8 @@ struct ReplacedFileTests {
     let (renderLinks, renderKept) = try Self.keepLinks(of: pictures)
     #expect(renderKept.count == 1)
     try folder.write(Self.script("blue", render: true), to: "scene.circles")
-    #expect(try Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["run", "scene.circles", "-o", "out"], in: folder.url).status == 0)
     try Self.expectReplaced(out, links: links, kept: kept, decode: true)
     try Self.expectReplaced(pictures, links: renderLinks, kept: renderKept, decode: true)
     try Self.expectReplaced(
@@ -90,36 +92,38 @@ struct ReplacedFileTests {
   }
 
   @Test("check --record all replaces goldens by renaming")
-  func recordReplacesGoldens() throws {
+  func recordReplacesGoldens() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script("red"), to: "scene.circles")
-    let record = try Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
+    let record = try await Executable.run(
+      ["check", "scene.circles", "--record", "all"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     let goldens = folder.url.appendingPathComponent("__snapshots__/scene")
     let (links, kept) = try Self.keepLinks(of: goldens)
     #expect(kept.count == 5)
     try folder.write(Self.script("blue"), to: "scene.circles")
-    let again = try Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
+    let again = try await Executable.run(
+      ["check", "scene.circles", "--record", "all"], in: folder.url)
     #expect(again.status == 0, "\(again)")
     try Self.expectReplaced(goldens, links: links, kept: kept, decode: true)
   }
 
   @Test("check replaces its HTML, JUnit reports and failure artifacts by renaming")
-  func reportsAreReplaced() throws {
+  func reportsAreReplaced() async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script("red"), to: "scene.circles")
-    _ = try Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
+    _ = try await Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
     let arguments = [
       "check", "scene.circles", "--report", "reports/check.html", "--junit", "reports/junit.xml",
       "--artifacts", "artifacts",
     ]
     try folder.write(Self.script("blue"), to: "scene.circles")
-    #expect(try Executable.run(arguments, in: folder.url).status == 1)
+    #expect(try await Executable.run(arguments, in: folder.url).status == 1)
     let reports = folder.url.appendingPathComponent("reports")
     let (links, kept) = try Self.keepLinks(of: reports)
     #expect(Set(kept.keys) == ["check.html", "junit.xml"])
     try folder.write(Self.script("green"), to: "scene.circles")
-    #expect(try Executable.run(arguments, in: folder.url).status == 1)
+    #expect(try await Executable.run(arguments, in: folder.url).status == 1)
     try Self.expectReplaced(reports, links: links, kept: kept, decode: false)
   }
 }

@@ -12,14 +12,14 @@ struct StaleHistoryTests {
   }
 
   /// Goldens of a blue circle beside the history recorded for a red one.
-  static func staleWorkspace() throws -> TemporaryFolder {
+  static func staleWorkspace() async throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
     try folder.write(script("red"), to: "s.circles")
-    let red = try Executable.run(["check", "s.circles", "--record", "all"], in: folder.url)
+    let red = try await Executable.run(["check", "s.circles", "--record", "all"], in: folder.url)
     #expect(red.status == 0, "\(red)")
     let history = try folder.read("__snapshots__/s.history")
     try folder.write(script("blue"), to: "s.circles")
-    let blue = try Executable.run(["check", "s.circles", "--record", "all"], in: folder.url)
+    let blue = try await Executable.run(["check", "s.circles", "--record", "all"], in: folder.url)
     #expect(blue.status == 0, "\(blue)")
     // What the kill leaves: the new goldens, the old history.
     try folder.write(history, to: "__snapshots__/s.history")
@@ -27,10 +27,10 @@ struct StaleHistoryTests {
   }
 
   @Test("its lines for replaced goldens are not used to say what changed")
-  func notUsed() throws {
-    let folder = try Self.staleWorkspace()
+  func notUsed() async throws {
+    let folder = try await Self.staleWorkspace()
     try folder.write(Self.script("green"), to: "s.circles")
-    let check = try Executable.run(["check", "s.circles"], in: folder.url)
+    let check = try await Executable.run(["check", "s.circles"], in: folder.url)
     #expect(check.status == 1, "\(check)")
     #expect(!check.stdout.contains("#ff0000"), "\(check)")
     #expect(
@@ -42,12 +42,12 @@ struct StaleHistoryTests {
   @Test(
     "any record rewrites it, and later failures name the real change",
     arguments: [["--record"], ["--update"], ["--record", "all"], ["--record", "failed"]])
-  func repaired(record: [String]) throws {
-    let folder = try Self.staleWorkspace()
-    let repair = try Executable.run(["check", "s.circles"] + record, in: folder.url)
+  func repaired(record: [String]) async throws {
+    let folder = try await Self.staleWorkspace()
+    let repair = try await Executable.run(["check", "s.circles"] + record, in: folder.url)
     #expect(repair.status == 0, "\(repair)")
     try folder.write(Self.script("green"), to: "s.circles")
-    let check = try Executable.run(["check", "s.circles"], in: folder.url)
+    let check = try await Executable.run(["check", "s.circles"], in: folder.url)
     #expect(check.status == 1, "\(check)")
     #expect(check.stdout.contains("    scene:  a: fill #0000ff → #008000\n"), "\(check)")
   }

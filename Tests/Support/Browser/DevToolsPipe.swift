@@ -29,15 +29,13 @@ final class DevToolsPipe {
     close(answers)
   }
 
-  /// Sends a command and waits for its answer.
+  /// Sends a command without waiting for its answer.
   ///
-  /// - Returns: the answer's `result`.
-  /// - Throws: the protocol's error, or a timeout.
+  /// - Returns: the command's id, which its answer carries.
   @discardableResult
-  func send(
-    _ method: String, _ params: [String: Any] = [:], session: String? = nil,
-    timeout: Duration = .seconds(30)
-  ) throws -> [String: Any] {
+  func post(
+    _ method: String, _ params: [String: Any] = [:], session: String? = nil
+  ) throws -> Int {
     let id = nextID
     nextID += 1
     var message: [String: Any] = ["id": id, "method": method, "params": params]
@@ -51,9 +49,22 @@ final class DevToolsPipe {
       guard count > 0 else { throw Failure(description: "the browser closed its pipe") }
       offset += count
     }
+    return id
+  }
+
+  /// Sends a command and waits for its answer.
+  ///
+  /// - Returns: the answer's `result`.
+  /// - Throws: the protocol's error, or a timeout.
+  @discardableResult
+  func send(
+    _ method: String, _ params: [String: Any] = [:], session: String? = nil,
+    timeout: Duration = .seconds(120)
+  ) async throws -> [String: Any] {
+    let id = try post(method, params, session: session)
     let deadline = ContinuousClock.now + timeout
     while true {
-      let answer = try nextMessage(until: deadline, waitingFor: method)
+      let answer = try await nextMessage(until: deadline, waitingFor: method)
       if answer["id"] as? Int == id {
         if let error = answer["error"] as? [String: Any] {
           throw Failure(description: "\(method): \(error["message"] ?? error)")
@@ -68,8 +79,8 @@ final class DevToolsPipe {
   ///
   /// - Returns: the first event named `method`, after the events already received.
   func waitForEvent(
-    _ method: String, after seen: Int, timeout: Duration = .seconds(30)
-  ) throws -> [String: Any] {
+    _ method: String, after seen: Int, timeout: Duration = .seconds(120)
+  ) async throws -> [String: Any] {
     let deadline = ContinuousClock.now + timeout
     var index = seen
     while true {
@@ -77,7 +88,7 @@ final class DevToolsPipe {
         if events[index].method == method { return events[index].params }
         index += 1
       }
-      record(try nextMessage(until: deadline, waitingFor: method))
+      record(try await nextMessage(until: deadline, waitingFor: method))
     }
   }
 
@@ -88,7 +99,7 @@ final class DevToolsPipe {
   }
 
   private func nextMessage(until deadline: ContinuousClock.Instant, waitingFor what: String)
-    throws -> [String: Any]
+    async throws -> [String: Any]
   {
     while true {
       if let end = buffer.firstIndex(of: 0) {
@@ -102,10 +113,13 @@ final class DevToolsPipe {
       let left = deadline - ContinuousClock.now
       guard left > .zero else { throw Failure(description: "no answer to \(what) in time") }
       var poller = pollfd(fd: answers, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(min(left.components.seconds * 1000 + 1, 60_000))
-      let ready = poll(&poller, 1, milliseconds)
+      // Looked at without blocking, so that no thread of the tests' pool is held.
+      let ready = poll(&poller, 1, 0)
       if ready < 0, errno == EINTR { continue }
-      guard ready > 0 else { continue }
+      guard ready > 0 else {
+        try await Task.sleep(for: .milliseconds(10))
+        continue
+      }
       var chunk = [UInt8](repeating: 0, count: 1 << 16)
       let count = chunk.withUnsafeMutableBytes { read(answers, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }

@@ -11,9 +11,13 @@ import Foundation
 /// closed when the instance goes away.
 public final class HeadlessChromium {
   /// The browser's executable, installed by `scripts/ensure-deps --test` when missing.
-  public static let executable = TestProgram.locate([
-    "/usr/bin/chromium", "/usr/bin/chromium-browser",
-  ])
+  public static var executable: URL? {
+    get async { await located.value }
+  }
+
+  private static let located = Task {
+    await TestProgram.locate(["/usr/bin/chromium", "/usr/bin/chromium-browser"])
+  }
 
   /// What a test that needs the browser fails with when it cannot be found or installed.
   public static let unavailable =
@@ -32,8 +36,8 @@ public final class HeadlessChromium {
   private var closed = false
 
   /// Starts the browser with a window of the given size and an empty page.
-  public init(width: Int = 1280, height: Int = 800) throws {
-    guard let executable = Self.executable else {
+  public init(width: Int = 1280, height: Int = 800) async throws {
+    guard let executable = await Self.executable else {
       throw DevToolsPipe.Failure(description: Self.unavailable)
     }
     profile = try TemporaryFolder()
@@ -63,10 +67,10 @@ public final class HeadlessChromium {
     process = pid
     pipe = DevToolsPipe(commands: toBrowser[1], answers: fromBrowser[0])
     do {
-      session = try Self.attach(pipe)
+      session = try await Self.attach(pipe)
     } catch {
       kill(pid, SIGKILL)
-      Spawn.wait(for: pid)
+      await Spawn.end(of: pid)
       throw error
     }
   }
@@ -74,17 +78,18 @@ public final class HeadlessChromium {
   /// Attaches to the browser's page and turns on the events the tests read.
   ///
   /// - Returns: the page's session.
-  private static func attach(_ pipe: DevToolsPipe) throws -> String {
-    let targets = try pipe.send("Target.getTargets")["targetInfos"] as? [[String: Any]] ?? []
+  private static func attach(_ pipe: DevToolsPipe) async throws -> String {
+    let targets = try await pipe.send("Target.getTargets")["targetInfos"] as? [[String: Any]] ?? []
     guard let page = targets.first(where: { $0["type"] as? String == "page" }),
       let target = page["targetId"] as? String
     else { throw DevToolsPipe.Failure(description: "Chromium opened no page") }
-    let attached = try pipe.send("Target.attachToTarget", ["targetId": target, "flatten": true])
+    let attached = try await pipe.send(
+      "Target.attachToTarget", ["targetId": target, "flatten": true])
     guard let session = attached["sessionId"] as? String else {
       throw DevToolsPipe.Failure(description: "cannot attach to Chromium's page")
     }
     for domain in ["Page", "Network", "Runtime"] {
-      try pipe.send("\(domain).enable", session: session)
+      try await pipe.send("\(domain).enable", session: session)
     }
     return session
   }
@@ -94,10 +99,10 @@ public final class HeadlessChromium {
   }
 
   /// Opens a page and waits until it has loaded.
-  public func open(_ url: URL) throws {
+  public func open(_ url: URL) async throws {
     let seen = pipe.events.count
-    try pipe.send("Page.navigate", ["url": url.absoluteString], session: session)
-    _ = try pipe.waitForEvent("Page.loadEventFired", after: seen)
+    try await pipe.send("Page.navigate", ["url": url.absoluteString], session: session)
+    _ = try await pipe.waitForEvent("Page.loadEventFired", after: seen)
   }
 
   /// Runs JavaScript in the page, waiting for a promise it returns.
@@ -105,8 +110,9 @@ public final class HeadlessChromium {
   /// - Returns: the value, as JSON gives it (`String`, `Int`, `Double`, `Bool`, arrays, …).
   /// - Throws: the exception the script threw.
   @discardableResult
-  public func evaluate(_ expression: String, timeout: Duration = .seconds(30)) throws -> Any? {
-    let answer = try pipe.send(
+  public func evaluate(_ expression: String, timeout: Duration = .seconds(120)) async throws -> Any?
+  {
+    let answer = try await pipe.send(
       "Runtime.evaluate",
       ["expression": expression, "returnByValue": true, "awaitPromise": true],
       session: session, timeout: timeout)
@@ -120,9 +126,9 @@ public final class HeadlessChromium {
   /// Waits until a JavaScript condition holds in the page (checked every 10 ms).
   ///
   /// - Throws: when it does not hold within `timeout`.
-  public func wait(until condition: String, timeout: Duration = .seconds(20)) throws {
+  public func wait(until condition: String, timeout: Duration = .seconds(60)) async throws {
     let milliseconds = timeout.components.seconds * 1000
-    let holds = try evaluate(
+    let holds = try await evaluate(
       """
       new Promise(done => {
         const end = performance.now() + \(milliseconds);
@@ -137,10 +143,10 @@ public final class HeadlessChromium {
   }
 
   /// Presses and releases a key, as the keyboard would (one of `keyCodes`).
-  public func press(_ key: String) throws {
+  public func press(_ key: String) async throws {
     let code = Self.keyCodes[key] ?? 0
     for type in ["rawKeyDown", "keyUp"] {
-      try pipe.send(
+      try await pipe.send(
         "Input.dispatchKeyEvent",
         [
           "type": type, "key": key, "code": key, "windowsVirtualKeyCode": code,
@@ -150,17 +156,17 @@ public final class HeadlessChromium {
   }
 
   /// Clicks the left mouse button at a point of the window, in CSS pixels.
-  public func click(x: Double, y: Double) throws {
+  public func click(x: Double, y: Double) async throws {
     for type in ["mousePressed", "mouseReleased"] {
-      try pipe.send(
+      try await pipe.send(
         "Input.dispatchMouseEvent",
         ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1], session: session)
     }
   }
 
   /// A PNG screenshot of the window.
-  public func screenshot() throws -> Data {
-    let answer = try pipe.send("Page.captureScreenshot", ["format": "png"], session: session)
+  public func screenshot() async throws -> Data {
+    let answer = try await pipe.send("Page.captureScreenshot", ["format": "png"], session: session)
     guard let text = answer["data"] as? String, let data = Data(base64Encoded: text) else {
       throw DevToolsPipe.Failure(description: "no screenshot")
     }
@@ -183,20 +189,24 @@ public final class HeadlessChromium {
     }
   }
 
-  /// Closes the browser and waits for it, killing it after 10 s.
+  /// Asks the browser to close and leaves a thread of its own to wait for it, killing it
+  /// after 30 s, so that nothing here holds a thread of the tests' pool.
   private func terminate() {
     guard !closed else { return }
     closed = true
-    _ = try? pipe.send("Browser.close", timeout: .seconds(5))
-    var status: Int32 = 0
-    let deadline = ContinuousClock.now + .seconds(10)
-    while waitpid(process, &status, WNOHANG) == 0 {
-      if ContinuousClock.now > deadline {
-        kill(process, SIGKILL)
-        Spawn.wait(for: process)
-        return
+    _ = try? pipe.post("Browser.close")
+    let process = process
+    Thread {
+      var status: Int32 = 0
+      let deadline = ContinuousClock.now + .seconds(30)
+      while waitpid(process, &status, WNOHANG) == 0 {
+        guard ContinuousClock.now < deadline else {
+          kill(process, SIGKILL)
+          Spawn.reap(process)
+          return
+        }
+        usleep(20_000)
       }
-      usleep(20_000)
-    }
+    }.start()
   }
 }

@@ -7,7 +7,13 @@ import Foundation
 /// tmux is touched; the server is killed when the session goes away.
 public final class TmuxSession {
   /// tmux's executable, installed by `scripts/ensure-deps --test` when missing.
-  public static let executable = TestProgram.locate(["/usr/bin/tmux", "/usr/local/bin/tmux"])
+  public static var executable: URL? {
+    get async { await located.value }
+  }
+
+  private static let located = Task {
+    await TestProgram.locate(["/usr/bin/tmux", "/usr/local/bin/tmux"])
+  }
 
   /// What a test that needs tmux fails with when it cannot be found or installed.
   public static let unavailable =
@@ -30,8 +36,8 @@ public final class TmuxSession {
   public init(
     _ command: [String], in folder: URL, environment: [String: String] = [:], width: Int = 120,
     height: Int = 40, statusFile: URL? = nil
-  ) throws {
-    guard let tmux = Self.executable else { throw Failure(description: Self.unavailable) }
+  ) async throws {
+    guard let tmux = await Self.executable else { throw Failure(description: Self.unavailable) }
     self.tmux = tmux
     self.folder = folder
     socket = try TemporaryFolder()
@@ -43,20 +49,24 @@ public final class TmuxSession {
     let line =
       statusFile.map { "trap '' HUP; \(program); echo $? > \(Self.quoted($0.path))" }
       ?? program + "; printf '\\n[exit %d]\\n' $?"
-    try run([
+    try await run([
       "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
       "-c", folder.path, line,
     ])
-    try run(["set-option", "-t", "main", "remain-on-exit", "on"])
+    try await run(["set-option", "-t", "main", "remain-on-exit", "on"])
   }
 
   deinit {
-    close()
+    // A session not closed by its test: ended without waiting, its child reaped by a thread.
+    let arguments = ["-S", socket.url.appendingPathComponent("socket").path, "kill-server"]
+    if let pid = try? Spawn.start(tmux, arguments) {
+      Thread { Spawn.reap(pid) }.start()
+    }
   }
 
   /// Ends tmux, as closing the terminal window would: the program's terminal goes away.
-  public func close() {
-    _ = try? run(["kill-server"])
+  public func close() async {
+    _ = try? await run(["kill-server"])
   }
 
   /// Quotes a word for the shell that runs the command.
@@ -65,8 +75,8 @@ public final class TmuxSession {
   }
 
   @discardableResult
-  private func run(_ arguments: [String]) throws -> String {
-    let outcome = try Spawn.run(
+  private func run(_ arguments: [String]) async throws -> String {
+    let outcome = try await Spawn.run(
       tmux, ["-S", socket.url.appendingPathComponent("socket").path] + arguments)
     guard outcome.status == 0 else {
       throw Failure(description: "tmux \(arguments.joined(separator: " ")): \(outcome.output)")
@@ -75,18 +85,18 @@ public final class TmuxSession {
   }
 
   /// Types text as it is, character by character.
-  public func type(_ text: String) throws {
-    try run(["send-keys", "-t", "main", "-l", text])
+  public func type(_ text: String) async throws {
+    try await run(["send-keys", "-t", "main", "-l", text])
   }
 
   /// Presses keys by tmux's names: `Enter`, `Left`, `Home`, `C-a`, `Tab`, `DC` (Delete), …
-  public func press(_ keys: String...) throws {
-    try run(["send-keys", "-t", "main"] + keys)
+  public func press(_ keys: String...) async throws {
+    try await run(["send-keys", "-t", "main"] + keys)
   }
 
   /// The screen as it shows now, each line without trailing spaces.
-  public func screen() throws -> String {
-    try run(["capture-pane", "-p", "-J", "-t", "main"])
+  public func screen() async throws -> String {
+    try await run(["capture-pane", "-p", "-J", "-t", "main"])
       .split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.reversed().drop { $0 == " " }.reversed() }.map { String($0) }
       .joined(separator: "\n")
@@ -96,8 +106,8 @@ public final class TmuxSession {
   ///
   /// - Returns: the screen then.
   @discardableResult
-  public func wait(for text: String, timeout: Duration = .seconds(10)) throws -> String {
-    try wait(timeout: timeout, "'\(text)'") { $0.contains(text) }
+  public func wait(for text: String, timeout: Duration = .seconds(60)) async throws -> String {
+    try await wait(timeout: timeout, "'\(text)'") { $0.contains(text) }
   }
 
   /// Waits until the screen passes a test (checked every 20 ms, for up to 10 s).
@@ -105,23 +115,23 @@ public final class TmuxSession {
   /// - Returns: the screen then.
   @discardableResult
   public func wait(
-    timeout: Duration = .seconds(10), _ what: String = "what was waited for",
+    timeout: Duration = .seconds(60), _ what: String = "what was waited for",
     until holds: (String) -> Bool
-  ) throws -> String {
+  ) async throws -> String {
     let deadline = ContinuousClock.now + timeout
     while true {
-      let shown = try screen()
+      let shown = try await screen()
       if holds(shown) { return shown }
       guard ContinuousClock.now < deadline else {
         throw Failure(description: "the screen never showed \(what):\n\(shown)")
       }
-      usleep(20_000)
+      try await Task.sleep(for: .milliseconds(20))
     }
   }
 
   /// The program's exit status once it has ended, waiting for up to 10 s.
-  public func exitStatus(timeout: Duration = .seconds(10)) throws -> Int32 {
-    let shown = try wait(timeout: timeout, "the program's end") {
+  public func exitStatus(timeout: Duration = .seconds(60)) async throws -> Int32 {
+    let shown = try await wait(timeout: timeout, "the program's end") {
       $0.range(of: #"\[exit \d+\]"#, options: .regularExpression) != nil
     }
     let range = shown.range(of: #"\[exit \d+\]"#, options: .regularExpression)!
