@@ -168,7 +168,7 @@ struct MemoryLimitTests {
         16384×16384 canvas (3072 MiB besides the drawing); allow the process more memory, or \
         animate a smaller canvas
         canvas 16384x16384
-        ^
+        ^~~~~~~~~~~~~~~~~~
 
         """, "\(huge)")
     #expect(!folder.allFiles(in: ".").contains { $0.hasSuffix(file) || $0.hasSuffix(".tmp") })
@@ -198,7 +198,7 @@ struct MemoryLimitTests {
         memory for two 16384x16384 images (2048 MiB); allow the process more memory, or draw a \
         smaller canvas
         canvas 16384x16384 background #eeeeee
-        ^
+        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
         """), "\(outcome)")
   }

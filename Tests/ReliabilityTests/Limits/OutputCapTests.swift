@@ -25,7 +25,10 @@ struct OutputCapTests {
     let over = try await Executable.run(
       ["run", "endless.circles", "-o", "over", "--max-frames", "5"], in: folder.url)
     #expect(over.status == 2, "\(over)")
-    #expect(over.stdout == "5 frames written to over (1 circle, \(Self.seconds(over.stdout)))\n")
+    #expect(
+      over.stdout
+        == "run stopped by the error at line 4 after 5 frames, written to over (1 circle, \(Self.seconds(over.stdout)))\n"
+    )
     #expect(
       over.stderr == """
         endless.circles:4:3: error: the run would write more than 5 frames; raise the limit \
