@@ -18,7 +18,7 @@ public struct CheckOptions: Sendable {
   public var failsOnOrphans: Bool
   /// Whether goldens recorded for frames that had none fail the check: set when they were
   /// recorded by default (``recordsByDefault(requested:environment:)``).
-  public var failsWhenRecording = false
+  package var failsWhenRecording = false
   /// How images are compared; exact by default.
   public var comparison: ComparisonOptions
   /// Where actual, diff and strip images of failures go, in a subfolder per script.
@@ -90,7 +90,7 @@ public struct CheckOptions: Sendable {
   /// Whether a check records missing goldens only because nothing said otherwise: no mode asked
   /// for, no `CIRCLES_RECORD`, not in CI. The goldens it writes then fail the check, so that a
   /// person looks at them before they count.
-  public static func recordsByDefault(
+  package static func recordsByDefault(
     requested: RecordMode?, environment: [String: String]
   ) -> Bool {
     requested == nil && environment[RecordMode.environmentVariable] == nil
@@ -99,7 +99,7 @@ public struct CheckOptions: Sendable {
 
   /// Whether the environment is a CI system's: `CI` set to anything but the empty text, `0`
   /// or `false` (GitHub Actions, GitLab, Buildkite, CircleCI and most others set `CI=true`).
-  public static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
+  package static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
     guard let value = environment["CI"]?.lowercased() else { return false }
     return !["", "0", "false"].contains(value)
   }

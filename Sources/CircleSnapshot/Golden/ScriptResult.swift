@@ -22,7 +22,7 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   public var commandOptions: [String]
   /// Whether goldens recorded for frames that had none still fail the script: the first run
   /// that records them by default, outside CI (see ``CheckOptions/failsWhenRecording``).
-  public var failsOnRecorded: Bool
+  package var failsOnRecorded: Bool
 
   /// Creates a result.
   public init(
@@ -53,7 +53,7 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   }
 
   /// The frames whose golden this first run recorded.
-  public var firstRecordings: [FrameResult] {
+  package var firstRecordings: [FrameResult] {
     failsOnRecorded ? frames.filter(\.isFirstRecording) : []
   }
 
@@ -119,7 +119,7 @@ public struct ScriptResult: Hashable, Sendable, Codable {
 extension FrameResult {
   /// Whether the frame had no golden and one was recorded for it (not a rename, not a golden
   /// replaced).
-  public var isFirstRecording: Bool { status == .recorded && movedFrom == nil && comparison == nil }
+  package var isFirstRecording: Bool { status == .recorded && movedFrom == nil && comparison == nil }
 
   /// Whether the frame's golden was a moved one, renamed to the frame's name without a change
   /// of picture.

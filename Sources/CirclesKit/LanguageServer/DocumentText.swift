@@ -3,11 +3,14 @@ import CircleScript
 /// Positions in a document as the protocol counts them (0-based lines, UTF-16 offsets) and as
 /// circles' diagnostics do (1-based lines, columns in characters).
 enum DocumentText {
-  /// The lines of a text, without their line breaks.
+  /// Whether a character ends a line: `\n`, or `\r\n`, which Swift takes as one character.
+  static func isLineBreak(_ character: Character) -> Bool {
+    character == "\n" || character == "\r\n"
+  }
+
+  /// The lines of a text, without their line breaks (`\n` or `\r\n`).
   static func lines(_ text: String) -> [Substring] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? $0.dropLast() : $0
-    }
+    text.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak)
   }
 
   /// A diagnostic's range as the protocol's.
@@ -35,12 +38,12 @@ enum DocumentText {
   static func index(of position: LSPPosition, in text: String) -> String.Index {
     var index = text.startIndex
     var line = 0
-    while line < position.line, let next = text[index...].firstIndex(of: "\n") {
+    while line < position.line, let next = text[index...].firstIndex(where: isLineBreak) {
       index = text.index(after: next)
       line += 1
     }
     if line < position.line { return text.endIndex }
-    let end = text[index...].firstIndex(of: "\n") ?? text.endIndex
+    let end = text[index...].firstIndex(where: isLineBreak) ?? text.endIndex
     let utf16 = text[index..<end].utf16
     let offset = min(max(0, position.character), utf16.count)
     let target = utf16.index(utf16.startIndex, offsetBy: offset)

@@ -108,6 +108,24 @@ struct LanguageServerTests {
     #expect(server.documents[Self.uri] == "clear\n")
   }
 
+  @Test("a document with \\r\\n line breaks: lines and edits as the editor counts them")
+  func crlf() throws {
+    let server = LanguageServer()
+    let opened = try Self.open(server, "add a at 1,1 r 1\r\nremove moon\r\n")
+    let range = Self.diagnostics(opened[0]).first?["range"] as? [String: [String: Int]]
+    #expect(range?["start"] == ["line": 1, "character": 7])
+    let edit: [String: Any] = [
+      "textDocument": ["uri": Self.uri, "version": 2],
+      "contentChanges": [
+        ["range": ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 11]],
+          "text": "a"],
+      ],
+    ]
+    let after = try Self.replies(server, Self.message(nil, "textDocument/didChange", edit))
+    #expect(Self.diagnostics(after[0]).isEmpty, "\(after)")
+    #expect(server.documents[Self.uri] == "add a at 1,1 r 1\r\nremove a\r\n")
+  }
+
   static let script = """
     let size = 4
     add sun at 10,10 radius size fill gold
