@@ -19,22 +19,22 @@ public struct Frame: Hashable, Sendable {
   /// The outermost `repeat` whose body made the frame, if any: where a report that names the
   /// line behind a frame points, as the loop is what the script says there. Not part of the
   /// frame's value.
-  public var loop: SourceRange?
+  package var loop: SourceRange?
   /// The change commands that made the frame, each with the circle it changed (`nil` for
   /// `clear`, `undo` and `redo`): the command itself, or every change inside a group, so that a
   /// failure reported at a group's or a loop's line can point inside it too. Empty for the
   /// start. Not part of the frame's value.
-  public var changes: [Change]
+  package var changes: [Change]
 
   /// A change command inside what made a frame, and the circle it changed.
-  public struct Change: Hashable, Sendable {
+  package struct Change: Hashable, Sendable {
     /// The circle the command changed; `nil` when it changed no single circle.
-    public var circle: String?
+    package var circle: String?
     /// The command.
-    public var range: SourceRange
+    package var range: SourceRange
 
     /// Creates a change.
-    public init(circle: String?, range: SourceRange) {
+    package init(circle: String?, range: SourceRange) {
       self.circle = circle
       self.range = range
     }
@@ -61,11 +61,20 @@ public struct Frame: Hashable, Sendable {
   ///   - state: the canvas after the action.
   ///   - direction: how it was reached; frame 0 is the start, any other a change, by default.
   ///   - range: the command that made it, if known.
-  ///   - loop: the outermost `repeat` whose body made it, if any.
-  ///   - changes: the change commands that made it.
   public init(
     number: Int, action: String, state: CanvasState, direction: Direction? = nil,
-    range: SourceRange? = nil, loop: SourceRange? = nil, changes: [Change] = []
+    range: SourceRange? = nil
+  ) {
+    self.init(
+      number: number, action: action, state: state, direction: direction, range: range,
+      loop: nil, changes: [])
+  }
+
+  /// Creates a frame with where the interpreter made it: `loop`, the outermost `repeat` whose
+  /// body made it, if any, and `changes`, the change commands that made it.
+  package init(
+    number: Int, action: String, state: CanvasState, direction: Direction? = nil,
+    range: SourceRange? = nil, loop: SourceRange?, changes: [Change]
   ) {
     self.number = number
     self.action = action
