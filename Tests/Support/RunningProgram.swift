@@ -24,6 +24,8 @@ public final class RunningProgram: @unchecked Sendable {
   private let handles: [FileHandle]
   private let lock = NSLock()
   private var ended = false
+  /// The status read by reaping the program here, when Foundation never heard of its end.
+  private var reaped: (status: Int32, signalled: Bool)?
   /// Who waits for the end: each is resumed with true at the end, or false at its deadline.
   private var waiting: [UUID: CheckedContinuation<Bool, Never>] = [:]
 
@@ -72,7 +74,7 @@ public final class RunningProgram: @unchecked Sendable {
   }
 
   deinit {
-    if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+    if !ended, process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
     closeHandles()
     try? FileManager.default.removeItem(at: capture)
   }
@@ -99,13 +101,49 @@ public final class RunningProgram: @unchecked Sendable {
       }
       if now {
         continuation.resume(returning: true)
-      } else if let limit {
+        return
+      }
+      Task { [weak self] in await self?.reapIfForgotten() }
+      if let limit {
         Task { [weak self] in
           try? await Task.sleep(for: limit)
           self?.expire(id)
         }
       }
     }
+  }
+
+  /// Foundation on Linux sometimes never hears that a child ended (it stays a zombie, and the
+  /// termination handler never runs): a program that has been a zombie for two seconds is
+  /// reaped here and its end announced, so that no test waits for ever.
+  private func reapIfForgotten() async {
+    var zombieFor = 0
+    while !lock.withLock({ ended }) {
+      try? await Task.sleep(for: .milliseconds(100))
+      guard isZombie else {
+        zombieFor = 0
+        continue
+      }
+      zombieFor += 1
+      guard zombieFor >= 20 else { continue }
+      var status: Int32 = 0
+      guard waitpid(process.processIdentifier, &status, WNOHANG) == process.processIdentifier
+      else { continue }
+      let signal = status & 0x7f
+      lock.withLock {
+        reaped = signal == 0 ? ((status >> 8) & 0xff, false) : (signal, true)
+      }
+      finished()
+    }
+  }
+
+  /// Whether the system holds the program as a zombie: ended, not yet reaped.
+  private var isZombie: Bool {
+    let stat = "/proc/\(process.processIdentifier)/stat"
+    guard let text = try? String(contentsOfFile: stat, encoding: .utf8),
+      let close = text.range(of: ") ", options: .backwards)
+    else { return false }
+    return text[close.upperBound...].first == "Z"
   }
 
   private func expire(_ id: UUID) {
@@ -156,6 +194,10 @@ public final class RunningProgram: @unchecked Sendable {
   public func outcome() async -> Executable.Outcome {
     _ = await end(within: nil)
     closeHandles()
+    if let reaped = lock.withLock({ reaped }) {
+      return Executable.Outcome(
+        status: reaped.status, stdout: stdout, stderr: stderr, signalled: reaped.signalled)
+    }
     return Executable.Outcome(
       status: process.terminationStatus, stdout: stdout, stderr: stderr,
       signalled: process.terminationReason == .uncaughtSignal)
