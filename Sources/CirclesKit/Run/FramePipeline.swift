@@ -117,6 +117,8 @@ final class FramePipeline: @unchecked Sendable {
   /// Waits for every job; returns the earliest failure, if any.
   func finish() -> (frame: Int, error: any Error)? {
     group.wait()
+    threads?.encoding.waitUntilIdle()
+    threads?.storing.waitUntilIdle()
     return earliestFailure()
   }
 
