@@ -65,6 +65,19 @@ struct RunOutputFolderTests {
   }
 
   @Test(
+    "an output folder that the shell left starting with '~' is a folder '~' here, not the home folder",
+    arguments: ["~/frames", "~/x/../frames"])
+  func quotedTilde(output: String) async throws {
+    let folder = try Self.workspace(render: "x.png")
+    let outcome = try await Executable.run(
+      ["run", "s.circles", "-o", output], in: folder.url,
+      environment: ["HOME": folder.url.appendingPathComponent("home").path])
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(folder.allFiles(in: "home") == [".keep"])
+    #expect(folder.files(in: "~/frames") == ["0000-start.png", "0001-add-a.png", "0002-add-b.png", "x.png"])
+  }
+
+  @Test(
     "render targets inside the folder are written, through links that stay inside too",
     arguments: [
       ("..png", "out/..png"), ("here/x.png", "out/x.png"), ("new/dir/x.png", "out/new/dir/x.png"),

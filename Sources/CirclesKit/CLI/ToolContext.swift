@@ -32,8 +32,13 @@ public struct ToolContext {
   }
 
   /// Resolves a path given on the command line.
+  ///
+  /// A leading `~` is a name, as it is to the system: the shell expands the home folder before
+  /// circles sees a path, and a `~` it left (quoted) names a folder `~` here. Foundation's URL
+  /// would expand it, so that `-o '~/frames'` wrote into the home folder.
   func url(for path: String, isDirectory: Bool = false) -> URL {
-    URL(fileURLWithPath: path, isDirectory: isDirectory, relativeTo: currentDirectory)
+    let literal = path.hasPrefix("~") ? "./" + path : path
+    return URL(fileURLWithPath: literal, isDirectory: isDirectory, relativeTo: currentDirectory)
       .standardizedFileURL
   }
 }
