@@ -83,7 +83,7 @@ public enum CommandLineTool {
       return ExitCode.success
     }
     do {
-      let parsed = try command.init(arguments: rest)
+      let parsed = try command.parse(rest)
       try parsed.validate(in: context)
       return parsed.run(in: context)
     } catch {

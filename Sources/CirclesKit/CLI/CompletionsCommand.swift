@@ -1,7 +1,7 @@
 import CircleScript
 
 /// `circles completions bash|zsh|fish`: the shell completion script.
-struct CompletionsCommand: Subcommand {
+struct CompletionsCommand: HandParsedSubcommand {
   static let name = "completions"
   static let summary = "Print the shell completion script for bash, zsh or fish."
   static let help = """

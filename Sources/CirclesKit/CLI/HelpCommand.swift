@@ -2,7 +2,7 @@ import CircleScript
 
 /// `circles help [topic]`: the tool's help, a subcommand's, the language's or one command's,
 /// or all of them as the manual page.
-struct HelpCommand: Subcommand {
+struct HelpCommand: HandParsedSubcommand {
   static let name = "help"
   static let summary = "Describe a subcommand, the drawing language or one of its commands."
   static let help = """

@@ -2,7 +2,7 @@ import Foundation
 
 /// `circles history <script|->`: the undo and redo stacks a script leaves, as an Edit menu shows
 /// them.
-struct HistoryCommand: Subcommand {
+struct HistoryCommand: HandParsedSubcommand {
   static let name = "history"
   static let summary = "Run a script and print its undo and redo stacks."
   static let help = """

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `circles lsp`: the Language Server Protocol over standard input and output.
-struct LanguageServerCommand: Subcommand {
+struct LanguageServerCommand: HandParsedSubcommand {
   static let name = "lsp"
   static let summary = "Serve the Language Server Protocol on standard input and output."
   static let help = """

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `circles repl [-o live.png]`: an interactive drawing session.
-struct ReplCommand: Subcommand {
+struct ReplCommand: HandParsedSubcommand {
   static let name = "repl"
   static let summary = "Draw interactively, one command per line, with undo and a live picture."
   static let help = """

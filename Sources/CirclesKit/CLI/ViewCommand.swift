@@ -2,7 +2,7 @@ import CircleScript
 import Foundation
 
 /// `circles view <script|-> [-o history.html]`: the history viewer, one self-contained page.
-struct ViewCommand: Subcommand {
+struct ViewCommand: HandParsedSubcommand {
   static let name = "view"
   static let summary = "Write a web page to step through a script's history, picture by picture."
   static let help = """
