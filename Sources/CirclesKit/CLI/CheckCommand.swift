@@ -3,7 +3,7 @@ import CircleSnapshot
 import Foundation
 
 /// `circles check <script|dir>...`: every frame compared with its golden image.
-struct CheckCommand: DeclaredSubcommand {
+struct CheckCommand: Subcommand {
   static let name = "check"
   static let summary = "Compare every frame of scripts with their golden images."
   static let discussion = """

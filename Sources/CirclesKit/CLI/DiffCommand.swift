@@ -4,7 +4,7 @@ import CircleSnapshot
 import Foundation
 
 /// `circles diff a.png b.png [-o diff.png]`: two PNGs compared with the engine of `check`.
-struct DiffCommand: DeclaredSubcommand {
+struct DiffCommand: Subcommand {
   static let name = "diff"
   static let summary = "Compare two PNG images and write a diff image."
   static let discussion = """

@@ -3,7 +3,7 @@ import CircleScript
 import Foundation
 
 /// `circles run <script|-> [-o DIR]`: every canvas state of a script to PNG.
-struct RunCommand: DeclaredSubcommand {
+struct RunCommand: Subcommand {
   static let name = "run"
   static let summary = "Run a script and write every canvas state as a PNG frame."
   static let discussion = """

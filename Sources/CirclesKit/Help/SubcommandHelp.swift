@@ -16,7 +16,7 @@ struct SubcommandHelp {
   var options: [CommandOption]
   var operands: CommandOperands
 
-  init(_ command: any DeclaredSubcommand.Type) {
+  init(_ command: any Subcommand.Type) {
     name = command.name
     discussion = command.discussion
     epilogue = command.epilogue
