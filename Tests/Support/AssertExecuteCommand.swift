@@ -88,7 +88,7 @@ public enum ExecuteComparison {
   }
 
   /// The arguments as a shell line, quoted where they need it.
-  static func shell(_ arguments: [String]) -> String {
+  public static func shell(_ arguments: [String]) -> String {
     arguments.map { word in
       let plain = !word.isEmpty
         && word.unicodeScalars.allSatisfy {
@@ -96,5 +96,14 @@ public enum ExecuteComparison {
         }
       return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }.joined(separator: " ")
+  }
+}
+
+extension Executable.Outcome {
+  /// An outcome as a run would give it, for tests of what compares outcomes.
+  public init(status: Int32, stdout: String, stderr: String) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
   }
 }
