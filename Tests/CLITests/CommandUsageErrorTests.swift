@@ -50,22 +50,34 @@ struct CommandUsageErrorTests {
         ["run", "a.circles", "--frame-delay", "nan"],
         "--frame-delay takes seconds from 0.01 to 60, not 'nan'"
       ),
-      (["run", "a.circles", "--max-frames", "-1"], "--max-frames takes a whole number ≥ 0, not '-1'"),
-      (["run", "a.circles", "--max-bytes", "1.5"], "--max-bytes takes a whole number ≥ 0, not '1.5'"),
+      (
+        ["run", "a.circles", "--max-frames", "-1"],
+        "--max-frames takes a whole number ≥ 0, not '-1'"
+      ),
+      (
+        ["run", "a.circles", "--max-bytes", "1.5"],
+        "--max-bytes takes a whole number ≥ 0, not '1.5'"
+      ),
       (["run", "a.circles", "--watch=yes"], "--watch takes no value"),
       (["run", "-", "--watch"], "--watch needs a script file, not standard input"),
-      (["run", "a.circles", "--sheet", "s.jpg"], "the contact sheet 's.jpg' needs a .png extension"),
+      (
+        ["run", "a.circles", "--sheet", "s.jpg"], "the contact sheet 's.jpg' needs a .png extension"
+      ),
       (
         ["run", "a.circles", "--animation", "a.mp4"],
         "the animation 'a.mp4' needs a .png, .apng or .gif extension"
       ),
       (["run", "a.circles", "--frame-delay", "1"], "--frame-delay needs --animation <file>"),
-      (["run", "a.circles", "--highlight-changes"], "--highlight-changes needs --animation <file>"),
+      (
+        ["run", "a.circles", "--highlight-changes"], "--highlight-changes needs --animation <file>"
+      ),
       (
         ["run", "a.circles", "--watch", "--animation", "a.gif"],
         "--watch cannot be used with --animation"
       ),
-      (["run", "a.circles", "--watch", "--frames", "last"], "--watch cannot be used with --frames"),
+      (
+        ["run", "a.circles", "--watch", "--frames", "last"], "--watch cannot be used with --frames"
+      ),
       (
         ["run", "a.circles", "--animation", "x.png", "--sheet", "x.png"],
         "--animation and --sheet name the same file 'x.png'"
@@ -118,7 +130,10 @@ struct CommandUsageErrorTests {
         ["check", "a.circles", "--shard", "1/2/3"],
         "--shard takes <i>/<n> with 1 ≤ i ≤ n, such as 2/4, not '1/2/3'"
       ),
-      (["check", "a.circles", "--threshold", "1.5"], "--threshold takes a number from 0 to 1, not '1.5'"),
+      (
+        ["check", "a.circles", "--threshold", "1.5"],
+        "--threshold takes a number from 0 to 1, not '1.5'"
+      ),
       (
         ["check", "a.circles", "--max-diff", "-3"],
         "--max-diff takes a pixel count or a share such as 0.5%, not '-3'"
@@ -153,9 +168,15 @@ struct CommandUsageErrorTests {
       (["diff"], "diff needs two PNG files, the expected one and the actual one"),
       (["diff", "a.png"], "diff needs two PNG files, the expected one and the actual one"),
       (["diff", "a.png", "b.png", "c.png"], "diff takes two PNG files; 'c.png' is extra"),
-      (["diff", "a.png", "b.png", "--strp", "s.png"], "unknown option '--strp'; did you mean '--strip'?"),
+      (
+        ["diff", "a.png", "b.png", "--strp", "s.png"],
+        "unknown option '--strp'; did you mean '--strip'?"
+      ),
       (["diff", "a.png", "b.png", "--strip"], "option '--strip' needs a value"),
-      (["diff", "a.png", "b.png", "--threshold", "x"], "--threshold takes a number from 0 to 1, not 'x'"),
+      (
+        ["diff", "a.png", "b.png", "--threshold", "x"],
+        "--threshold takes a number from 0 to 1, not 'x'"
+      ),
       (
         ["diff", "a.png", "b.png", "--darker-colour", "bogus"],
         "--darker-colour takes an opaque colour such as #00ff00 or green, not 'bogus'"
@@ -169,10 +190,16 @@ struct CommandUsageErrorTests {
   @Test(
     "repl",
     arguments: [
-      (["repl", "x.circles"], "repl takes no script (use 'circles run' for files); 'x.circles' is extra"),
+      (
+        ["repl", "x.circles"],
+        "repl takes no script (use 'circles run' for files); 'x.circles' is extra"
+      ),
       (["repl", "-o"], "option '-o' needs a value"),
       (["repl", "--ouput", "x.png"], "unknown option '--ouput'; did you mean '--output'?"),
-      (["repl", "-o", "live.txt"], "the live picture 'live.txt' needs a .png, .svg or .pdf extension"),
+      (
+        ["repl", "-o", "live.txt"],
+        "the live picture 'live.txt' needs a .png, .svg or .pdf extension"
+      ),
     ])
   func repl(arguments: [String], message: String) async throws {
     try await Self.expectUsageError(arguments, message)
@@ -195,14 +222,20 @@ struct CommandUsageErrorTests {
     arguments: [
       (["view"], "view needs a script file (or '-' for standard input)"),
       (["view", "a.circles", "b.circles"], "view takes one script; 'b.circles' is extra"),
-      (["view", "a.circles", "--ouput", "x.html"], "unknown option '--ouput'; did you mean '--output'?"),
+      (
+        ["view", "a.circles", "--ouput", "x.html"],
+        "unknown option '--ouput'; did you mean '--output'?"
+      ),
       (["view", "a.circles", "-o"], "option '-o' needs a value"),
       (["view", "a.circles", "-o", "x.txt"], "the page 'x.txt' needs a .html extension"),
       (
         ["view", "a.circles", "-o", "~/x.html"],
         "the page '~/x.html' starts with '~', which the shell did not expand; give the whole path"
       ),
-      (["view", "p.html", "-o", "p.html"], "the page 'p.html' would replace the script; choose another name"),
+      (
+        ["view", "p.html", "-o", "p.html"],
+        "the page 'p.html' would replace the script; choose another name"
+      ),
     ])
   func view(arguments: [String], message: String) async throws {
     try await Self.expectUsageError(arguments, message)

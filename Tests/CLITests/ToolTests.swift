@@ -78,6 +78,8 @@ struct ToolTests {
     #expect(
       ExecuteComparison.report(of: outcome, stdout: "a\nb\nc\n", stderr: "oops\n", exitCode: 1)
         == "stdout differs:\n  a\n  b\n- c\nstderr differs:\n- oops\n+ oops⏎")
-    #expect(ExecuteComparison.shell(["run", "a b.circles", "-o", "it's"]) == "run 'a b.circles' -o 'it'\\''s'")
+    #expect(
+      ExecuteComparison.shell(["run", "a b.circles", "-o", "it's"])
+        == "run 'a b.circles' -o 'it'\\''s'")
   }
 }

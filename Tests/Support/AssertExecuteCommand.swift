@@ -18,6 +18,8 @@ import Testing
 ///   - stderr: the whole standard error expected.
 ///   - exitCode: the exit status expected.
 /// - Returns: the outcome, for further checks (the files a run left).
+// The name is the one swift-argument-parser gives its helper, so that the tests read alike.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @discardableResult
 public func AssertExecuteCommand(
   _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
@@ -90,7 +92,8 @@ public enum ExecuteComparison {
   /// The arguments as a shell line, quoted where they need it.
   public static func shell(_ arguments: [String]) -> String {
     arguments.map { word in
-      let plain = !word.isEmpty
+      let plain =
+        !word.isEmpty
         && word.unicodeScalars.allSatisfy {
           CharacterSet.alphanumerics.contains($0) || "-_./=,:%#@+".unicodeScalars.contains($0)
         }

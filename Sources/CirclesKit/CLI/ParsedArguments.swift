@@ -79,7 +79,8 @@ struct ParsedArguments {
       }
     }
     if self.operands.count < operands.minimum {
-      throw UsageError("\(command) needs \(operands.missing.isEmpty ? operands.noun : operands.missing)")
+      throw UsageError(
+        "\(command) needs \(operands.missing.isEmpty ? operands.noun : operands.missing)")
     }
     if let maximum = operands.maximum, self.operands.count > maximum {
       let extra = DiagnosticPrinter.visibleText(self.operands[maximum])

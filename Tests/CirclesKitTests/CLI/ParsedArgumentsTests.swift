@@ -64,7 +64,8 @@ struct ParsedArgumentsTests {
       Self.error(["a.circles", "--frames", "lats"])
         == "--frames takes all, last or none, not 'lats'; did you mean 'last'?")
     #expect(
-      Self.error(["a.circles", "--frames", "every"]) == "--frames takes all, last or none, not 'every'")
+      Self.error(["a.circles", "--frames", "every"])
+        == "--frames takes all, last or none, not 'every'")
   }
 
   @Test("a whole number and a number are checked against their ranges, both ends")
@@ -102,7 +103,9 @@ struct ParsedArgumentsTests {
 
   @Test("the mistakes: unknown option, missing value, flag with a value, operands")
   func mistakes() {
-    #expect(Self.error(["a.circles", "--ouput", "x"]) == "unknown option '--ouput'; did you mean '--output'?")
+    #expect(
+      Self.error(["a.circles", "--ouput", "x"])
+        == "unknown option '--ouput'; did you mean '--output'?")
     #expect(Self.error(["a.circles", "-x"]) == "unknown option '-x'")
     #expect(Self.error(["a.circles", "-o"]) == "option '-o' needs a value")
     #expect(Self.error(["a.circles", "--count"]) == "option '--count' needs a value")
