@@ -5,7 +5,7 @@ struct SubcommandHelp {
   /// The width the help is wrapped to.
   static let width = 96
   /// The widest tag that shares its line with the description; longer ones stand alone.
-  static let widestTag = 24
+  static let widestTag = 28
   /// Past this many options, the usage line says `[options]` instead of listing them.
   static let listedOptions = 12
 
