@@ -64,7 +64,8 @@ struct HelpCommandTests {
       #expect(page.contains(".SS \"circles \(command.name)\""), "\(command.name)")
       for option in command.allOptions {
         // Each option is a tagged paragraph made from its declaration: tag, then description.
-        let entry = ".TP\n.B \(ManualPage.escaped(option.tag))\n"
+        let entry =
+          ".TP\n.B \(ManualPage.escaped(option.tag))\n"
           + ManualPage.escaped(option.description) + "\n"
         #expect(page.contains(entry), "\(command.name) \(option.name)")
       }
