@@ -35,6 +35,9 @@ final class LanguageServer {
     guard let method = header.method else { return [] }
     do {
       return try dispatch(method, id: header.id, body: body)
+    } catch let failed as LSPRequestFailed {
+      guard header.id != nil else { return [] }
+      return [failure(header.id, code: failed.code, failed.message)]
     } catch {
       guard header.id != nil else { return [] }
       return [failure(header.id, code: -32602, "invalid parameters for \(method): \(error)")]
@@ -43,7 +46,10 @@ final class LanguageServer {
 
   private func dispatch(_ method: String, id: LSPRequestID?, body: Data) throws -> [Data] {
     switch method {
-    case "initialize": return [respond(id, Self.capabilities)]
+    case "initialize":
+      let client = try? parameters(LSPInitializeParameters.self, body)
+      let prepares = client?.capabilities?.textDocument?.rename?.prepareSupport == true
+      return [respond(id, Self.capabilities(preparingRename: prepares))]
     case "initialized", "$/cancelRequest", "workspace/didChangeConfiguration": return []
     case "shutdown":
       shutDown = true
@@ -89,23 +95,66 @@ final class LanguageServer {
     case "textDocument/documentSymbol":
       let uri = try parameters(LSPDocumentParameters.self, body).textDocument.uri
       return [respond(id, ScriptOutline(documents[uri] ?? "").symbols())]
+    case "textDocument/prepareRename":
+      let place = try parameters(LSPPositionParameters.self, body)
+      let rename = ScriptRename(documents[place.textDocument.uri] ?? "")
+      do {
+        return [respond(id, try rename.prepare(at: place.position))]
+      } catch {
+        throw LSPRequestFailed(message: error.message)
+      }
+    case "textDocument/rename":
+      let request = try parameters(LSPRenameParameters.self, body)
+      let uri = request.textDocument.uri
+      let rename = ScriptRename(documents[uri] ?? "")
+      do {
+        let edits = try rename.edits(at: request.position, to: request.newName)
+        return [respond(id, edits.map { LSPWorkspaceEdit(changes: [uri: $0]) })]
+      } catch {
+        throw LSPRequestFailed(message: error.message)
+      }
+    case "textDocument/formatting":
+      let uri = try parameters(LSPDocumentParameters.self, body).textDocument.uri
+      return [respond(id, try formattingEdits(documents[uri] ?? ""))]
     default:
       guard id != nil else { return [] }
       return [failure(id, code: -32601, "circles lsp has no method '\(method)'")]
     }
   }
 
-  /// What the server can do, for `initialize`.
-  static let capabilities: [String: [String: LSPValue]] = [
-    "capabilities": [
-      "textDocumentSync": .object(["openClose": .bool(true), "change": .int(2)]),
-      "completionProvider": .object(["triggerCharacters": .array([.string(" ")])]),
-      "definitionProvider": .bool(true),
-      "hoverProvider": .bool(true),
-      "documentSymbolProvider": .bool(true),
-    ],
-    "serverInfo": ["name": .string("circles"), "version": .string(CommandLineTool.version)],
-  ]
+  /// What the server can do, for `initialize`; `prepareRename` is offered to a client that says
+  /// it asks for it, as the protocol requires.
+  static func capabilities(preparingRename: Bool) -> [String: [String: LSPValue]] {
+    [
+      "capabilities": [
+        "textDocumentSync": .object(["openClose": .bool(true), "change": .int(2)]),
+        "completionProvider": .object(["triggerCharacters": .array([.string(" ")])]),
+        "definitionProvider": .bool(true),
+        "hoverProvider": .bool(true),
+        "documentSymbolProvider": .bool(true),
+        "renameProvider": preparingRename ? .object(["prepareProvider": .bool(true)]) : .bool(true),
+        "documentFormattingProvider": .bool(true),
+      ],
+      "serverInfo": ["name": .string("circles"), "version": .string(CommandLineTool.version)],
+    ]
+  }
+
+  /// The edits that format a document: none when it is formatted already, else one that
+  /// replaces the whole text.
+  ///
+  /// - Throws: `LSPRequestFailed` for a document with syntax errors, which is left as it is.
+  private func formattingEdits(_ text: String) throws(LSPRequestFailed) -> [LSPTextEdit] {
+    let formatted: String
+    do {
+      formatted = try ScriptFormatter.format(text)
+    } catch {
+      throw LSPRequestFailed(message: error.message)
+    }
+    guard formatted != text else { return [] }
+    let whole = LSPRange(
+      start: LSPPosition(line: 0, character: 0), end: LineIndex(text).end)
+    return [LSPTextEdit(range: whole, newText: formatted)]
+  }
 
   private func parameters<Value: Decodable>(_ type: Value.Type, _ body: Data) throws -> Value {
     try decoder.decode(LSPParameters<Value>.self, from: body).params
@@ -115,13 +164,14 @@ final class LanguageServer {
   private func publish(_ uri: String, version: Int?) -> Data {
     let text = documents[uri] ?? ""
     let name = URL(string: uri)?.lastPathComponent ?? uri
+    let lines = LineIndex(text)
     let diagnostics = ScriptDiagnostics.of(text, fileName: name).map {
       LSPDiagnostic(
-        range: DocumentText.range($0.range, in: text), severity: 1, message: $0.message,
+        range: lines.range($0.range), severity: 1, message: $0.message,
         relatedInformation: $0.notes.compactMap { note in
           note.range.map {
             LSPRelated(
-              location: LSPLocation(uri: uri, range: DocumentText.range($0, in: text)),
+              location: LSPLocation(uri: uri, range: lines.range($0)),
               message: note.message)
           }
         })
