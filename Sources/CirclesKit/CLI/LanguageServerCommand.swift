@@ -47,6 +47,7 @@ struct LanguageServerCommand: Subcommand {
         if case .badHeader(let reason) = error { context.console.error("lsp: \(reason)") }
         return 1
       }
+      server.defersDiagnostics = input.hasMoreInput
       for reply in server.handle(body) { Self.write(LSPFraming.frame(reply)) }
     }
     return server.exitCode ?? 1

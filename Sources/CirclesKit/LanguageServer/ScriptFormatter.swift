@@ -5,8 +5,8 @@ import CircleScript
 ///
 /// The rules: one command per line, as the language has it; two spaces of indentation for each
 /// open `group` or `repeat`, and `}` at the indentation of the line that opened it; one space
-/// between the words of a line, each word kept as written except that a run of spaces or tabs
-/// inside parentheses becomes one space; a comment after a command stays at its column when the
+/// between the words of a line, each word kept as written (inside parentheses too: an
+/// expression's own spacing is left alone); a comment after a command stays at its column when the
 /// command ends before it (so comments aligned in a column stay aligned), else one space after
 /// the command; a comment on a line of its own takes the indentation of the line; no blank
 /// line at the start or the end, no two blank lines in a row, no trailing blanks, and one line
@@ -89,25 +89,8 @@ enum ScriptFormatter {
     case .string: "\"" + token.spelling + "\""
     case .openBrace: "{"
     case .closeBrace: "}"
-    case .word: collapsingBlanks(token.text)
+    case .word: token.text
     }
-  }
-
-  /// A word with each run of spaces and tabs (there are some only inside parentheses and
-  /// interpolations, where they separate nothing but an expression's parts) made one space.
-  static func collapsingBlanks(_ word: String) -> String {
-    var result = ""
-    var inBlanks = false
-    for character in word {
-      if character == " " || character == "\t" {
-        if !inBlanks { result.append(" ") }
-        inBlanks = true
-      } else {
-        result.append(character)
-        inBlanks = false
-      }
-    }
-    return result
   }
 
   /// Checks that a formatted text reads as the same tokens, line for line, as the original.

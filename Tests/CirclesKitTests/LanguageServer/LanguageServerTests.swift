@@ -47,6 +47,17 @@ struct LanguageServerTests {
       (initialized[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
     #expect((capabilities?["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
     #expect(capabilities?["definitionProvider"] as? Bool == true)
+    #expect(capabilities?["documentFormattingProvider"] as? Bool == true)
+    // prepareRename only for a client that says it sends it.
+    #expect(capabilities?["renameProvider"] as? Bool == true)
+    let preparing = try Self.replies(
+      LanguageServer(),
+      Self.message(
+        1, "initialize", ["capabilities": ["textDocument": ["rename": ["prepareSupport": true]]]]))
+    let offered =
+      (preparing[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+    #expect(
+      (offered?["renameProvider"] as? [String: Any])?["prepareProvider"] as? Bool == true)
     let shutdown = try Self.replies(server, Self.message(2, "shutdown"))
     #expect(shutdown[0].keys.contains("result") && shutdown[0]["id"] as? Int == 2)
     #expect(try Self.replies(server, Self.message(nil, "exit")).isEmpty)
@@ -189,6 +200,61 @@ struct LanguageServerTests {
     #expect(symbols.map { $0["name"] as? String } == ["sun", "moon", "group \"Sky\""])
     let loop = (symbols.last?["children"] as? [[String: Any]])?.first
     #expect(loop?["name"] as? String == "repeat 3 as i")
+  }
+
+  @Test("rename: a workspace edit of every id, prepareRename's range, a refusal as an error")
+  func rename() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, Self.script)
+    var params = Self.position(5, 10)
+    params["newName"] = "star"
+    let renamed = try Self.replies(server, Self.message(11, "textDocument/rename", params))
+    let changes = (renamed[0]["result"] as? [String: Any])?["changes"] as? [String: Any]
+    let edits = changes?[Self.uri] as? [[String: Any]] ?? []
+    #expect(edits.map { $0["newText"] as? String } == ["star", "star"])
+    #expect(
+      edits.map { ($0["range"] as? [String: [String: Int]])?["start"] } == [
+        ["line": 1, "character": 4], ["line": 5, "character": 9],
+      ])
+    let prepared = try Self.replies(
+      server, Self.message(12, "textDocument/prepareRename", Self.position(2, 5)))
+    #expect((prepared[0]["result"] as? [String: Any])?["placeholder"] as? String == "moon")
+    let nothing = try Self.replies(
+      server, Self.message(13, "textDocument/prepareRename", Self.position(0, 1)))
+    #expect(nothing[0].keys.contains("result") && nothing[0]["result"] is NSNull)
+    params["newName"] = "moon"
+    let refused = try Self.replies(server, Self.message(14, "textDocument/rename", params))
+    let error = refused[0]["error"] as? [String: Any]
+    #expect(error?["code"] as? Int == -32803)
+    #expect(error?["message"] as? String == "'moon' already names another circle (line 3)")
+  }
+
+  @Test("formatting: one edit of the whole text, none when formatted, an error on a syntax error")
+  func formatting() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, "add a at 1,1 r 1\n   remove  a\n")
+    func format(_ id: Int) throws -> [String: Any] {
+      let params: [String: Any] = [
+        "textDocument": ["uri": Self.uri], "options": ["tabSize": 2, "insertSpaces": true],
+      ]
+      return try Self.replies(server, Self.message(id, "textDocument/formatting", params))[0]
+    }
+    let edits = try format(20)["result"] as? [[String: Any]] ?? []
+    #expect(edits.count == 1)
+    #expect(edits.first?["newText"] as? String == "add a at 1,1 r 1\nremove a\n")
+    #expect(
+      edits.first?["range"] as? [String: [String: Int]] == [
+        "start": ["line": 0, "character": 0], "end": ["line": 2, "character": 0],
+      ])
+    _ = try Self.open(server, "add a at 1,1 r 1\nremove a\n")
+    #expect((try format(21)["result"] as? [Any])?.isEmpty == true)
+    _ = try Self.open(server, "add a at 1,1 r 1\nremove\n")
+    let error = try format(22)["error"] as? [String: Any]
+    #expect(error?["code"] as? Int == -32803)
+    #expect(
+      error?["message"] as? String
+        == "the script is not formatted while it has syntax errors; the first is at line 2: "
+        + "expected a circle id after 'remove'")
   }
 
   @Test(
