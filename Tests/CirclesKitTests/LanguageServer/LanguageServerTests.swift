@@ -257,6 +257,49 @@ struct LanguageServerTests {
         + "expected a circle id after 'remove'")
   }
 
+  @Test("changes while more messages wait are checked once, after the last, with its version")
+  func burstOfChanges() throws {
+    let server = LanguageServer()
+    server.defersDiagnostics = true
+    #expect(try Self.open(server, "remove moon\n").isEmpty)
+    let whole: [String: Any] = [
+      "textDocument": ["uri": Self.uri, "version": 2], "contentChanges": [["text": "remove sun\n"]],
+    ]
+    #expect(try Self.replies(server, Self.message(nil, "textDocument/didChange", whole)).isEmpty)
+    server.defersDiagnostics = false
+    let replies = try Self.replies(
+      server, Self.message(30, "textDocument/completion", Self.position(0, 0)))
+    #expect(replies.count == 2)
+    #expect(replies.first?["id"] as? Int == 30)
+    #expect((replies.last?["params"] as? [String: Any])?["version"] as? Int == 2)
+    #expect(
+      Self.diagnostics(replies.last ?? [:]).map { $0["message"] as? String }
+        == ["no circle named 'sun'"])
+    // Nothing is left over to publish again.
+    #expect(try Self.replies(server, Self.message(31, "shutdown")).count == 1)
+  }
+
+  @Test("a run past its time budget is cut off with an information where it stopped")
+  func runBudget() throws {
+    let script = "add a at 1,1 r 1\nadd b at 2,2 r 1\nremove moon\n"
+    let server = LanguageServer()
+    #expect(
+      Self.diagnostics(try Self.open(server, script)[0]).map { $0["message"] as? String }
+        == ["no circle named 'moon'"])
+    server.runBudget = .zero
+    let cut = Self.diagnostics(try Self.open(server, script)[0])
+    #expect(cut.count == 1)
+    #expect(cut.first?["severity"] as? Int == 3)
+    let message = cut.first?["message"] as? String ?? ""
+    #expect(message.hasPrefix("checked up to here in 0."), "\(message)")
+    #expect(message.hasSuffix(" s; the run goes on past the editor's time budget: 'circles run' checks the rest"))
+    // The start frame, made before the first add, is where the run stopped.
+    #expect((cut.first?["range"] as? [String: [String: Int]])?["start"] == ["line": 0, "character": 0])
+    // Syntax errors are never cut off.
+    let syntax = Self.diagnostics(try Self.open(server, "add a at 1,1 r 1\nremove\n")[0])
+    #expect(syntax.map { $0["message"] as? String } == ["expected a circle id after 'remove'"])
+  }
+
   @Test(
     "a message that is not JSON, or a method there is not, gets a JSON-RPC error; the server goes on"
   )
