@@ -186,6 +186,7 @@ struct LanguageServerTests {
         as? String
     }
     #expect(try hover(1, 35) == "colour `gold`: `#ffd700`")
+    #expect(try hover(0, 2) == nil)
     #expect(try hover(1, 6)?.hasPrefix("circle `sun` at 10.0,10.0 radius 4.0") == true)
   }
 
@@ -255,6 +256,21 @@ struct LanguageServerTests {
       error?["message"] as? String
         == "the script is not formatted while it has syntax errors; the first is at line 2: "
         + "expected a circle id after 'remove'")
+  }
+
+  @Test("didClose clears the document's diagnostics and forgets its text")
+  func close() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, "remove moon\n")
+    let closed = try Self.replies(
+      server, Self.message(nil, "textDocument/didClose", ["textDocument": ["uri": Self.uri]]))
+    #expect(closed.count == 1)
+    #expect(closed.first?["method"] as? String == "textDocument/publishDiagnostics")
+    #expect(Self.diagnostics(closed[0]).isEmpty)
+    #expect(server.documents[Self.uri] == nil)
+    // `initialized` and `$/cancelRequest` are notifications with nothing to answer.
+    #expect(try Self.replies(server, Self.message(nil, "initialized")).isEmpty)
+    #expect(try Self.replies(server, Self.message(nil, "$/cancelRequest", ["id": 3])).isEmpty)
   }
 
   @Test("changes while more messages wait are checked once, after the last, with its version")
