@@ -53,7 +53,8 @@ enum LanguageServerBench {
       while buffer.range(of: separator) == nil { try more() }
       let headerEnd = buffer.range(of: separator)!
       let header = String(decoding: buffer[..<headerEnd.lowerBound], as: UTF8.self)
-      let length = Int(header.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+      let length =
+        Int(header.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
       while buffer.count - (headerEnd.upperBound - buffer.startIndex) < length { try more() }
       let start = headerEnd.upperBound
       let body = buffer[start..<start + length]

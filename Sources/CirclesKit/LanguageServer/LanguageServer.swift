@@ -132,7 +132,10 @@ final class LanguageServer {
       return [respond(id, range.map { LSPLocation(uri: place.textDocument.uri, range: $0) })]
     case "textDocument/hover":
       let place = try parameters(LSPPositionParameters.self, body)
-      return [respond(id, outline(place.textDocument.uri).hover(at: place.position))]
+      return [
+        respond(
+          id, outline(place.textDocument.uri).hover(at: place.position, deadline: .now + runBudget))
+      ]
     case "textDocument/documentSymbol":
       let uri = try parameters(LSPDocumentParameters.self, body).textDocument.uri
       return [respond(id, outline(uri).symbols())]

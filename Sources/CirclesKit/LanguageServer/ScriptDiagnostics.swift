@@ -13,7 +13,8 @@ struct ScriptDiagnostics {
 
   /// Checks a script, its run stopped at the first frame, `render` or `expect pixel` after
   /// `deadline`.
-  init(_ text: String, fileName: String, deadline: ContinuousClock.Instant = .now + .seconds(3600)) {
+  init(_ text: String, fileName: String, deadline: ContinuousClock.Instant = .now + .seconds(3600))
+  {
     let source = ScriptSource(bytes: Array(text.utf8), fileName: fileName)
     let script: Script
     do {

@@ -58,16 +58,17 @@ enum ScriptFormatter {
       output.append(formatted)
     }
     while output.last?.isEmpty == true { output.removeLast() }
-    let lineBreak = body.firstIndex(where: DocumentText.isLineBreak).map { String(body[$0]) } ?? "\n"
+    let lineBreak =
+      body.firstIndex(where: DocumentText.isLineBreak).map { String(body[$0]) } ?? "\n"
     let result =
-      (hasMark ? mark : "") + output.joined(separator: lineBreak) + (output.isEmpty ? "" : lineBreak)
+      (hasMark ? mark : "") + output.joined(separator: lineBreak)
+      + (output.isEmpty ? "" : lineBreak)
     try check(result.dropFirst(hasMark ? 1 : 0), against: tokenLines)
     return result
   }
 
   /// One line laid out at a depth of blocks.
-  private static func layout(_ line: Substring, tokens: [Token], indentation depth: Int) -> String
-  {
+  private static func layout(_ line: Substring, tokens: [Token], indentation depth: Int) -> String {
     let indentation = String(repeating: "  ", count: depth)
     var codeEnd = 0
     if let last = tokens.last { codeEnd = last.range.start.column - 1 + last.range.length }

@@ -187,7 +187,12 @@ struct ScriptOutline {
 
   /// What the name under a position is: a colour's value, a function's form, or a circle's
   /// properties after that line.
-  func hover(at position: LSPPosition) -> LSPHover? {
+  ///
+  /// The run up to the line stops at `deadline`, like the run for diagnostics; a circle whose
+  /// line it did not reach is said to be so.
+  func hover(
+    at position: LSPPosition, deadline: ContinuousClock.Instant = .now + .seconds(3600)
+  ) -> LSPHover? {
     guard let name = name(at: position) else { return nil }
     let text = String(name)
     if let colour = NamedColours.colour(named: text) {
@@ -198,10 +203,16 @@ struct ScriptOutline {
     }
     guard additions.contains(where: { $0.text == name }) else { return nil }
     let lines = DocumentText.lines(self.text).prefix(position.line + 1).joined(separator: "\n")
-    let host = CanvasHost()
+    let host = DeadlineHost(deadline: deadline)
     let source = ScriptSource(bytes: Array(lines.utf8), fileName: "script")
-    guard let canvas = try? source.run(with: host).canvas, let circle = canvas.circle(withID: text)
-    else { return nil }
+    guard let canvas = try? source.run(with: host).canvas else { return nil }
+    if host.ranOut {
+      return LSPHover(
+        contents: LSPMarkup(
+          value: "circle `\(text)`: the run did not reach this line within the editor's time "
+            + "budget"))
+    }
+    guard let circle = canvas.circle(withID: text) else { return nil }
     let value =
       "circle `\(text)` at \(circle.center.x),\(circle.center.y) radius \(circle.radius), "
       + "fill \(circle.fill), stroke \(circle.stroke) width \(circle.strokeWidth), "

@@ -128,8 +128,10 @@ struct LanguageServerTests {
     let edit: [String: Any] = [
       "textDocument": ["uri": Self.uri, "version": 2],
       "contentChanges": [
-        ["range": ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 11]],
-          "text": "a"],
+        [
+          "range": ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 11]],
+          "text": "a",
+        ]
       ],
     ]
     let after = try Self.replies(server, Self.message(nil, "textDocument/didChange", edit))
@@ -188,6 +190,11 @@ struct LanguageServerTests {
     #expect(try hover(1, 35) == "colour `gold`: `#ffd700`")
     #expect(try hover(0, 2) == nil)
     #expect(try hover(1, 6)?.hasPrefix("circle `sun` at 10.0,10.0 radius 4.0") == true)
+    // The run up to the line has the same time budget as the run for diagnostics.
+    server.runBudget = .zero
+    #expect(
+      try hover(1, 6)
+        == "circle `sun`: the run did not reach this line within the editor's time budget")
   }
 
   @Test("symbols: circles, and groups and loops holding what they hold")
@@ -308,9 +315,12 @@ struct LanguageServerTests {
     #expect(cut.first?["severity"] as? Int == 3)
     let message = cut.first?["message"] as? String ?? ""
     #expect(message.hasPrefix("checked up to here in 0."), "\(message)")
-    #expect(message.hasSuffix(" s; the run goes on past the editor's time budget: 'circles run' checks the rest"))
+    #expect(
+      message.hasSuffix(
+        " s; the run goes on past the editor's time budget: 'circles run' checks the rest"))
     // The start frame, made before the first add, is where the run stopped.
-    #expect((cut.first?["range"] as? [String: [String: Int]])?["start"] == ["line": 0, "character": 0])
+    #expect(
+      (cut.first?["range"] as? [String: [String: Int]])?["start"] == ["line": 0, "character": 0])
     // Syntax errors are never cut off.
     let syntax = Self.diagnostics(try Self.open(server, "add a at 1,1 r 1\nremove\n")[0])
     #expect(syntax.map { $0["message"] as? String } == ["expected a circle id after 'remove'"])

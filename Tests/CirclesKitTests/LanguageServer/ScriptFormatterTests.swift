@@ -107,7 +107,7 @@ struct ScriptFormatterTests {
   static func scrambled(_ text: String, seed: UInt64) -> String {
     var state = seed
     func next() -> Int {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(state >> 60)
     }
     return DocumentText.lines(text).enumerated().map { index, line -> String in

@@ -79,16 +79,43 @@ struct ScriptRenameTests {
   @Test(
     "a rename that could change the script is refused with the reason",
     arguments: [
-      ("add a at 1,1 r 1\nadd b at 2,2 r 1\n", 0, 4, "1b", "'1b' is not a valid id; an id is a letter or '_' followed by letters, digits, '_' or '-'"),
-      ("add a at 1,1 r 1\nadd b at 2,2 r 1\n", 0, 4, "b c", "'b c' is not a valid id; an id is a letter or '_' followed by letters, digits, '_' or '-'"),
-      ("add a at 1,1 r 1\nadd b at 2,2 r 1\n", 0, 4, "b", "'b' already names another circle (line 2)"),
+      (
+        "add a at 1,1 r 1\nadd b at 2,2 r 1\n", 0, 4, "1b",
+        "'1b' is not a valid id; an id is a letter or '_' followed by letters, digits, '_' or '-'"
+      ),
+      (
+        "add a at 1,1 r 1\nadd b at 2,2 r 1\n", 0, 4, "b c",
+        "'b c' is not a valid id; an id is a letter or '_' followed by letters, digits, '_' or '-'"
+      ),
+      (
+        "add a at 1,1 r 1\nadd b at 2,2 r 1\n", 0, 4, "b",
+        "'b' already names another circle (line 2)"
+      ),
       ("add a at 1,1 r 1\nremove b\n", 0, 4, "b", "'b' already names another circle (line 2)"),
-      ("add a at 1,1 r 1\nadd at 2,2 r 1\n", 0, 4, "c7", "'c7' may be the name given to a circle added without an id (line 2)"),
-      ("add at 2,2 r 1\nremove c1\n", 1, 8, "sun", "'c1' is the name given to a circle added without an id (line 1); give it an id in its 'add' first"),
-      ("add a at 1,1 r 1\nrepeat 2 as i {\n  add dot{i} at 1,1 r 1\n}\n", 0, 4, "dot-1", "'dot-1' may be a name that 'dot{i}' makes (line 3)"),
-      ("add dot3 at 1,1 r 1\nremove dot{1 + 2}\n", 0, 4, "d", "'dot3' may also be named by 'dot{1 + 2}' (line 2), which a rename cannot change"),
-      ("add dot{1} at 1,1 r 1\n", 0, 5, "d", "'dot{1}' is made by interpolation when the script runs; only an id written out can be renamed"),
-      ("add a at 1,1 r 1\nremove a // \u{7}\n", 0, 4, "b", "line 2 cannot be read (control character U+0007 is not allowed; use spaces, tabs and line breaks); fix it before renaming"),
+      (
+        "add a at 1,1 r 1\nadd at 2,2 r 1\n", 0, 4, "c7",
+        "'c7' may be the name given to a circle added without an id (line 2)"
+      ),
+      (
+        "add at 2,2 r 1\nremove c1\n", 1, 8, "sun",
+        "'c1' is the name given to a circle added without an id (line 1); give it an id in its 'add' first"
+      ),
+      (
+        "add a at 1,1 r 1\nrepeat 2 as i {\n  add dot{i} at 1,1 r 1\n}\n", 0, 4, "dot-1",
+        "'dot-1' may be a name that 'dot{i}' makes (line 3)"
+      ),
+      (
+        "add dot3 at 1,1 r 1\nremove dot{1 + 2}\n", 0, 4, "d",
+        "'dot3' may also be named by 'dot{1 + 2}' (line 2), which a rename cannot change"
+      ),
+      (
+        "add dot{1} at 1,1 r 1\n", 0, 5, "d",
+        "'dot{1}' is made by interpolation when the script runs; only an id written out can be renamed"
+      ),
+      (
+        "add a at 1,1 r 1\nremove a // \u{7}\n", 0, 4, "b",
+        "line 2 cannot be read (control character U+0007 is not allowed; use spaces, tabs and line breaks); fix it before renaming"
+      ),
     ])
   func refusals(text: String, line: Int, character: Int, name: String, message: String) {
     #expect(throws: ScriptRename.Refusal(message: message)) {
