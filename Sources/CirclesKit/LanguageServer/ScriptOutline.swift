@@ -22,10 +22,24 @@ struct ScriptOutline {
   /// The words of each line, comments left out.
   let words: [[Word]]
 
+  /// Where a circle is added by name: each `add <id>` line's id, in order, as the parser
+  /// reads it (`add at at 1,1 r 1` names a circle `at`).
+  let additions: [Word]
+
   init(_ text: String) {
     self.text = text
     words = DocumentText.lines(text).enumerated().map { number, line in
       Self.words(of: line, number: number)
+    }
+    let lines = LineIndex(text)
+    additions = ScriptWords.lines(Array(text.utf8), fileName: "script").lines.compactMap { line in
+      guard line.tokens.first?.text == "add", let id = ScriptWords.circleID(in: line) else {
+        return nil
+      }
+      let range = lines.range(id.range)
+      return Word(
+        text: Substring(id.text), line: range.start.line, start: range.start.character,
+        end: range.end.character)
     }
   }
 
@@ -67,16 +81,6 @@ struct ScriptOutline {
       result.append(Word(text: Substring(word.text), line: number, start: word.start, end: offset))
     }
     return result
-  }
-
-  /// Where a circle is added: each `add <id>` line's id word, in order.
-  var additions: [Word] {
-    words.compactMap { line in
-      guard line.count > 1, line[0].text == "add",
-        !CommandHelp.properties.contains(String(line[1].text))
-      else { return nil }
-      return line[1]
-    }
   }
 
   /// Where variables are bound: `let <name>` and `repeat … as <name>`.
@@ -229,6 +233,8 @@ struct ScriptOutline {
         selectionRange: LSPRange(
           start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)), children: [])
     ]
+    let addedOn = Dictionary(
+      additions.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
     for line in words {
       guard let first = line.first else { continue }
       let whole = LSPRange(start: first.range.start, end: line.last!.range.end)
@@ -238,7 +244,7 @@ struct ScriptOutline {
         stack[stack.count - 1].children?.append(block)
         continue
       }
-      if first.text == "add", let id = additions.first(where: { $0.line == first.line }) {
+      if first.text == "add", let id = addedOn[first.line] {
         stack[stack.count - 1].children?.append(
           LSPSymbol(name: String(id.text), kind: 19, range: whole, selectionRange: id.range))
       } else if ["group", "repeat"].contains(first.text), line.last?.text.hasSuffix("{") == true {

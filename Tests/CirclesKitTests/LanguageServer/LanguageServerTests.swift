@@ -197,6 +197,22 @@ struct LanguageServerTests {
         == "circle `sun`: the run did not reach this line within the editor's time budget")
   }
 
+  @Test("an id is found as the parser reads it: 'add at at …' names 'at'; a string is no id")
+  func idsAsParsed() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, "add at at 1,1 r 1\nadd r 2 at 1,1\nremove at\n")
+    let at = try Self.replies(
+      server, Self.message(3, "textDocument/definition", Self.position(2, 8)))
+    #expect(
+      ((at[0]["result"] as? [String: Any])?["range"] as? [String: [String: Int]])?["start"]
+        == ["line": 0, "character": 4])
+    let reply = try Self.replies(
+      server,
+      Self.message(6, "textDocument/documentSymbol", ["textDocument": ["uri": Self.uri]]))
+    let symbols = reply[0]["result"] as? [[String: Any]] ?? []
+    #expect(symbols.map { $0["name"] as? String } == ["at"])
+  }
+
   @Test("symbols: circles, and groups and loops holding what they hold")
   func symbols() throws {
     let server = LanguageServer()
