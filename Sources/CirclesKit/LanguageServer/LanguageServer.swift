@@ -27,14 +27,14 @@ final class LanguageServer {
   /// How long the run on the canvas may take for diagnostics, from the start of the check; the
   /// syntax check always runs whole.
   ///
-  /// Measured in a release build on this project's 2-core machine, shared with other builds
-  /// (load average 11 to 19), `circles-bench --language-server` and a script of 10 MB (250,000
-  /// `add` lines): the diagnostics came 2.2 s after `didOpen` and after a one-character
-  /// `didChange` (2.7 to 2.9 s with a syntax error at the end). The parse alone is 1.2 s of
-  /// processor time (`circles run` of that script with a syntax error at its end), so the 1 s
-  /// goal is met up to about 3 MB (1 MB: 0.6 s; 3 MB: 0.9 to 1.0 s), not at 10 MB. Without the
-  /// budget the run of those 250,000 adds takes 83 s of processor time (each `add` looks its
-  /// id up in the canvas's list), so the run is what this bounds.
+  /// Measured in a release build on a 2-core machine under load (load average 11 to 19) by
+  /// `circles-bench --language-server`, a script of 10 MB (250,000 `add` lines): diagnostics
+  /// 2.2 to 4.0 s after `didOpen` and 2.2 to 2.4 s after a one-character `didChange` (2.6 to
+  /// 3.6 s with a syntax error at the end), medians of three in each of two runs. The parse
+  /// alone is 1.2 s of processor time (`circles run` of that script with a syntax error at its
+  /// end), so the 1 s goal is met up to about 3 MB (1 MB: 0.6 s; 3 MB: 0.9 to 1.0 s), not at
+  /// 10 MB. Without the budget, the run of those 250,000 adds takes 83 s of processor time
+  /// (each `add` looks its id up in the canvas's list of circles): the run is what this bounds.
   static let defaultRunBudget = Duration.milliseconds(600)
   var runBudget = LanguageServer.defaultRunBudget
 
