@@ -146,6 +146,8 @@ enum CirclesBench {
           try await ViewerBenchmark.measure(
             circles: circles, work: folder, script: script, runs: options.longRuns,
             opens: options.quick ? 3 : 5, progress: Measures.progress))
+      case .languageServer:
+        rows += try LanguageServerBench.rows(circles: circles, runs: options.longRuns)
       }
       // Every section's files stay until the end: on ext4 without a journal, files created in
       // the minutes after many were removed take longer to create, by up to a third of a run.

@@ -10,8 +10,10 @@ struct LanguageServerCommand: Subcommand {
     first runtime error or failed 'expect' of a run in memory; no file is written) as the
     document is typed, completion of commands, colour names, circle ids, variables and
     functions, hover over a colour, a function or a circle, go to the definition of a circle
-    or a variable, and the document's circles, groups and loops. Editors start it themselves;
-    see README's section on editors.
+    or a variable, the document's circles, groups and loops, renaming a circle's id across
+    the script, and formatting in the samples' layout (a script with syntax errors is not
+    formatted). In a long document the run is cut off after a time budget, with a note where
+    it stopped. Editors start it themselves; see docs/language-server.md.
     """
   static let epilogue = """
     Exit codes: 0 after 'shutdown' then 'exit', 1 on 'exit' without 'shutdown', at the end of
@@ -35,6 +37,7 @@ struct LanguageServerCommand: Subcommand {
         if case .badHeader(let reason) = error { context.console.error("lsp: \(reason)") }
         return 1
       }
+      server.defersDiagnostics = input.hasMoreInput
       for reply in server.handle(body) { Self.write(LSPFraming.frame(reply)) }
     }
     return server.exitCode ?? 1

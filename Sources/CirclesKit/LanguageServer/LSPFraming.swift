@@ -16,24 +16,39 @@ struct LSPFraming {
   }
 
   private let read: (UnsafeMutableRawBufferPointer) -> Int
+  private let ready: () -> Bool
   private var buffer: [UInt8] = []
   private var start = 0
 
   /// Reads from a function that fills a buffer and returns how many bytes it read (0 at the
-  /// end of the input).
-  init(read: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
+  /// end of the input); `ready` tells whether the input has bytes that can be read at once.
+  init(
+    read: @escaping (UnsafeMutableRawBufferPointer) -> Int, ready: @escaping () -> Bool = { false }
+  ) {
     self.read = read
+    self.ready = ready
   }
 
   /// Reads standard input.
   static func standardInput() -> LSPFraming {
-    LSPFraming { buffer in
-      while true {
-        let count = Foundation.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
-        if count >= 0 { return count }
-        if errno != EINTR { return 0 }
-      }
-    }
+    LSPFraming(
+      read: { buffer in
+        while true {
+          let count = Foundation.read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+          if count >= 0 { return count }
+          if errno != EINTR { return 0 }
+        }
+      },
+      ready: {
+        var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) > 0 && waiting.revents & Int16(POLLIN) != 0
+      })
+  }
+
+  /// Whether more of the input is there already, buffered or waiting to be read: the start of
+  /// another message.
+  var hasMoreInput: Bool {
+    buffer.count > start || ready()
   }
 
   /// The next message's body.

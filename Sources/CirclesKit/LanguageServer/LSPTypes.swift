@@ -142,6 +142,48 @@ struct LSPSymbol: Codable, Hashable {
   var children: [LSPSymbol]?
 }
 
+struct LSPTextEdit: Codable, Hashable {
+  var range: LSPRange
+  var newText: String
+}
+
+struct LSPWorkspaceEdit: Codable, Hashable {
+  /// The edits of each document, by URI.
+  var changes: [String: [LSPTextEdit]]
+}
+
+struct LSPRenameParameters: Codable {
+  var textDocument: LSPDocumentID
+  var position: LSPPosition
+  var newName: String
+}
+
+struct LSPPrepareRename: Codable, Hashable {
+  var range: LSPRange
+  var placeholder: String
+}
+
+/// What `initialize` is told of the client: only what changes the answer.
+struct LSPInitializeParameters: Decodable {
+  struct Capabilities: Decodable {
+    struct TextDocument: Decodable {
+      struct Rename: Decodable {
+        var prepareSupport: Bool?
+      }
+      var rename: Rename?
+    }
+    var textDocument: TextDocument?
+  }
+  var capabilities: Capabilities?
+}
+
+/// A request the server cannot carry out, answered with a JSON-RPC error (LSP's
+/// `RequestFailed`, -32803, unless another code is given) whose message says why.
+struct LSPRequestFailed: Error {
+  var code = -32803
+  var message: String
+}
+
 /// An answer to a request: its result, `null` included.
 struct LSPResponse<Result: Encodable>: Encodable {
   var id: LSPRequestID?
@@ -162,7 +204,7 @@ struct LSPResponse<Result: Encodable>: Encodable {
 }
 
 /// An answer that is an error (JSON-RPC's codes: -32700 parse error, -32600 invalid request,
-/// -32601 method not found, -32602 invalid parameters).
+/// -32601 method not found, -32602 invalid parameters; LSP's -32803 request failed).
 struct LSPErrorResponse: Encodable {
   struct Failure: Encodable {
     var code: Int

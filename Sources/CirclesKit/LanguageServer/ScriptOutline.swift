@@ -22,10 +22,24 @@ struct ScriptOutline {
   /// The words of each line, comments left out.
   let words: [[Word]]
 
+  /// Where a circle is added by name: each `add <id>` line's id, in order, as the parser
+  /// reads it (`add at at 1,1 r 1` names a circle `at`).
+  let additions: [Word]
+
   init(_ text: String) {
     self.text = text
     words = DocumentText.lines(text).enumerated().map { number, line in
       Self.words(of: line, number: number)
+    }
+    let lines = LineIndex(text)
+    additions = ScriptWords.lines(Array(text.utf8), fileName: "script").lines.compactMap { line in
+      guard line.tokens.first?.text == "add", let id = ScriptWords.circleID(in: line) else {
+        return nil
+      }
+      let range = lines.range(id.range)
+      return Word(
+        text: Substring(id.text), line: range.start.line, start: range.start.character,
+        end: range.end.character)
     }
   }
 
@@ -67,16 +81,6 @@ struct ScriptOutline {
       result.append(Word(text: Substring(word.text), line: number, start: word.start, end: offset))
     }
     return result
-  }
-
-  /// Where a circle is added: each `add <id>` line's id word, in order.
-  var additions: [Word] {
-    words.compactMap { line in
-      guard line.count > 1, line[0].text == "add",
-        !CommandHelp.properties.contains(String(line[1].text))
-      else { return nil }
-      return line[1]
-    }
   }
 
   /// Where variables are bound: `let <name>` and `repeat … as <name>`.
@@ -187,7 +191,12 @@ struct ScriptOutline {
 
   /// What the name under a position is: a colour's value, a function's form, or a circle's
   /// properties after that line.
-  func hover(at position: LSPPosition) -> LSPHover? {
+  ///
+  /// The run up to the line stops at `deadline`, like the run for diagnostics; a circle whose
+  /// line it did not reach is said to be so.
+  func hover(
+    at position: LSPPosition, deadline: ContinuousClock.Instant = .now + .seconds(3600)
+  ) -> LSPHover? {
     guard let name = name(at: position) else { return nil }
     let text = String(name)
     if let colour = NamedColours.colour(named: text) {
@@ -198,10 +207,16 @@ struct ScriptOutline {
     }
     guard additions.contains(where: { $0.text == name }) else { return nil }
     let lines = DocumentText.lines(self.text).prefix(position.line + 1).joined(separator: "\n")
-    let host = CanvasHost()
+    let host = DeadlineHost(deadline: deadline)
     let source = ScriptSource(bytes: Array(lines.utf8), fileName: "script")
-    guard let canvas = try? source.run(with: host).canvas, let circle = canvas.circle(withID: text)
-    else { return nil }
+    guard let canvas = try? source.run(with: host).canvas else { return nil }
+    if host.ranOut {
+      return LSPHover(
+        contents: LSPMarkup(
+          value: "circle `\(text)`: the run did not reach this line within the editor's time "
+            + "budget"))
+    }
+    guard let circle = canvas.circle(withID: text) else { return nil }
     let value =
       "circle `\(text)` at \(circle.center.x),\(circle.center.y) radius \(circle.radius), "
       + "fill \(circle.fill), stroke \(circle.stroke) width \(circle.strokeWidth), "
@@ -218,6 +233,8 @@ struct ScriptOutline {
         selectionRange: LSPRange(
           start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)), children: [])
     ]
+    let addedOn = Dictionary(
+      additions.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
     for line in words {
       guard let first = line.first else { continue }
       let whole = LSPRange(start: first.range.start, end: line.last!.range.end)
@@ -227,7 +244,7 @@ struct ScriptOutline {
         stack[stack.count - 1].children?.append(block)
         continue
       }
-      if first.text == "add", let id = additions.first(where: { $0.line == first.line }) {
+      if first.text == "add", let id = addedOn[first.line] {
         stack[stack.count - 1].children?.append(
           LSPSymbol(name: String(id.text), kind: 19, range: whole, selectionRange: id.range))
       } else if ["group", "repeat"].contains(first.text), line.last?.text.hasSuffix("{") == true {

@@ -47,6 +47,17 @@ struct LanguageServerTests {
       (initialized[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
     #expect((capabilities?["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
     #expect(capabilities?["definitionProvider"] as? Bool == true)
+    #expect(capabilities?["documentFormattingProvider"] as? Bool == true)
+    // prepareRename only for a client that says it sends it.
+    #expect(capabilities?["renameProvider"] as? Bool == true)
+    let preparing = try Self.replies(
+      LanguageServer(),
+      Self.message(
+        1, "initialize", ["capabilities": ["textDocument": ["rename": ["prepareSupport": true]]]]))
+    let offered =
+      (preparing[0]["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+    #expect(
+      (offered?["renameProvider"] as? [String: Any])?["prepareProvider"] as? Bool == true)
     let shutdown = try Self.replies(server, Self.message(2, "shutdown"))
     #expect(shutdown[0].keys.contains("result") && shutdown[0]["id"] as? Int == 2)
     #expect(try Self.replies(server, Self.message(nil, "exit")).isEmpty)
@@ -117,8 +128,10 @@ struct LanguageServerTests {
     let edit: [String: Any] = [
       "textDocument": ["uri": Self.uri, "version": 2],
       "contentChanges": [
-        ["range": ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 11]],
-          "text": "a"],
+        [
+          "range": ["start": ["line": 1, "character": 7], "end": ["line": 1, "character": 11]],
+          "text": "a",
+        ]
       ],
     ]
     let after = try Self.replies(server, Self.message(nil, "textDocument/didChange", edit))
@@ -175,7 +188,29 @@ struct LanguageServerTests {
         as? String
     }
     #expect(try hover(1, 35) == "colour `gold`: `#ffd700`")
+    #expect(try hover(0, 2) == nil)
     #expect(try hover(1, 6)?.hasPrefix("circle `sun` at 10.0,10.0 radius 4.0") == true)
+    // The run up to the line has the same time budget as the run for diagnostics.
+    server.runBudget = .zero
+    #expect(
+      try hover(1, 6)
+        == "circle `sun`: the run did not reach this line within the editor's time budget")
+  }
+
+  @Test("an id is found as the parser reads it: 'add at at …' names 'at'; a string is no id")
+  func idsAsParsed() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, "add at at 1,1 r 1\nadd r 2 at 1,1\nremove at\n")
+    let at = try Self.replies(
+      server, Self.message(3, "textDocument/definition", Self.position(2, 8)))
+    #expect(
+      ((at[0]["result"] as? [String: Any])?["range"] as? [String: [String: Int]])?["start"]
+        == ["line": 0, "character": 4])
+    let reply = try Self.replies(
+      server,
+      Self.message(6, "textDocument/documentSymbol", ["textDocument": ["uri": Self.uri]]))
+    let symbols = reply[0]["result"] as? [[String: Any]] ?? []
+    #expect(symbols.map { $0["name"] as? String } == ["at"])
   }
 
   @Test("symbols: circles, and groups and loops holding what they hold")
@@ -189,6 +224,122 @@ struct LanguageServerTests {
     #expect(symbols.map { $0["name"] as? String } == ["sun", "moon", "group \"Sky\""])
     let loop = (symbols.last?["children"] as? [[String: Any]])?.first
     #expect(loop?["name"] as? String == "repeat 3 as i")
+  }
+
+  @Test("rename: a workspace edit of every id, prepareRename's range, a refusal as an error")
+  func rename() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, Self.script)
+    var params = Self.position(5, 10)
+    params["newName"] = "star"
+    let renamed = try Self.replies(server, Self.message(11, "textDocument/rename", params))
+    let changes = (renamed[0]["result"] as? [String: Any])?["changes"] as? [String: Any]
+    let edits = changes?[Self.uri] as? [[String: Any]] ?? []
+    #expect(edits.map { $0["newText"] as? String } == ["star", "star"])
+    #expect(
+      edits.map { ($0["range"] as? [String: [String: Int]])?["start"] } == [
+        ["line": 1, "character": 4], ["line": 5, "character": 9],
+      ])
+    let prepared = try Self.replies(
+      server, Self.message(12, "textDocument/prepareRename", Self.position(2, 5)))
+    #expect((prepared[0]["result"] as? [String: Any])?["placeholder"] as? String == "moon")
+    let nothing = try Self.replies(
+      server, Self.message(13, "textDocument/prepareRename", Self.position(0, 1)))
+    #expect(nothing[0].keys.contains("result") && nothing[0]["result"] is NSNull)
+    params["newName"] = "moon"
+    let refused = try Self.replies(server, Self.message(14, "textDocument/rename", params))
+    let error = refused[0]["error"] as? [String: Any]
+    #expect(error?["code"] as? Int == -32803)
+    #expect(error?["message"] as? String == "'moon' already names another circle (line 3)")
+  }
+
+  @Test("formatting: one edit of the whole text, none when formatted, an error on a syntax error")
+  func formatting() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, "add a at 1,1 r 1\n   remove  a\n")
+    func format(_ id: Int) throws -> [String: Any] {
+      let params: [String: Any] = [
+        "textDocument": ["uri": Self.uri], "options": ["tabSize": 2, "insertSpaces": true],
+      ]
+      return try Self.replies(server, Self.message(id, "textDocument/formatting", params))[0]
+    }
+    let edits = try format(20)["result"] as? [[String: Any]] ?? []
+    #expect(edits.count == 1)
+    #expect(edits.first?["newText"] as? String == "add a at 1,1 r 1\nremove a\n")
+    #expect(
+      edits.first?["range"] as? [String: [String: Int]] == [
+        "start": ["line": 0, "character": 0], "end": ["line": 2, "character": 0],
+      ])
+    _ = try Self.open(server, "add a at 1,1 r 1\nremove a\n")
+    #expect((try format(21)["result"] as? [Any])?.isEmpty == true)
+    _ = try Self.open(server, "add a at 1,1 r 1\nremove\n")
+    let error = try format(22)["error"] as? [String: Any]
+    #expect(error?["code"] as? Int == -32803)
+    #expect(
+      error?["message"] as? String
+        == "the script is not formatted while it has syntax errors; the first is at line 2: "
+        + "expected a circle id after 'remove'")
+  }
+
+  @Test("didClose clears the document's diagnostics and forgets its text")
+  func close() throws {
+    let server = LanguageServer()
+    _ = try Self.open(server, "remove moon\n")
+    let closed = try Self.replies(
+      server, Self.message(nil, "textDocument/didClose", ["textDocument": ["uri": Self.uri]]))
+    #expect(closed.count == 1)
+    #expect(closed.first?["method"] as? String == "textDocument/publishDiagnostics")
+    #expect(Self.diagnostics(closed[0]).isEmpty)
+    #expect(server.documents[Self.uri] == nil)
+    // `initialized` and `$/cancelRequest` are notifications with nothing to answer.
+    #expect(try Self.replies(server, Self.message(nil, "initialized")).isEmpty)
+    #expect(try Self.replies(server, Self.message(nil, "$/cancelRequest", ["id": 3])).isEmpty)
+  }
+
+  @Test("changes while more messages wait are checked once, after the last, with its version")
+  func burstOfChanges() throws {
+    let server = LanguageServer()
+    server.defersDiagnostics = true
+    #expect(try Self.open(server, "remove moon\n").isEmpty)
+    let whole: [String: Any] = [
+      "textDocument": ["uri": Self.uri, "version": 2], "contentChanges": [["text": "remove sun\n"]],
+    ]
+    #expect(try Self.replies(server, Self.message(nil, "textDocument/didChange", whole)).isEmpty)
+    server.defersDiagnostics = false
+    let replies = try Self.replies(
+      server, Self.message(30, "textDocument/completion", Self.position(0, 0)))
+    #expect(replies.count == 2)
+    #expect(replies.first?["id"] as? Int == 30)
+    #expect((replies.last?["params"] as? [String: Any])?["version"] as? Int == 2)
+    #expect(
+      Self.diagnostics(replies.last ?? [:]).map { $0["message"] as? String }
+        == ["no circle named 'sun'"])
+    // Nothing is left over to publish again.
+    #expect(try Self.replies(server, Self.message(31, "shutdown")).count == 1)
+  }
+
+  @Test("a run past its time budget is cut off with an information where it stopped")
+  func runBudget() throws {
+    let script = "add a at 1,1 r 1\nadd b at 2,2 r 1\nremove moon\n"
+    let server = LanguageServer()
+    #expect(
+      Self.diagnostics(try Self.open(server, script)[0]).map { $0["message"] as? String }
+        == ["no circle named 'moon'"])
+    server.runBudget = .zero
+    let cut = Self.diagnostics(try Self.open(server, script)[0])
+    #expect(cut.count == 1)
+    #expect(cut.first?["severity"] as? Int == 3)
+    let message = cut.first?["message"] as? String ?? ""
+    #expect(message.hasPrefix("checked up to here in 0."), "\(message)")
+    #expect(
+      message.hasSuffix(
+        " s; the run goes on past the editor's time budget: 'circles run' checks the rest"))
+    // The start frame, made before the first add, is where the run stopped.
+    #expect(
+      (cut.first?["range"] as? [String: [String: Int]])?["start"] == ["line": 0, "character": 0])
+    // Syntax errors are never cut off.
+    let syntax = Self.diagnostics(try Self.open(server, "add a at 1,1 r 1\nremove\n")[0])
+    #expect(syntax.map { $0["message"] as? String } == ["expected a circle id after 'remove'"])
   }
 
   @Test(
