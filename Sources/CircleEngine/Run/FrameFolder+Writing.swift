@@ -42,9 +42,10 @@ extension FrameFolder {
   /// that circles did not write (the user's, though named as the frame is) is first renamed to
   /// `<name>.~<n>~`, the first such name that is free, and noted in `setAside`.
   ///
-  /// - Throws: `FileProblem` naming the file under `displayPath`, with the system's reason
+  /// - Throws: `FileError` naming the file under `displayPath`, with the system's reason and
+  ///   no action, to follow `cannot write frame '<name>': `
   ///   (`'out/0003-clear.png': no space left on device`).
-  package func writeFrame(_ data: Data, named name: String) throws(FileProblem) {
+  package func writeFrame(_ data: Data, named name: String) throws(FileError) {
     do {
       let identity = try AtomicFile.write(
         data, named: name, in: handle, syncingFolder: false, flushing: false
@@ -54,7 +55,7 @@ extension FrameFolder {
       }
       record(name, identity)
     } catch {
-      throw FileProblem("'\(displayPath)/\(name)': \(Self.reason(error))")
+      throw FileError(path: "\(displayPath)/\(name)", action: "", error: error)
     }
   }
 
@@ -130,12 +131,13 @@ extension FrameFolder {
   ///   - target: where, checked by `RenderPath`.
   ///   - onlyIfChanged: leave a file that already holds these bytes untouched.
   /// - Returns: the file's URL.
-  /// - Throws: `FileProblem`: a folder on the way that leads out or is not a folder, a name
-  ///   that is a frame's of this run or circles' own, or the system's reason.
+  /// - Throws: `FileError` with the reason alone, to follow `cannot render '<path>': `: a
+  ///   folder on the way that leads out or is not a folder, a name that is a frame's of this
+  ///   run or circles' own, or the system's reason.
   @discardableResult
   package func writeRender(
     _ data: Data, to target: RenderPath, onlyIfChanged: Bool = false
-  ) throws(FileProblem) -> URL {
+  ) throws(FileError) -> URL {
     let index = state.withLock { state in
       defer { state.renderCount += 1 }
       return state.renderCount
@@ -144,16 +146,16 @@ extension FrameFolder {
     do {
       folder = target.folder.isEmpty ? handle : try handle.folder(at: target.folder, creating: true)
     } catch {
-      throw FileProblem(Self.reason(error))
+      throw FileError(reason: FileError.reason(of: error))
     }
     if folder === handle || folder.isSameFolder(as: handle) {
       let name = target.name
       guard name != Self.manifestName, name != Self.lockName else {
-        throw FileProblem("'\(name)' is a file circles keeps for itself; choose another name")
+        throw FileError(reason: "'\(name)' is a file circles keeps for itself; choose another name")
       }
-      try state.withLock { state throws(FileProblem) in
+      try state.withLock { state throws(FileError) in
         if let frame = state.claimed[name] {
-          throw FileProblem(Clash(name: name, frame: frame, render: index).description)
+          throw FileError(reason: Clash(name: name, frame: frame, render: index).description)
         }
         state.renders[name] = index
       }
@@ -181,7 +183,7 @@ extension FrameFolder {
         written = true
       }
     } catch {
-      throw FileProblem(Self.reason(error))
+      throw FileError(reason: FileError.reason(of: error))
     }
     // A file of the user's that already held these bytes is left, and not taken for a render.
     let identity = folder.identity(ofFileNamed: name)
@@ -221,7 +223,8 @@ extension FrameFolder {
       }
       try FrameManifest(entries: frames, renders: renderFiles).write(to: handle)
     } catch {
-      throw .cannotWrite(path: displayPath + "/" + Self.manifestName, reason: Self.reason(error))
+      throw .cannotWrite(
+        path: displayPath + "/" + Self.manifestName, reason: FileError.reason(of: error))
     }
   }
 
@@ -233,11 +236,4 @@ extension FrameFolder {
   /// The files that were in the way of this run's frames and renders, and the names they are
   /// kept under.
   package var setAside: [SetAsideFile] { state.withLock { $0.setAside } }
-
-  /// The reason alone of a file error, for messages that name the file themselves.
-  package static func reason(_ error: any Error) -> String {
-    if let error = error as? FileError { return error.reason }
-    if case RenderError.cannotWrite(_, let reason) = error { return reason }
-    return "\(error)"
-  }
 }

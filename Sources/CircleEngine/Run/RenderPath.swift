@@ -26,30 +26,34 @@ package struct RenderPath: Hashable, Sendable {
   ///   - text: the path from the script.
   ///   - fileExtension: the extension of the run's format (`png`, `svg`, `pdf`); a `.png`
   ///     target of a vector run gets this extension instead.
-  /// - Throws: `FileProblem` with the reason, to follow `cannot render '<path>': `.
-  package init(_ text: String, fileExtension: String) throws(FileProblem) {
+  /// - Throws: `FileError` with the reason alone, to follow `cannot render '<path>': `.
+  package init(_ text: String, fileExtension: String) throws(FileError) {
     guard text.utf8.count <= Self.lengthLimit else {
-      throw FileProblem(
-        "the path is too long: \(text.utf8.count) bytes, at most \(Self.lengthLimit)")
+      throw FileError(
+        reason:
+          "the path is too long: \(text.utf8.count) bytes, at most \(Self.lengthLimit)")
     }
-    guard !text.utf8.contains(0) else { throw FileProblem("a path cannot hold a NUL byte") }
+    guard !text.utf8.contains(0) else { throw FileError(reason: "a path cannot hold a NUL byte") }
     guard !text.hasPrefix("/") else {
-      throw FileProblem("the path must stay inside the output folder: it starts at '/'")
+      throw FileError(reason: "the path must stay inside the output folder: it starts at '/'")
     }
     guard !text.hasPrefix("~") else {
-      throw FileProblem(
-        "the path must stay inside the output folder: '~' is not a home folder here")
+      throw FileError(
+        reason:
+          "the path must stay inside the output folder: '~' is not a home folder here")
     }
     let parts = text.split(separator: "/", omittingEmptySubsequences: true)
       .filter { $0 != "." }
     guard !parts.contains("..") else {
-      throw FileProblem("the path must stay inside the output folder: it holds '..'")
+      throw FileError(reason: "the path must stay inside the output folder: it holds '..'")
     }
     for part in parts.dropLast() {
-      if let problem = AtomicFile.problem(withName: String(part)) { throw FileProblem(problem) }
+      if let problem = AtomicFile.problem(withName: String(part)) {
+        throw FileError(reason: problem)
+      }
     }
     guard let last = parts.last, !text.hasSuffix("/") else {
-      throw FileProblem("the path names a folder; give it a file name such as frame.png")
+      throw FileError(reason: "the path names a folder; give it a file name such as frame.png")
     }
     var name = String(last)
     if fileExtension != "png", Self.stem(of: name, fileExtension: "png") != nil {
@@ -57,11 +61,12 @@ package struct RenderPath: Hashable, Sendable {
       name = Self.stem(of: name, fileExtension: "png")! + "." + fileExtension
     }
     guard Self.stem(of: name, fileExtension: fileExtension) != nil else {
-      throw FileProblem(
-        "render writes \(fileExtension.uppercased()) files: give the file name a "
+      throw FileError(
+        reason:
+          "render writes \(fileExtension.uppercased()) files: give the file name a "
           + ".\(fileExtension) extension")
     }
-    if let problem = AtomicFile.problem(withName: name) { throw FileProblem(problem) }
+    if let problem = AtomicFile.problem(withName: name) { throw FileError(reason: problem) }
     folder = parts.dropLast().joined(separator: "/")
     self.name = name
   }

@@ -18,9 +18,10 @@ package enum ScriptFile {
   /// one), then checked to be a regular file of at most `ScriptSource.sizeLimit` bytes before
   /// anything is read; the read stops as soon as it passes the limit.
   ///
-  /// - Throws: `FileProblem` with the reason: `no such file or directory`, `is a folder, not a
-  ///   script`, `is a named pipe, not a script file; …`, `is too large for a script: …`.
-  package static func read(_ path: String) throws(FileProblem) -> [UInt8] {
+  /// - Throws: `FileError` for reading `path`, with the reason: `no such file or directory`,
+  ///   `is a folder, not a script`, `is a named pipe, not a script file; …`, `is too large for
+  ///   a script: …`.
+  package static func read(_ path: String) throws(FileError) -> [UInt8] {
     let descriptor = RawPath.withCString(path) {
       openat(AT_FDCWD, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     }
@@ -28,23 +29,25 @@ package enum ScriptFile {
       var info = stat()
       if errno == ENXIO, RawPath.withCString(path, { stat($0, &info) }) == 0, let kind = kind(info)
       {
-        throw FileProblem(kind)
+        throw FileError(path: path, action: "read", reason: kind)
       }
-      throw FileProblem(String(cString: strerror(errno)).lowercased())
+      throw FileError(path: path, action: "read", errno: errno)
     }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      throw FileProblem(String(cString: strerror(errno)).lowercased())
+      throw FileError(path: path, action: "read", errno: errno)
     }
-    if let kind = kind(info) { throw FileProblem(kind) }
-    guard Int(info.st_size) <= ScriptSource.sizeLimit else { throw tooLarge(Int(info.st_size)) }
+    if let kind = kind(info) { throw FileError(path: path, action: "read", reason: kind) }
+    guard Int(info.st_size) <= ScriptSource.sizeLimit else {
+      throw FileError(path: path, action: "read", reason: tooLarge(Int(info.st_size)))
+    }
     do throws(FileReading.Failure) {
       return [UInt8](try FileReading.read(descriptor, limit: ScriptSource.sizeLimit))
     } catch {
       switch error {
-      case .tooLarge: throw tooLarge(nil)
-      case .system(let reason): throw FileProblem(reason)
+      case .tooLarge: throw FileError(path: path, action: "read", reason: tooLarge(nil))
+      case .system(let reason): throw FileError(path: path, action: "read", reason: reason)
       }
     }
   }
@@ -74,10 +77,10 @@ package enum ScriptFile {
   }
 
   /// The reason for a script over the limit.
-  package static func tooLarge(_ size: Int?) -> FileProblem {
+  package static func tooLarge(_ size: Int?) -> String {
     let limit = "at most \(ScriptSource.sizeLimit >> 20) MiB"
-    guard let size else { return FileProblem("is too large for a script: \(limit)") }
+    guard let size else { return "is too large for a script: \(limit)" }
     let mebibytes = String(format: "%.1f", Double(size) / Double(1 << 20))
-    return FileProblem("is too large for a script: \(mebibytes) MiB, \(limit)")
+    return "is too large for a script: \(mebibytes) MiB, \(limit)"
   }
 }

@@ -46,7 +46,7 @@ package enum ScriptReplay {
       found = failure(of: script, stoppingAt: .frame(failedFrame.frame), with: failedFrame.error)
     } else if let clash {
       found = failure(
-        of: script, stoppingAt: .render(clash.render), with: FileProblem(clash.description))
+        of: script, stoppingAt: .render(clash.render), with: FileError(reason: clash.description))
     } else {
       found = nil
     }

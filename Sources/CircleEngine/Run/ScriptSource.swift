@@ -1,3 +1,4 @@
+import CircleRender
 import Foundation
 
 /// A script to run: its bytes and the name its diagnostics use.
@@ -24,10 +25,10 @@ package struct ScriptSource: Sendable {
   ///
   /// - Throws: `RunError.cannotRead` with the path as `displayName` gives it and the reason.
   package init(contentsOf url: URL, displayName: String) throws(RunError) {
-    do throws(FileProblem) {
+    do throws(FileError) {
       self.init(bytes: try ScriptFile.read(url.path), fileName: displayName)
     } catch {
-      throw .cannotRead(path: displayName, reason: error.description)
+      throw .cannotRead(path: displayName, reason: error.reason)
     }
   }
 

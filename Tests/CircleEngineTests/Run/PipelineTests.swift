@@ -213,7 +213,7 @@ struct PipelineTests {
         then: { made in
           // With one job at a time, frame 3 is made only if storing frame 1 left the way free.
           if made.count == 1, thirdMade.wait(timeout: .now() + 20) == .timedOut {
-            throw FileProblem("frame 3 was not made while frame 1 was being stored")
+            throw FileError(reason: "frame 3 was not made while frame 1 was being stored")
           }
           stored.append("\(made.count)")
         })

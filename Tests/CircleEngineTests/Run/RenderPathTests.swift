@@ -1,3 +1,4 @@
+import CircleRender
 import Testing
 
 @testable import CircleEngine
@@ -17,7 +18,7 @@ struct RenderPathTests {
     ] as [(String, String, String?, String?)])
   func accepted(text: String, format: String, folder: String?, name: String?) throws {
     guard let folder, let name else {
-      #expect(throws: FileProblem.self) { try RenderPath(text, fileExtension: format) }
+      #expect(throws: FileError.self) { try RenderPath(text, fileExtension: format) }
       return
     }
     let path = try RenderPath(text, fileExtension: format)
@@ -51,6 +52,6 @@ struct RenderPathTests {
       ),
     ])
   func refused(text: String, reason: String) {
-    #expect(throws: FileProblem(reason)) { try RenderPath(text, fileExtension: "png") }
+    #expect(throws: FileError(reason: reason)) { try RenderPath(text, fileExtension: "png") }
   }
 }
