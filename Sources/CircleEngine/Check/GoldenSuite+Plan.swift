@@ -65,7 +65,7 @@ enum ScriptReader {
   static func read(_ url: URL, displayName: String) throws(RunError) -> [UInt8] {
     do {
       guard let folder = try FolderHandle.forCheck(url.deletingLastPathComponent()) else {
-        throw RunError.cannotRead(path: displayName, reason: "no such file")
+        throw RunError.cannotRead(path: displayName, reason: systemReason(ENOENT))
       }
       let file = try folder.openFile(url.lastPathComponent, following: true)
       guard file.size <= maximumBytes else {
@@ -76,8 +76,7 @@ enum ScriptReader {
     } catch let error as RunError {
       throw error
     } catch let error as FileError {
-      let reason = error.reason == "no such file or directory" ? "no such file" : error.reason
-      throw .cannotRead(path: displayName, reason: reason)
+      throw .cannotRead(path: displayName, reason: error.reason)
     } catch {
       throw .cannotRead(path: displayName, reason: "\(error)")
     }

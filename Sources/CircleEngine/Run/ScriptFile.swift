@@ -18,7 +18,7 @@ package enum ScriptFile {
   /// one), then checked to be a regular file of at most `ScriptSource.sizeLimit` bytes before
   /// anything is read; the read stops as soon as it passes the limit.
   ///
-  /// - Throws: `FileError` for reading `path`, with the reason: `no such file or directory`,
+  /// - Throws: `FileError` for reading `path`, with the reason: `no such file or folder`,
   ///   `is a folder, not a script`, `is a named pipe, not a script file; …`, `is too large for
   ///   a script: …`.
   package static func read(_ path: String) throws(FileError) -> [UInt8] {

@@ -60,7 +60,7 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     if case RenderError.cannotWrite(_, let reason) = error { return reason }
     let nsError = error as NSError
     switch nsError.code {
-    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return systemReason(ENOENT)
     case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
     case NSFileWriteOutOfSpaceError: return "no space left on device"
     case NSFileReadCorruptFileError: return "is a folder or unreadable"
@@ -81,7 +81,10 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The system's reason for the failure that set `errno`, in lower case.
-func systemReason(_ code: Int32 = errno) -> String {
-  String(cString: strerror(code)).lowercased()
+/// The system's reason for the failure that set `errno`, in lower case; a missing file or
+/// folder is `no such file or folder` (the system's `no such file or directory`), as every
+/// message of circles says it.
+package func systemReason(_ code: Int32 = errno) -> String {
+  if code == ENOENT { return "no such file or folder" }
+  return String(cString: strerror(code)).lowercased()
 }

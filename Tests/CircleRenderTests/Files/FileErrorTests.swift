@@ -17,6 +17,15 @@ struct FileErrorTests {
     #expect(FileError(reason: "it holds '..'").description == "it holds '..'")
   }
 
+  @Test("a missing file or folder is 'no such file or folder'; other errors keep the system's")
+  func missingWording() {
+    #expect(
+      FileError(path: "a.png", action: "open", errno: ENOENT).description
+        == "cannot open 'a.png': no such file or folder")
+    #expect(FileError(path: "a.png", action: "open", errno: EACCES).reason == "permission denied")
+    #expect(FileError(path: "a", action: "open", errno: ENOTDIR).reason == "not a directory")
+  }
+
   @Test("the reason alone of a file error, a render error, a Foundation error and another")
   func reasons() throws {
     #expect(
@@ -31,7 +40,7 @@ struct FileErrorTests {
     let read = FileError(path: "missing.png", action: "read", error: readError)
     #expect(read.path == "missing.png")
     #expect(read.action == "read")
-    #expect(read.reason == "no such file")
+    #expect(read.reason == "no such file or folder")
     #expect(FileError.reason(of: RenderError.notPNG) == "not a PNG file")
   }
 }
