@@ -44,15 +44,21 @@ let package = Package(
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),
+    // What turns a script into frames and checks them against goldens: `circles run` and
+    // `circles check`, and assertSnapshot's scripts, without the command line.
+    .target(
+      name: "CircleEngine",
+      dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]),
     .target(
       name: "CircleSnapshotTesting",
       dependencies: [
-        "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CirclesKit",
+        "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CircleEngine",
       ]),
     .target(
       name: "CirclesKit",
       dependencies: [
-        "CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit", "CEditLine",
+        "CircleEngine", "CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit",
+        "CEditLine",
       ]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
@@ -96,8 +102,16 @@ let package = Package(
       exclude: ["Comparison/Fixtures"]
     ),
     .testTarget(
+      name: "CircleEngineTests",
+      dependencies: [
+        "CircleEngine", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot",
+        "CirclesTestSupport",
+      ]),
+    .testTarget(
       name: "CirclesKitTests",
-      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"],
+      dependencies: [
+        "CirclesKit", "CircleEngine", "CircleRender", "CircleSnapshot", "CirclesTestSupport",
+      ],
       resources: []
     ),
     // What the test targets share: running the built binary, temporary folders, reading back
@@ -108,7 +122,9 @@ let package = Package(
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",
-      dependencies: ["CirclesKit", "CircleRender", "CircleSnapshot", "CirclesTestSupport"]
+      dependencies: [
+        "CirclesKit", "CircleEngine", "CircleRender", "CircleSnapshot", "CirclesTestSupport",
+      ]
     ),
     // Builds and tests a package that depends on circles by URL and version (slow: run by
     // scripts/test-consumer).
@@ -117,8 +133,8 @@ let package = Package(
     .testTarget(
       name: "ReliabilityTests",
       dependencies: [
-        "CirclesKit", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot", "UndoKit",
-        "CirclesTestSupport", "CZlib",
+        "CircleEngine", "CirclesKit", "CircleScript", "CircleCanvas", "CircleRender",
+        "CircleSnapshot", "UndoKit", "CirclesTestSupport", "CZlib",
       ]
     ),
   ]

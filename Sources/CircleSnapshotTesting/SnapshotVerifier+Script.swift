@@ -1,6 +1,6 @@
+import CircleEngine
 import CircleScript
 import CircleSnapshot
-import CirclesKit
 import Foundation
 
 /// Checking every frame of a script's history, as `circles check` does.

@@ -254,7 +254,7 @@ struct CheckCommandTests {
     let missing = try await Executable.run(["diff", "missing.png", "fake.png"], in: folder.url)
     #expect(missing.status == 2, "\(missing)")
     #expect(missing.stdout.isEmpty, "\(missing)")
-    #expect(missing.stderr == "circles: error: cannot read 'missing.png': no such file\n")
+    #expect(missing.stderr == "circles: error: cannot read 'missing.png': no such file or folder\n")
     let folderGiven = try await Executable.run(["diff", golden, "fake.png"], in: folder.url)
     #expect(folderGiven.status == 2, "\(folderGiven)")
     #expect(folderGiven.stderr == "circles: error: cannot read '\(golden)': is a directory\n")

@@ -224,7 +224,7 @@ struct DiffCommandTests {
       ),
       (
         ["diff", "golden.png", "missing.png"],
-        "circles: error: cannot read 'missing.png': no such file"
+        "circles: error: cannot read 'missing.png': no such file or folder"
       ),
     ])
   func refused(arguments: [String], message: String) async throws {

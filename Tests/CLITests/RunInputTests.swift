@@ -34,7 +34,7 @@ struct RunInputTests {
       ("/dev/zero", "is a device, not a script file"),
       ("folder", "is a folder, not a script"),
       ("huge.circles", "is too large for a script: 3072.0 MiB, at most 64 MiB"),
-      ("missing.circles", "no such file or directory"),
+      ("missing.circles", "no such file or folder"),
     ])
   func refused(path: String, reason: String) async throws {
     let folder = try Self.workspace()

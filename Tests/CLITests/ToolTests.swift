@@ -54,7 +54,10 @@ struct ToolTests {
         "circles: error: unknown option '--ouput'; did you mean '--output'?"
       ),
       (["run", "a.circles", "-o"], "circles: error: option '-o' needs a value"),
-      (["run", "missing.circles"], "circles: error: cannot read 'missing.circles': no such file"),
+      (
+        ["run", "missing.circles"],
+        "circles: error: cannot read 'missing.circles': no such file or folder"
+      ),
       (["run", "."], "circles: error: cannot read '.': is a folder, not a script"),
     ])
   func usageErrors(arguments: [String], message: String) async throws {

@@ -77,7 +77,7 @@ struct ViewCommandTests {
     let missing = try await Executable.run(["view", "nope.circles"], in: folder.url)
     #expect(missing.status == 2)
     #expect(
-      missing.stderr == "circles: error: cannot read 'nope.circles': no such file or directory\n")
+      missing.stderr == "circles: error: cannot read 'nope.circles': no such file or folder\n")
     try folder.write("add a at 1,1 r 1\nad b\n", to: "typo.circles")
     let typo = try await Executable.run(["view", "typo.circles"], in: folder.url)
     #expect(typo.status == 2)

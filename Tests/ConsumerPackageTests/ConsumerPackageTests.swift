@@ -7,7 +7,8 @@ import Testing
 /// repository's committed HEAD, tagged with the version README names, as SwiftPM builds a remote,
 /// versioned dependency (where unsafe flags are refused). It uses UndoKit (a counter as Apple's
 /// documentation writes one), CircleCanvas (separate and grouped steps) and CircleSnapshotTesting
-/// (`assertSnapshot(of: canvas)`), so it fails when a product or an API it uses breaks.
+/// (`assertSnapshot(of: canvas)`), so it fails when a product or an API it uses breaks, and when
+/// assertSnapshot comes to need the command line (CirclesKit, libedit) again.
 ///
 /// The build from scratch takes a minute or more, so the test runs only with
 /// `CIRCLES_CONSUMER_TEST=1`: `scripts/test-consumer` sets it, and `scripts/test --all` (what CI
@@ -67,6 +68,28 @@ struct ConsumerPackageTests {
     return bare
   }
 
+  /// Checks that the consumer's build has what assertSnapshot needs and nothing of the command
+  /// line: CircleSnapshotTesting and CircleEngine are compiled, CirclesKit is not, and the test
+  /// binary links Cairo but not libedit (the REPL's line editor).
+  static func expectNoCommandLine(in app: URL) async throws {
+    let products = app.appendingPathComponent(".build/debug", isDirectory: true)
+      .resolvingSymlinksInPath()
+    let files = FileManager.default
+    let built =
+      try files.contentsOfDirectory(atPath: products.path)
+      + files.contentsOfDirectory(atPath: products.appendingPathComponent("Modules").path)
+    #expect(built.contains("CircleSnapshotTesting.build"), "\(built.sorted())")
+    #expect(built.contains("CircleEngine.swiftmodule"), "\(built.sorted())")
+    // SwiftPM makes a folder for every target of circles; only those it compiles have a module.
+    #expect(!built.contains("CirclesKit.swiftmodule"), "\(built.sorted())")
+    #expect(!built.contains("CirclesKit.o"), "\(built.sorted())")
+    let tests = products.appendingPathComponent("DrawingPackageTests.xctest")
+    let linked = try await tool("readelf", ["--dynamic", tests.path], in: app)
+    try #require(linked.status == 0, "\(linked)")
+    #expect(linked.stdout.contains("[libcairo.so"), "\(linked.stdout)")
+    #expect(!linked.stdout.contains("libedit"), "\(linked.stdout)")
+  }
+
   @Test(
     "it builds; its snapshot test fails without a golden, records only with CIRCLES_RECORD, then passes",
     .enabled(if: isEnabled, "slow: run by scripts/test-consumer"), .timeLimit(.minutes(10)))
@@ -83,6 +106,7 @@ struct ConsumerPackageTests {
 
     let build = try await Self.tool("swift", ["build", "--build-tests"] + cache, in: app)
     try #require(build.status == 0, "\(build)")
+    try await Self.expectNoCommandLine(in: app)
 
     // At the package's root, outside the test target, so SwiftPM finds no unhandled file.
     let golden = app.appendingPathComponent(

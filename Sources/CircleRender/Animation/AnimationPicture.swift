@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// The picture an animation shows at its latest frame: the renderer's picture, with an outline

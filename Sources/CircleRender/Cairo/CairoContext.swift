@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CircleCanvas
 
 /// A Cairo drawing context on a surface, owned: destroyed when the object goes away.

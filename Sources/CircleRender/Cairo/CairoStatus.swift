@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 extension cairo_status_t {
   /// Cairo's explanation of the status as a lower-case phrase without a trailing period.

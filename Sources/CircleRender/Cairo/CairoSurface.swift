@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CircleCanvas
 
 /// An ARGB32 Cairo image surface, owned: destroyed when the object goes away.

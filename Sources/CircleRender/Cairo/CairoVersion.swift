@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// The version of the Cairo library circles runs with, such as `1.16.0`.
 public var cairoVersionString: String {

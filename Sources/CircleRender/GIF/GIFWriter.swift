@@ -1,4 +1,4 @@
-import CGif
+internal import CGif
 import Foundation
 
 /// Writes an animated GIF frame by frame through giflib into a `StreamedFile`.

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// PNG files in and out of memory, through Cairo's PNG streams.

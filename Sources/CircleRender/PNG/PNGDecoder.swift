@@ -1,4 +1,4 @@
-import CIsal
+internal import CIsal
 import Foundation
 
 /// A quick decoder for the PNG files circles and Cairo write: 8 bits a channel, RGB or RGBA,

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CircleCanvas
 
 /// Draws canvas states into pixel images through Cairo.

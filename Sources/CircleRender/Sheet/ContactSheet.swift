@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CircleCanvas
 
 /// One picture of many canvas states: a grid of labelled thumbnails, in order, left to right and

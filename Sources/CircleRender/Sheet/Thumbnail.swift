@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// A small copy of a picture, each pixel the mean of the part of the picture it covers, kept up
 /// to date by redoing only the pixels that a change touches.

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import CircleCanvas
 
 /// Draws a canvas state as paths in the current user space of a Cairo context, in points.

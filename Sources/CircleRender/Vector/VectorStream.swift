@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// Collects the bytes a Cairo stream surface writes, so a vector document can live in `Data`.

@@ -15,26 +15,6 @@ public struct PixelPoint: Hashable, Sendable, Codable, CustomStringConvertible {
   public var description: String { "\(x),\(y)" }
 }
 
-/// A rectangle of whole pixels: the smallest one holding every difference.
-public struct PixelRect: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// The top left pixel.
-  public var origin: PixelPoint
-  /// Width in pixels, at least 1.
-  public var width: Int
-  /// Height in pixels, at least 1.
-  public var height: Int
-
-  /// Creates a rectangle.
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.origin = PixelPoint(x: x, y: y)
-    self.width = width
-    self.height = height
-  }
-
-  /// `WxH at x,y`.
-  public var description: String { "\(width)x\(height) at \(origin)" }
-}
-
 /// The size of an image in pixels.
 public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Width in pixels.

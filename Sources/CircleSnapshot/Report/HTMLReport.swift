@@ -147,10 +147,10 @@ private struct Page {
     }
     let size = comparison.actualSize
     let margin = max(4, max(bounds.width, bounds.height) / 4)
-    let left = max(0, bounds.origin.x - margin)
-    let top = max(0, bounds.origin.y - margin)
-    let width = min(size.width, bounds.origin.x + bounds.width + margin) - left
-    let height = min(size.height, bounds.origin.y + bounds.height + margin) - top
+    let left = max(0, bounds.minX - margin)
+    let top = max(0, bounds.minY - margin)
+    let width = min(size.width, bounds.minX + bounds.width + margin) - left
+    let height = min(size.height, bounds.minY + bounds.height + margin) - top
     let scale = min(16, 320 / max(1, max(width, height)))
     guard scale >= 2, width > 0, height > 0 else { return "" }
     var html = "<p>Zoomed ×\(scale) on \(width)x\(height) at \(left),\(top):</p>\n"

@@ -165,7 +165,7 @@ public enum JSONReport {
         Region(x: $0.x, y: $0.y, width: 1, height: 1)
       },
       differenceBounds: comparison?.differenceBounds.map {
-        Region(x: $0.origin.x, y: $0.origin.y, width: $0.width, height: $0.height)
+        Region(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height)
       },
       sceneDiff: frame.sceneDiff.map(text), notes: frame.notes.map(text),
       actual: frame.artifacts.map { path($0.actual) },

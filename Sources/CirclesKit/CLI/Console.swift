@@ -1,3 +1,4 @@
+import CircleEngine
 import CircleRender
 import CircleScript
 import Foundation
@@ -63,7 +64,7 @@ public final class Console: @unchecked Sendable {
   }
 
   /// Notes each file of the user's that a run found where it wrote a frame, and kept.
-  public func noteSetAside(_ files: [SetAsideFile], in folder: String) {
+  package func noteSetAside(_ files: [SetAsideFile], in folder: String) {
     for file in files {
       let (name, kept) = (
         DiagnosticPrinter.visibleText(file.name), DiagnosticPrinter.visibleText(file.keptAs)

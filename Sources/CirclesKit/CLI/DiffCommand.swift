@@ -92,18 +92,18 @@ struct DiffCommand: Subcommand {
   }
 
   /// Reads a whole regular file; a device or a FIFO is refused before it is opened.
-  private static func read(_ path: String, in context: ToolContext) -> Result<Data, FileProblem> {
+  private static func read(_ path: String, in context: ToolContext) -> Result<Data, FileError> {
     let url = context.url(for: path)
     var status = stat()
     if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
       status.st_mode & S_IFMT != S_IFDIR
     {
-      return .failure(FileProblem("cannot read '\(path)': is not a regular file"))
+      return .failure(FileError(path: path, action: "read", reason: "is not a regular file"))
     }
     do {
       return .success(try Data(contentsOf: url))
     } catch {
-      return .failure(FileProblem("cannot read '\(path)': \(FileProblem.reason(error, url: url))"))
+      return .failure(FileError(path: path, action: "read", error: error))
     }
   }
 }

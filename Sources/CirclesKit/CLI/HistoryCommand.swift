@@ -1,3 +1,4 @@
+import CircleEngine
 import Foundation
 
 /// `circles history <script|->`: the undo and redo stacks a script leaves, as an Edit menu shows

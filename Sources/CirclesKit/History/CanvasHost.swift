@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleEngine
 import CircleRender
 import CircleScript
 import Foundation
@@ -50,7 +51,7 @@ final class CanvasHost: ScriptHost {
     } else {
       let last = path.split(separator: "/").last.map(String.init) ?? ""
       guard let named = FrameFormat(fileExtensionOf: URL(fileURLWithPath: last)) else {
-        throw FileProblem("give the file a .png, .svg or .pdf extension")
+        throw FileError(reason: "give the file a .png, .svg or .pdf extension")
       }
       format = named
     }
@@ -76,13 +77,13 @@ final class CanvasHost: ScriptHost {
   /// Writes a `render` target beneath a folder, unless it already holds these bytes.
   private static func write(
     _ data: Data, to target: RenderPath, beneath directory: URL, named name: String
-  ) throws(FileProblem) -> URL {
+  ) throws(FileError) -> URL {
     do {
       let folder = try FolderHandle(opening: directory, displayPath: name, creating: false)
         .folder(at: target.folder, creating: true)
       try ChangedFile.write(data, named: target.name, in: folder)
     } catch {
-      throw FileProblem(FrameFolder.reason(error))
+      throw FileError(reason: FileError.reason(of: error))
     }
     return directory.appendingPathComponent(target.path)
   }

@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleEngine
 import CircleScript
 import UndoKit
 
@@ -20,7 +21,7 @@ public enum HistoryRunner {
   ///
   /// - Returns: the stacks after the last command, or after the command that failed.
   /// - Throws: `RunError.script` for a syntax error (nothing ran).
-  public static func run(_ source: ScriptSource) throws(RunError) -> HistoryResult {
+  package static func run(_ source: ScriptSource) throws(RunError) -> HistoryResult {
     let host = CanvasHost()
     host.keepsFrames = true
     let canvas: Canvas

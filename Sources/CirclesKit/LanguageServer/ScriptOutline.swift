@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleEngine
 import CircleScript
 import Foundation
 

@@ -1,3 +1,4 @@
+import CircleEngine
 import CircleScript
 import Foundation
 
@@ -16,7 +17,7 @@ enum ScriptInput {
     }
     let bytes = context.readStandardInput()
     guard bytes.count <= ScriptSource.sizeLimit else {
-      throw .cannotRead(path: "<stdin>", reason: ScriptFile.tooLarge(nil).description)
+      throw .cannotRead(path: "<stdin>", reason: ScriptFile.tooLarge(nil))
     }
     return ScriptSource(bytes: [UInt8](bytes), fileName: "<stdin>")
   }

@@ -1,4 +1,4 @@
-@preconcurrency import CEditLine
+@preconcurrency internal import CEditLine
 import Foundation
 
 /// Lines typed at a terminal, edited as in a shell by libedit (the BSD line editor, through its

@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleEngine
 import CircleRender
 import CircleScript
 import Foundation
@@ -30,7 +31,7 @@ public enum HistoryViewer {
   ///     more stops with an error at the command that would make one more.
   /// - Returns: the history.
   /// - Throws: `ViewerError.script` for a syntax error (nothing ran).
-  public static func record(
+  package static func record(
     _ source: ScriptSource, limit: Int = largestHistory
   ) throws(ViewerError) -> ViewerHistory {
     let script: Script
@@ -74,7 +75,7 @@ public enum HistoryViewer {
   /// - Throws: `ViewerError.script` for a syntax error or a failure before the first state
   ///   (nothing is written then), `.cannotWrite` when the page cannot be written.
   @discardableResult
-  public static func write(
+  package static func write(
     _ source: ScriptSource, to url: URL
   ) throws(ViewerError) -> ViewerHistory {
     let history = try record(source)

@@ -1,3 +1,4 @@
+import CircleEngine
 import CircleRender
 import CircleScript
 import Foundation
@@ -6,7 +7,7 @@ import Foundation
 /// behind it, its picture and what changed, and the Edit menu at each state.
 public struct ViewerHistory: Sendable {
   /// The script as run.
-  public var source: ScriptSource
+  package var source: ScriptSource
   /// Every state, the start first.
   public var frames: [ViewerFrame]
   /// The undo and redo stacks at each frame (state `n` is frame `n`).

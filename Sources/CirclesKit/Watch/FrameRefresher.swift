@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleEngine
 import CircleRender
 import CircleScript
 import Foundation
@@ -17,7 +18,7 @@ public struct RefreshResult: Sendable {
   public var circleCount: Int
   /// Files of the user's that stood where frames were written, and the names they are kept
   /// under.
-  public var setAside: [SetAsideFile] = []
+  package var setAside: [SetAsideFile] = []
 }
 
 /// Runs a script and brings its frame folder up to date in one format, writing only the frames
@@ -60,7 +61,7 @@ public final class FrameRefresher {
   /// - Returns: what was written, and the failure that stopped the script, if any.
   /// - Throws: `RunError.script` for a syntax error; nothing is written then.
   ///   `RunError.cannotWrite` when the folder, its lock or its manifest cannot be written.
-  public func refresh(_ source: ScriptSource) throws(RunError) -> RefreshResult {
+  package func refresh(_ source: ScriptSource) throws(RunError) -> RefreshResult {
     let script: Script
     do {
       script = try source.parsed()

@@ -1,3 +1,4 @@
+import CircleEngine
 import CircleRender
 import Foundation
 
@@ -91,7 +92,7 @@ public final class ScriptWatcher {
         sheetNote = ", sheet \(sheetPath ?? sheet.path)"
       } catch {
         console.error(
-          "cannot write the contact sheet '\(sheetPath ?? sheet.path)': \(FrameFolder.reason(error))"
+          "cannot write the contact sheet '\(sheetPath ?? sheet.path)': \(FileError.reason(of: error))"
         )
       }
     }

@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 
 /// One chunk of a PNG file, as `PNGChunkWalk` finds it: its type and where it lies in the file.
 ///

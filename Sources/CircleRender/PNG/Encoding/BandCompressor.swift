@@ -1,5 +1,5 @@
-import CIsal
-import CZlib
+internal import CIsal
+internal import CZlib
 import Foundation
 
 /// A raw deflate compressor, reset for every band: zlib, or igzip for `.igzip` settings.

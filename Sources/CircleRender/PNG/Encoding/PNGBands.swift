@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 import Foundation
 
 /// A PNG's filtered scanlines cut into bands of whole rows, each compressed on its own.

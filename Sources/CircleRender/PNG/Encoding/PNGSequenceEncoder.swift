@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// Encodes the frames of a sequence as PNG files, each reusing the compressed bands of rows

@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 import Foundation
 
 /// A PNG encoder over zlib, several times quicker than Cairo's writer at a similar size.

@@ -1,0 +1,46 @@
+import CirclesTestSupport
+import Foundation
+import Testing
+
+@testable import CircleRender
+
+@Suite("File errors")
+struct FileErrorTests {
+  @Test("a whole message, a path and reason for a message that says the action, or a reason")
+  func descriptions() {
+    #expect(
+      FileError(path: "out/a.png", action: "write", reason: "no space left on device").description
+        == "cannot write 'out/a.png': no space left on device")
+    #expect(
+      FileError(path: "out/a.png", action: "", reason: "is a directory").description
+        == "'out/a.png': is a directory")
+    #expect(FileError(reason: "it holds '..'").description == "it holds '..'")
+  }
+
+  @Test("a missing file or folder is 'no such file or folder'; other errors keep the system's")
+  func missingWording() {
+    #expect(
+      FileError(path: "a.png", action: "open", errno: ENOENT).description
+        == "cannot open 'a.png': no such file or folder")
+    #expect(FileError(path: "a.png", action: "open", errno: EACCES).reason == "permission denied")
+    #expect(FileError(path: "a", action: "open", errno: ENOTDIR).reason == "not a directory")
+  }
+
+  @Test("the reason alone of a file error, a render error, a Foundation error and another")
+  func reasons() throws {
+    #expect(
+      FileError.reason(of: FileError(path: "a", action: "open", reason: "permission denied"))
+        == "permission denied")
+    #expect(
+      FileError.reason(of: RenderError.cannotWrite(path: "b.png", reason: "read-only file system"))
+        == "read-only file system")
+    let folder = try TemporaryFolder()
+    let missing = folder.url.appendingPathComponent("missing.png")
+    let readError = try #require(throws: (any Error).self) { try Data(contentsOf: missing) }
+    let read = FileError(path: "missing.png", action: "read", error: readError)
+    #expect(read.path == "missing.png")
+    #expect(read.action == "read")
+    #expect(read.reason == "no such file or folder")
+    #expect(FileError.reason(of: RenderError.notPNG) == "not a PNG file")
+  }
+}
