@@ -1,5 +1,6 @@
 import Testing
 
+import CircleEngine
 @testable import CirclesKit
 
 /// Reading arguments against declarations: both spellings of a value, repeats, the last of a
