@@ -30,13 +30,12 @@ struct RowReconstruction: ~Copyable {
   }
 
   /// Reconstructs the next row from its filter type and filtered bytes and expands it into
-  /// `output`; false for an unknown filter type or a palette index past the palette's end.
+  /// `output`; false for an unknown filter type.
   mutating func next(
     filter: UInt8, _ filtered: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt32>
   ) -> Bool {
-    guard reconstruct(filter, filtered),
-      expansion.expand(UnsafePointer(current), width: width, into: output)
-    else { return false }
+    guard reconstruct(filter, filtered) else { return false }
+    expansion.expand(UnsafePointer(current), width: width, into: output)
     swap(&above, &current)
     return true
   }

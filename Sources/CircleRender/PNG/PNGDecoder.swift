@@ -7,7 +7,7 @@ import Foundation
 /// in the result, with the same rounding as libspng and Cairo.
 ///
 /// Anything else (16 bits, fewer than 8, Adam7) or anything unusual (a bad checksum, chunks out
-/// of order, a palette index past the palette's end, data that ends before the image does)
+/// of order, data that ends before the image does)
 /// gives `nil`, and the caller decodes with libspng, which also reports what is wrong. Chunks
 /// that only describe the pixels (gamma, colour space, significant bits) are ignored, as libspng
 /// and Cairo ignore them. Data that goes on past the last row is not inflated: a small file can

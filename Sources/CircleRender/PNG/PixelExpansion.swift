@@ -1,7 +1,8 @@
 /// How the unfiltered bytes of one row of an 8-bit PNG become premultiplied ARGB32 pixels, for
 /// each colour type, with the file's transparency (`tRNS`) applied as libspng and Cairo apply
 /// it: a grey or RGB pixel equal to the colour key becomes transparent, a palette entry takes
-/// its alpha from the chunk (entries past its end are opaque).
+/// its alpha from the chunk (entries past its end are opaque), and an index past the palette's
+/// end is opaque black.
 ///
 /// Expanding costs little next to inflating and unfiltering: on the W3 picture (1920×1080)
 /// as a palette file, decoding took 4.6 ms here against 11.0 ms through libspng, grey 3.2 ms
@@ -16,15 +17,17 @@ struct PixelExpansion: Sendable {
   let channels: Int
   /// The grey value, or the RGB colour as 0xRRGGBB, that is transparent; `nil` without one.
   let key: UInt32?
-  /// The palette as premultiplied pixels, 256 entries, those past `paletteCount` unused.
+  /// The palette as premultiplied pixels, 256 entries, those past the file's palette opaque
+  /// black, as libspng and libpng read an index past the palette's end.
   let palette: [UInt32]
-  let paletteCount: Int
 
   /// The expansion for a colour type (0, 2, 3, 4 or 6) and the data of its `PLTE` and `tRNS`
   /// chunks; `nil` for a combination the PNG specification does not allow, or a colour key
   /// that no 8-bit sample can equal (such files are left to libspng, which says what it makes
   /// of them).
-  init?(colourType: UInt8, palette plte: UnsafeRawBufferPointer?, transparency: UnsafeRawBufferPointer?) {
+  init?(
+    colourType: UInt8, palette plte: UnsafeRawBufferPointer?, transparency: UnsafeRawBufferPointer?
+  ) {
     func sample(_ data: UnsafeRawBufferPointer, _ index: Int) -> UInt32? {
       let value = UInt32(data[2 * index]) << 8 | UInt32(data[2 * index + 1])
       return value <= 255 ? value : nil
@@ -55,7 +58,7 @@ struct PixelExpansion: Sendable {
       guard let plte, plte.count % 3 == 0, (3...768).contains(plte.count) else { return nil }
       count = plte.count / 3
       guard (transparency?.count ?? 0) <= count else { return nil }
-      table = [UInt32](repeating: 0, count: 256)
+      table = [UInt32](repeating: 0xFF00_0000, count: 256)
       for index in 0..<count {
         let alpha = transparency.map { index < $0.count ? $0[index] : 255 } ?? 255
         table[index] = Self.premultiplied(
@@ -74,7 +77,6 @@ struct PixelExpansion: Sendable {
     }
     self.key = key
     palette = table
-    paletteCount = count
   }
 
   /// A straight-alpha colour as a premultiplied ARGB32 pixel, rounded as Cairo rounds.
@@ -94,12 +96,9 @@ struct PixelExpansion: Sendable {
     return alpha << 24 | multiply(red) << 16 | multiply(green) << 8 | multiply(blue)
   }
 
-  /// Expands one unfiltered row into `output`; false when a palette index is past the
-  /// palette's end.
+  /// Expands one unfiltered row into `output`.
   @inline(__always)
-  func expand(_ row: UnsafePointer<UInt8>, width: Int, into output: UnsafeMutablePointer<UInt32>)
-    -> Bool
-  {
+  func expand(_ row: UnsafePointer<UInt8>, width: Int, into output: UnsafeMutablePointer<UInt32>) {
     switch kind {
     case .rgb:
       if let key {
@@ -132,16 +131,9 @@ struct PixelExpansion: Sendable {
         output[x] = Self.premultiplied(grey, grey, grey, row[2 * x + 1])
       }
     case .palette:
-      var highest: UInt8 = 0
       palette.withUnsafeBufferPointer { table in
-        for x in 0..<width {
-          let index = row[x]
-          highest = max(highest, index)
-          output[x] = table[Int(index)]
-        }
+        for x in 0..<width { output[x] = table[Int(row[x])] }
       }
-      return Int(highest) < paletteCount
     }
-    return true
   }
 }

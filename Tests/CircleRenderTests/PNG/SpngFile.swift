@@ -130,7 +130,9 @@ enum SpngFile {
       else { return nil }
       let pixels = (0..<size / 4).map { index -> UInt32 in
         let alpha = UInt32(rgba[4 * index + 3])
-        func scaled(_ offset: Int) -> UInt32 { (UInt32(rgba[4 * index + offset]) * alpha + 127) / 255 }
+        func scaled(_ offset: Int) -> UInt32 {
+          (UInt32(rgba[4 * index + offset]) * alpha + 127) / 255
+        }
         return alpha << 24 | scaled(0) << 16 | scaled(1) << 8 | scaled(2)
       }
       return PixelImage(width: Int(header.width), height: Int(header.height), pixels: pixels)
