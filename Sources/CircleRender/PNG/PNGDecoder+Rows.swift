@@ -71,7 +71,7 @@ struct RowReconstruction: ~Copyable {
   /// closest to a + b − c, preferring a, then b: |p − a| = |b − c|, |p − b| = |a − c| and
   /// |p − c| = |a + b − 2c|.
   @inline(__always)
-  private static func predict(_ a: Int32, _ b: Int32, _ c: Int32) -> Int32 {
+  static func predict(_ a: Int32, _ b: Int32, _ c: Int32) -> Int32 {
     let pa = abs(b - c)
     let pb = abs(a - c)
     let pc = abs(a + b - 2 * c)
