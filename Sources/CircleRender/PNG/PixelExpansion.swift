@@ -6,11 +6,10 @@
 ///
 /// Expanding costs little next to inflating and unfiltering. `circles-bench --decoders` on the
 /// W3 picture (1920×1080) written by libspng, medians of 15, each decoder ending with
-/// premultiplied ARGB32 (2 December 2026, at a load average of 10–14 on 2 processors): as a
-/// palette file 6.4 ms here against 17.2 ms through libspng and 20.9 ms through Cairo; grey
-/// 22.3 ms against 32.1 and 28.4 ms (its rows are mostly Paeth-filtered, one byte a pixel: one
-/// chain of dependent bytes, which `RowReconstruction` cannot run side by side); grey and alpha
-/// 15.8 ms against 42.6 and 48.1 ms; RGBA 35.8 ms against 77.3 and 80.4 ms.
+/// premultiplied ARGB32 (2 December 2026, at a load average of 10–13 on 2 processors): as a
+/// palette file 1.6 ms here against 10.5 ms through libspng and 12.2 ms through Cairo; grey
+/// 11.0 ms against 17.7 and 17.7 ms; grey and alpha 12.0 ms against 33.2 and 31.3 ms; RGBA
+/// 20.2 ms against 42.6 and 51.1 ms.
 struct PixelExpansion: Sendable {
   enum Kind: Sendable {
     case grey, greyAlpha, rgb, rgba, palette

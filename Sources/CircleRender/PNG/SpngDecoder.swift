@@ -9,9 +9,9 @@ import Foundation
 /// (`SPNG_DECODE_TRNS`), which is then premultiplied with Cairo's rounding. For 16-bit files
 /// libspng keeps the high byte of each sample, as Cairo (libpng's `png_set_strip_16`) does, so
 /// both give the same pixels; the tests compare the two on every kind of file. The pass that
-/// premultiplies costs little: the W3 picture (1920×1080) as a 16-bit file took 166 ms through
-/// here against 142 ms for libspng alone and 129 ms for Cairo, interlaced 77 ms against 82 and
-/// 90 ms (`circles-bench --decoders`, medians of 15, at a load average of 10–14 on 2
+/// premultiplies costs little: the W3 picture (1920×1080) as a 16-bit file took 93 ms through
+/// here against 103 ms for libspng alone and 79 ms for Cairo, interlaced 47 ms against 47 and
+/// 52 ms (`circles-bench --decoders`, medians of 15, at a load average of 10–13 on 2
 /// processors, where differences of 20 % come and go between runs).
 ///
 /// The header is read first and the image's size checked (16384 a side, and the memory for the
