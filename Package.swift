@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(
       name: "CircleRender",
-      dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CircleCanvas"]),
+      dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CSpng", "CircleCanvas"]),
     .target(
       name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
     ),

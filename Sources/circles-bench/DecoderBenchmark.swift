@@ -40,7 +40,7 @@ enum DecoderBenchmark {
     return times[times.count / 2]
   }
 
-  /// libspng: RGBA8, then premultiplied as Cairo rounds.
+  /// libspng: RGBA8 with the transparency chunk applied, then premultiplied as Cairo rounds.
   static func spng(_ data: Data) -> [UInt32]? {
     guard let context = spng_ctx_new(0) else { return nil }
     defer { spng_ctx_free(context) }
@@ -53,7 +53,8 @@ enum DecoderBenchmark {
         spng_decoded_image_size(context, format, &size) == 0
       else { return nil }
       var rgba = [UInt8](repeating: 0, count: size)
-      guard spng_decode_image(context, &rgba, size, format, 0) == 0 else { return nil }
+      let flags = Int32(SPNG_DECODE_TRNS.rawValue)
+      guard spng_decode_image(context, &rgba, size, format, flags) == 0 else { return nil }
       return rgba.withUnsafeBufferPointer { source in
         [UInt32](unsafeUninitializedCapacity: size / 4) { pixels, count in
           for index in 0..<size / 4 {
@@ -115,9 +116,10 @@ enum DecoderBenchmark {
 }
 
 extension DecoderBenchmark {
-  /// The table rows: the pictures of W3 (written by Cairo), W1 and W2 (written by
-  /// `circles run`), each decoded by circles, libspng and Cairo; circles' time against the
-  /// quicker of the two libraries.
+  /// The table rows: the pictures of W3 (written by Cairo, and as every other kind of PNG file
+  /// by libspng), W1 and W2 (written by `circles run`), each decoded by circles, libspng and
+  /// Cairo, circles' time against the quicker of the two libraries; then W3 on each kind of
+  /// file against the C program (``PNGKindsBenchmark``).
   static func rows(circles: String, reference: String, runs: Int, work: URL) throws -> [BenchRow] {
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }
     let w3 = Scene.w3
@@ -146,12 +148,22 @@ extension DecoderBenchmark {
           try Data(contentsOf: URL(fileURLWithPath: folder + "/" + last))
         ))
     }
+    let kinds = try PNGKindsBenchmark.files(reference: reference, work: work).dropFirst()
+    for (label, first, _) in kinds {
+      files.append(
+        (
+          "W3 picture as \(label), written by libspng",
+          try Data(contentsOf: URL(fileURLWithPath: first))
+        ))
+    }
     Measures.progress("PNG decoders…")
-    return try measure(files, runs: runs).map { row in
+    let decoding = try measure(files, runs: runs).map { row in
       BenchRow(
         "PNG decoding in process, \(row.label)", String(format: "%.2f ms", row.circles),
         String(format: "%.2f ms (libspng), %.2f ms (Cairo)", row.spng, row.cairo),
         ratio: row.circles / min(row.spng, row.cairo), atMost: 1)
     }
+    return decoding
+      + (try PNGKindsBenchmark.rows(circles: circles, reference: reference, runs: runs, work: work))
   }
 }

@@ -5,8 +5,8 @@ extension PNGCodec {
   /// an image larger than the renderer would ever make, before a decoder sees it.
   ///
   /// A chunk length larger than what is left of the file can only belong to a damaged or cut
-  /// file, yet libpng would first allocate that many bytes (up to 2 GB) for it: a 100-byte
-  /// file could make a check allocate gigabytes. The header's size is trusted only when its
+  /// file, yet a PNG library (libpng, or libspng without its chunk limits) would first allocate
+  /// that many bytes (up to 2 GB) for it: a 100-byte file could make a check allocate gigabytes. The header's size is trusted only when its
   /// CRC matches; a header whose CRC does not is left for the decoder to report as damaged.
   /// CRCs of other chunks are left to the decoder too.
   ///

@@ -1,11 +1,11 @@
 internal import CCairo
 import Foundation
 
-/// PNG files in and out of memory, through Cairo's PNG streams.
+/// PNG files in and out of memory.
 ///
-/// Encoding writes what Cairo writes: 8 bits a channel, RGBA, or RGB when every pixel is
-/// opaque. Decoding accepts any PNG Cairo reads (grey, palette, 16-bit, with or without alpha)
-/// and always returns premultiplied ARGB32 pixels.
+/// Encoding writes what Cairo writes, through Cairo's PNG stream: 8 bits a channel, RGBA, or
+/// RGB when every pixel is opaque. Decoding accepts any valid PNG (grey, palette, 1 to 16 bits,
+/// interlaced or not, with or without alpha) and always returns premultiplied ARGB32 pixels.
 public enum PNGCodec {
   /// Encodes an image as a PNG file.
   ///
@@ -32,8 +32,10 @@ public enum PNGCodec {
 
   /// Decodes a PNG file into premultiplied ARGB32 pixels.
   ///
-  /// Files of 8-bit RGB or RGBA, not interlaced (what circles and Cairo write), are decoded by
-  /// `PNGDecoder` with igzip, five to six times as fast; others go through Cairo.
+  /// Files of 8 bits a sample, not interlaced, of every colour type (grey, grey and alpha, RGB,
+  /// RGBA, palette; with or without transparency) are decoded by `PNGDecoder` with igzip,
+  /// 1.3 to 3 times as fast as libspng or Cairo (BENCHMARKS.md); others (16-bit, 1- to 4-bit, interlaced) and
+  /// damaged files go through libspng. Either way the pixels are libspng's and Cairo's.
   ///
   /// - Parameter data: the bytes of a PNG file.
   /// - Returns: the image.
@@ -46,61 +48,11 @@ public enum PNGCodec {
   public static func decode(_ data: Data) throws(RenderError) -> PixelImage {
     try checkChunks(data)
     if let image = try PNGDecoder.decode(data) { return image }
-    // Cairo's surface and the copy made of it: Cairo says "out of memory" for a damaged file
-    // too, so the memory is asked for first.
-    if let header = try? PNGHeader(data) {
-      try PixelImage.checkMemory(
-        pixels: 2 * header.pixelCount, for: "decode a \(header.width)×\(header.height) PNG file")
-    }
-    return try decodeWithCairo(data)
-  }
-
-  /// Decodes any PNG Cairo reads, through Cairo (libpng).
-  static func decodeWithCairo(_ data: Data) throws(RenderError) -> PixelImage {
-    let source = Source(data)
-    let surface = withExtendedLifetime(source) {
-      cairo_image_surface_create_from_png_stream(
-        { closure, bytes, length in
-          guard let closure, let bytes else { return CAIRO_STATUS_READ_ERROR }
-          let source = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
-          return source.read(into: bytes, count: Int(length))
-            ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-        }, Unmanaged.passUnretained(source).toOpaque())!
-    }
-    let status = cairo_surface_status(surface)
-    guard status.isSuccess else {
-      cairo_surface_destroy(surface)
-      // Cairo 1.16 reports most libpng failures as "out of memory", so the cause is told
-      // apart only by whether the data ran out.
-      throw .damagedPNG(reason: source.ranOut ? "the file ends too early" : "its data is invalid")
-    }
-    return try CairoSurface(adopting: surface).convertedToARGB32().pixelImage()
+    return try SpngDecoder.decode(data)
   }
 
   /// Collects the bytes Cairo writes.
   private final class Sink {
     var data = Data()
-  }
-
-  /// Hands out the bytes Cairo asks for, remembering whether it asked for more than there was.
-  private final class Source {
-    let data: Data
-    var offset: Int
-    var ranOut = false
-
-    init(_ data: Data) {
-      self.data = data
-      self.offset = data.startIndex
-    }
-
-    func read(into bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
-      guard count <= data.endIndex - offset else {
-        ranOut = true
-        return false
-      }
-      data.copyBytes(to: bytes, from: offset..<offset + count)
-      offset += count
-      return true
-    }
   }
 }

@@ -1,32 +1,26 @@
 internal import CIsal
 import Foundation
 
-/// A quick decoder for the PNG files circles and Cairo write: 8 bits a channel, RGB or RGBA,
-/// not interlaced. It inflates with igzip (ISA-L) and undoes the row filters itself, writing
-/// premultiplied ARGB32 pixels straight into the result, with the same rounding as Cairo.
+/// A quick decoder for 8-bit PNG files that are not interlaced: grey, grey and alpha, RGB,
+/// RGBA and palette, with or without transparency (`tRNS`). It inflates with igzip (ISA-L),
+/// undoes the row filters itself and expands each row into premultiplied ARGB32 pixels straight
+/// in the result, with the same rounding as libspng and Cairo.
 ///
-/// Anything else, or anything unusual (a bad checksum, a transparency, gamma or colour-space
-/// chunk, data that ends before the image does), gives `nil`, and the caller decodes with Cairo,
-/// which also reports what is wrong. Data that goes on past the last row is not inflated: a
-/// small file can hold a stream of gigabytes.
+/// Anything else (16 bits, fewer than 8, Adam7) or anything unusual (a bad checksum, chunks out
+/// of order, data that ends before the image does)
+/// gives `nil`, and the caller decodes with libspng, which also reports what is wrong. Chunks
+/// that only describe the pixels (gamma, colour space, significant bits) are ignored, as libspng
+/// and Cairo ignore them. Data that goes on past the last row is not inflated: a small file can
+/// hold a stream of gigabytes.
 ///
-/// Why a decoder of our own rather than libspng (Debian's `libspng-dev` 0.7.3, which reads any
-/// PNG): on the frames circles compares, inflating is most of the work, and igzip inflates
-/// Cairo's files about five times as fast as zlib, which libspng uses (3.4 against 18.4 ms for
-/// a 1920×1080 picture). `circles-bench --decoders` (medians of 15, one thread, each decoder
-/// ending with premultiplied ARGB32; 1 December 2026, at a load average of 5–7 on 2 processors):
-/// the 1920×1080 picture of W3, written by Cairo, 9.3 ms here against 26.8 ms for libspng and
-/// 25.9 ms for Cairo; an 800×600 frame of W1 written by circles 2.3 ms against 5.2 and 5.4 ms;
-/// a 400×300 frame of W2 0.57 ms against 1.36 and 1.41 ms. Files of other kinds are rare among
-/// goldens and go to Cairo, which circles links anyway.
+/// Why a decoder of our own rather than libspng for these files: inflating is most of the work,
+/// and igzip inflates Cairo's files about five times as fast as zlib, which libspng uses (3.4
+/// against 18.4 ms for a 1920×1080 picture). `circles-bench --decoders` (medians of 15, one
+/// thread, each decoder ending with premultiplied ARGB32; 1 December 2026, at a load average
+/// of 5–7 on 2 processors): the 1920×1080 picture of W3, written by Cairo, 9.3 ms here against
+/// 26.8 ms for libspng and 25.9 ms for Cairo; an 800×600 frame of W1 written by circles 2.3 ms
+/// against 5.2 and 5.4 ms; a 400×300 frame of W2 0.57 ms against 1.36 and 1.41 ms.
 enum PNGDecoder {
-  /// Chunks that change what the pixels mean (transparency, gamma, colour space, significant
-  /// bits, chromaticities) or a second header: such files are left to Cairo.
-  static let declined: Set<UInt32> = [
-    PNGChunk.code("tRNS"), PNGChunk.header, PNGChunk.code("gAMA"), PNGChunk.code("iCCP"),
-    PNGChunk.code("sRGB"), PNGChunk.code("cHRM"), PNGChunk.code("sBIT"),
-  ]
-
   /// The image, or `nil` when the file is not of the simple kind this decoder reads.
   ///
   /// - Throws: `RenderError.outOfMemory` when the memory for the image cannot be had.
@@ -37,7 +31,7 @@ enum PNGDecoder {
 
   private static func decode(_ bytes: UnsafeRawBufferPointer) throws(RenderError) -> PixelImage? {
     guard let layout = chunks(of: bytes) else { return nil }
-    let rowBytes = 1 + layout.width * layout.channels
+    let rowBytes = 1 + layout.width * layout.expansion.channels
     let total = rowBytes * layout.height
     // A little room past the image, so that a stream holding more than the image is caught.
     let spare = 64
@@ -48,7 +42,7 @@ enum PNGDecoder {
     defer { free(raw) }
     let pixelCount = layout.width * layout.height
     try PixelImage.checkMemory(pixels: pixelCount, for: operation)
-    var rows = RowReconstruction(width: layout.width, channels: layout.channels)
+    var rows = RowReconstruction(width: layout.width, expansion: layout.expansion)
     var valid = false
     let pixels = [UInt32](unsafeUninitializedCapacity: pixelCount) { buffer, written in
       let output = buffer.baseAddress!
@@ -70,20 +64,23 @@ enum PNGDecoder {
     return valid ? PixelImage(width: layout.width, height: layout.height, pixels: pixels) : nil
   }
 
-  /// Where a file's image data lies, for the files this decoder reads.
+  /// Where a file's image data lies and how its rows expand, for the files this decoder reads.
   private struct Layout {
     var width: Int
     var height: Int
-    var channels: Int
+    var expansion: PixelExpansion
     var pieces: [Range<Int>]
   }
 
-  /// Walks the chunks: IHDR first, IDATs together, IEND last, every checksum right; `nil` for
-  /// anything else.
+  /// Walks the chunks: IHDR first, a palette and a transparency chunk (each at most once, the
+  /// palette first) before the IDATs, the IDATs together, IEND last, every checksum right;
+  /// `nil` for anything else.
   private static func chunks(of bytes: UnsafeRawBufferPointer) -> Layout? {
     guard var walk = try? PNGChunkWalk(bytes, verifyingCRC: true) else { return nil }
     var pieces: [Range<Int>] = []
     var header: PNGHeader?
+    var palette: Range<Int>?
+    var transparency: Range<Int>?
     var idatFinished = false
     while true {
       guard let chunk = try? walk.next() else { return nil }
@@ -92,7 +89,7 @@ enum PNGDecoder {
           let fields = PNGHeader(UnsafeRawBufferPointer(rebasing: bytes[chunk.data])),
           fields.width > 0, fields.height > 0, fields.width <= CairoSurface.maximumSide,
           fields.height <= CairoSurface.maximumSide, fields.bitDepth == 8,
-          fields.colourType == 2 || fields.colourType == 6, fields.compression == 0,
+          [0, 2, 3, 4, 6].contains(fields.colourType), fields.compression == 0,
           fields.filter == 0, fields.interlace == 0
         else { return nil }
         header = fields
@@ -101,18 +98,34 @@ enum PNGDecoder {
         pieces.append(chunk.data)
       } else if chunk.type == PNGChunk.end {
         break
+      } else if chunk.type == PNGChunk.palette {
+        // A palette is for palette files; RGB files may suggest one (ignored); grey ones not.
+        guard palette == nil, transparency == nil, pieces.isEmpty,
+          header?.colourType != 0, header?.colourType != 4
+        else { return nil }
+        palette = chunk.data
+      } else if chunk.type == transparencyChunk {
+        guard transparency == nil, pieces.isEmpty,
+          header?.colourType != 3 || palette != nil
+        else { return nil }
+        transparency = chunk.data
       } else {
-        guard !declined.contains(chunk.type) else { return nil }
         if !pieces.isEmpty { idatFinished = true }
-        // Other chunks must be ancillary or a palette.
-        guard !chunk.isCritical || chunk.type == PNGChunk.palette else { return nil }
+        // Other chunks must be ancillary, and no second header.
+        guard !chunk.isCritical else { return nil }
       }
     }
-    guard let header, !pieces.isEmpty else { return nil }
+    guard let header, !pieces.isEmpty,
+      let expansion = PixelExpansion(
+        colourType: header.colourType,
+        palette: palette.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) },
+        transparency: transparency.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
+    else { return nil }
     return Layout(
-      width: header.width, height: header.height, channels: header.colourType == 2 ? 3 : 4,
-      pieces: pieces)
+      width: header.width, height: header.height, expansion: expansion, pieces: pieces)
   }
+
+  private static let transparencyChunk = PNGChunk.code("tRNS")
 
   /// Inflates the IDAT pieces into exactly `count` bytes, calling `ready` with the bytes done
   /// after each stretch; false on any error, or when `ready` says false.
