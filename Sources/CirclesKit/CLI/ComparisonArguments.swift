@@ -2,7 +2,8 @@ import CircleCanvas
 import CircleScript
 import CircleSnapshot
 
-/// The options that set how strictly images are compared, shared by `check` and `diff`.
+/// The options that set how strictly images are compared, shared by `check`, `diff` and
+/// `compare`.
 struct ComparisonArguments {
   var options = ComparisonOptions.exact
 
@@ -19,6 +20,9 @@ struct ComparisonArguments {
       --no-checkerboard      With a threshold, measure semi-transparent pixels over white.
       --darker-colour <c>    Paint differing pixels that are darker in the actual image in this
                              colour (#rrggbb or a name) in diff images; the others stay red.
+      --ignore <x,y,w,h>     Leave the pixels of this rectangle out (a clock, an avatar): they
+                             are neither counted nor painted, and diff images show them hatched.
+                             Repeatable; a region past the image's edge is clipped.
     """
 
   static let options: [CommandOption] = [
@@ -29,6 +33,7 @@ struct ComparisonArguments {
     .flag("--checkerboard", "Measure semi-transparent pixels over a checkerboard"),
     .flag("--no-checkerboard", "Measure semi-transparent pixels over white"),
     .option("--darker-colour", "colour", .text, "Colour of darker differing pixels"),
+    .option("--ignore", "x,y,w,h", .text, repeats: true, "Leave this rectangle's pixels out"),
   ]
 
   /// Takes a comparison option; returns false when `name` is not one.
@@ -66,6 +71,14 @@ struct ComparisonArguments {
           "--darker-colour takes an opaque colour such as #00ff00 or green, not '\(text)'")
       }
       options.darkerColour = colour
+    case "--ignore":
+      let text = try reader.value(for: name, inline: inline)
+      guard let region = CircleSnapshot.PixelRect(parsing: text) else {
+        throw UsageError(
+          "--ignore takes x,y,w,h in whole pixels (x and y from 0, w and h from 1), such as "
+            + "10,20,100,40, not '\(DisplayText.escaped(text))'")
+      }
+      options.ignoredRegions.append(region)
     default:
       return false
     }
