@@ -96,8 +96,8 @@ public enum TextReport {
     }
     if result.comparesFolders {
       let all = images(result.frames.count)
-      if let problem = script.diagnostics.first {
-        return "ERROR \(script.displayPath): \(problem.message)"
+      if !script.diagnostics.isEmpty {
+        return "ERROR \(script.displayPath): the folders could not be read; no image compared"
       }
       switch script.status {
       case .passed: return "ok   \(script.displayPath): \(all)"
