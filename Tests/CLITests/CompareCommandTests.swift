@@ -59,7 +59,9 @@ struct CompareCommandTests {
         """, "\(outcome)")
     #expect(outcome.stderr == "", "\(outcome)")
     let diff = try PNGCodec.decode(
-      Data(contentsOf: folder.url.appendingPathComponent(".circles-artifacts/new/pages/home.diff.png")))
+      Data(
+        contentsOf: folder.url.appendingPathComponent(".circles-artifacts/new/pages/home.diff.png"))
+    )
     #expect(diff.pixels[9] == DiffImage.changedColour)
   }
 
@@ -70,15 +72,19 @@ struct CompareCommandTests {
       ["compare", "base", "new", "--ignore", "3,1,1,1", "--ignore=5,3,4,4", "--artifacts", "out"],
       in: folder.url)
     #expect(ignored.status == 1, "\(ignored)")
-    #expect(ignored.stdout.contains("compared 4 images: 2 passed, 1 new, 1 deleted\n"), "\(ignored)")
-    #expect(ignored.stdout.contains(
-      "circles compare base new --ignore 3,1,1,1 --ignore=5,3,4,4 --artifacts out --update --prune"))
+    #expect(
+      ignored.stdout.contains("compared 4 images: 2 passed, 1 new, 1 deleted\n"), "\(ignored)")
+    #expect(
+      ignored.stdout.contains(
+        "circles compare base new --ignore 3,1,1,1 --ignore=5,3,4,4 --artifacts out --update --prune"
+      ))
     let updated = try await Executable.run(
       ["compare", "base", "new", "--update", "--prune", "--json"], in: folder.url)
     #expect(updated.status == 0, "\(updated)")
     let json = try JSONSerialization.jsonObject(with: Data(updated.stdout.utf8)) as? [String: Any]
     let entry = (json?["scripts"] as? [[String: Any]])?.first
-    #expect(entry?["counts"] as? [String: Int] == ["passed": 1, "updated": 1, "added": 1, "removed": 1])
+    #expect(
+      entry?["counts"] as? [String: Int] == ["passed": 1, "updated": 1, "added": 1, "removed": 1])
     #expect(folder.allFiles(in: "base") == ["added.png", "pages", "same.png"])
     #expect(folder.allFiles(in: "base/pages") == ["home.png"])
     let again = try await Executable.run(["compare", "base", "new"], in: folder.url)
@@ -97,9 +103,12 @@ struct CompareCommandTests {
     #expect(outcome.stderr == "circles: error: cannot read 'new/same.png': not a PNG file\n")
     let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
     #expect(json?["passed"] as? Bool == false)
-    #expect(json?["summary"] as? String == "compared 4 images: 0 passed, 1 changed, 1 new, 1 deleted, 1 error")
+    #expect(
+      json?["summary"] as? String
+        == "compared 4 images: 0 passed, 1 changed, 1 new, 1 deleted, 1 error")
     let xml = try folder.read("j.xml")
-    #expect(xml.contains("<testsuites name=\"circles compare\" tests=\"4\" failures=\"3\" errors=\"1\">"))
+    #expect(
+      xml.contains("<testsuites name=\"circles compare\" tests=\"4\" failures=\"3\" errors=\"1\">"))
     let html = try folder.read("r.html")
     #expect(html.contains("compared 4 images: 0 passed, 1 changed, 1 new, 1 deleted, 1 error"))
     #expect(html.contains("cannot read &#39;new/same.png&#39;: not a PNG file"))
@@ -142,7 +151,9 @@ struct CompareCommandTests {
     #expect(
       outcome.stderr == "circles: error: \(message)\nRun 'circles compare --help' for its usage.\n",
       "\(outcome)")
-    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(".circles-artifacts").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent(".circles-artifacts").path))
   }
 
   @Test("a missing folder, or the same folder twice, is an error with exit code 2")
@@ -156,7 +167,8 @@ struct CompareCommandTests {
     #expect(same.status == 2, "\(same)")
     #expect(
       same.stderr
-        == "circles: error: compare needs two different folders: 'base' and './base/' are the same\n")
+        == "circles: error: compare needs two different folders: 'base' and './base/' are the same\n"
+    )
   }
 
   @Test("--shard compares each path in exactly one share")
@@ -167,7 +179,8 @@ struct CompareCommandTests {
       let outcome = try await Executable.run(
         ["compare", "base", "new", "--shard", "\(index)/3", "--json"], in: folder.url)
       let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
-      let frames = ((json?["scripts"] as? [[String: Any]])?.first?["frames"] as? [[String: Any]]) ?? []
+      let frames =
+        ((json?["scripts"] as? [[String: Any]])?.first?["frames"] as? [[String: Any]]) ?? []
       seen += frames.compactMap { $0["name"] as? String }
     }
     #expect(seen.sorted() == ["added.png", "gone.png", "pages/home.png", "same.png"])

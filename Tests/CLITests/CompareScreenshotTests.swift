@@ -41,7 +41,9 @@ struct CompareScreenshotTests {
     })()
     """
 
-  @Test("one moved element: exactly its page changes, and ignoring its area passes", .timeLimit(.minutes(5)))
+  @Test(
+    "one moved element: exactly its page changes, and ignoring its area passes",
+    .timeLimit(.minutes(5)))
   func movedElement() async throws {
     let folder = try TemporaryFolder()
     _ = try folder.write(Self.page(title: "Home", badgeLeft: 40), to: "site/home.html")
@@ -59,7 +61,9 @@ struct CompareScreenshotTests {
     ]
     for (page, target) in shots {
       try await browser.open(folder.url.appendingPathComponent("site/\(page)"))
-      if page.hasPrefix("home") { badges.append(try await browser.evaluate(Self.badgeRect) as? String ?? "") }
+      if page.hasPrefix("home") {
+        badges.append(try await browser.evaluate(Self.badgeRect) as? String ?? "")
+      }
       try await browser.screenshot().write(to: folder.url.appendingPathComponent(target))
     }
     // The screenshots are of the page's viewport, which holds the whole badge.
@@ -70,10 +74,14 @@ struct CompareScreenshotTests {
     #expect(header.height >= 200 && header.width >= 300, "\(header)")
     #expect(badges == ["40,170,80,30", "200,170,80,30"])
 
-    let compared = try await Executable.run(["compare", "expected", "actual", "--json"], in: folder.url)
+    let compared = try await Executable.run(
+      ["compare", "expected", "actual", "--json"], in: folder.url)
     #expect(compared.status == 1, "\(compared)")
     let frames = try Self.frames(compared.stdout)
-    #expect(frames.map { "\($0["name"]!) \($0["change"]!)" } == ["pages/about.png passed", "pages/home.png changed"])
+    #expect(
+      frames.map { "\($0["name"]!) \($0["change"]!)" } == [
+        "pages/about.png passed", "pages/home.png changed",
+      ])
     let home = frames[1]
     // Every differing pixel lies where the badge was or now is.
     let regions = badges.map { $0.split(separator: ",").compactMap { Int($0) } }
@@ -84,12 +92,15 @@ struct CompareScreenshotTests {
     let bottom = regions.map { $0[1] + $0[3] }.max()!
     #expect(bounds["x"]! >= left && bounds["y"]! >= top, "\(bounds) \(badges)")
     #expect(bounds["x"]! + bounds["width"]! <= right && bounds["y"]! + bounds["height"]! <= bottom)
-    #expect(FileManager.default.fileExists(
-      atPath: folder.url.appendingPathComponent(".circles-artifacts/actual/pages/home.diff.png").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent(".circles-artifacts/actual/pages/home.diff.png")
+          .path))
 
     // Ignoring where the badge was and where it is now makes the folders agree.
     let ignoring = try await Executable.run(
-      ["compare", "expected", "actual", "--ignore", badges[0], "--ignore", badges[1]], in: folder.url)
+      ["compare", "expected", "actual", "--ignore", badges[0], "--ignore", badges[1]],
+      in: folder.url)
     #expect(ignoring.status == 0, "\(ignoring)")
     #expect(ignoring.stdout.hasSuffix("compared 2 images: 2 passed\n"), "\(ignoring)")
     // Ignoring only its old place does not.

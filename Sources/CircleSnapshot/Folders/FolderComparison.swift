@@ -121,7 +121,8 @@ public struct FolderComparison: Sendable {
     paths.sort { RawPath.bytes(of: $0).lexicographicallyPrecedes(RawPath.bytes(of: $1)) }
     if let shard { paths = CheckOptions.shard(paths, index: shard.index, count: shard.count) }
     let pairs = paths.map { path in
-      ImagePair(path: path, expected: trees.expected.images[path], actual: trees.actual.images[path])
+      ImagePair(
+        path: path, expected: trees.expected.images[path], actual: trees.actual.images[path])
     }
     let frames = compare(pairs, expectedRoot: trees.expected.root)
     var result = ScriptResult(

@@ -107,10 +107,12 @@ final class ArtifactsFolder: Sendable {
   /// Deletes the diff image and strip an earlier comparison left for an image that now passes,
   /// when there are any; never makes a folder.
   func removeStale(of path: String) {
-    guard let root = try? folder.withLock({ (held) throws(FileError) -> FolderHandle? in
-      if held == nil { held = try FolderHandle.forCheck(url) }
-      return held
-    }) else { return }
+    guard
+      let root = try? folder.withLock({ (held) throws(FileError) -> FolderHandle? in
+        if held == nil { held = try FolderHandle.forCheck(url) }
+        return held
+      })
+    else { return }
     for suffix in [".diff.png", ".strip.png"] {
       let (parent, leaf) = Self.split(Self.name(of: path, suffix: suffix))
       guard let base = parent.isEmpty ? root : try? root.existingFolder(at: parent),

@@ -117,7 +117,8 @@ public struct ScriptResult: Hashable, Sendable, Codable {
     }
     if !passed { return "to accept the new images: \(rerecordCommand)" }
     if comparesFolders {
-      return orphans ? "to delete the expected images without an actual one: \(rerecordCommand)" : nil
+      return orphans
+        ? "to delete the expected images without an actual one: \(rerecordCommand)" : nil
     }
     switch (moved, orphans) {
     case (true, true):
@@ -133,7 +134,9 @@ public struct ScriptResult: Hashable, Sendable, Codable {
 extension FrameResult {
   /// Whether the frame had no golden and one was recorded for it (not a rename, not a golden
   /// replaced).
-  package var isFirstRecording: Bool { status == .recorded && movedFrom == nil && comparison == nil }
+  package var isFirstRecording: Bool {
+    status == .recorded && movedFrom == nil && comparison == nil
+  }
 
   /// Whether the frame's golden was a moved one, renamed to the frame's name without a change
   /// of picture.

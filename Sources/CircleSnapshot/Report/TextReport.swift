@@ -195,8 +195,10 @@ public enum TextReport {
     if let comparison = frame.comparison {
       return "copied over \(target) (was: \(comparison.summary))"
     }
-    return frame.goldenSize == nil ? "copied to \(target)" : "copied over \(target) (was: "
-      + (frame.problem ?? "another size") + ")"
+    return frame.goldenSize == nil
+      ? "copied to \(target)"
+      : "copied over \(target) (was: "
+        + (frame.problem ?? "another size") + ")"
   }
 
   /// What happened to a frame in one phrase.

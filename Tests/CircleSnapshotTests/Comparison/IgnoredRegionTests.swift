@@ -70,7 +70,9 @@ struct IgnoredRegionTests {
     let outside = ImageComparison(
       expected: Self.white, actual: actual,
       options: ComparisonOptions(
-        ignoring: [.init(x: 10, y: 0, width: 5, height: 5), .init(x: 0, y: 10, width: 1, height: 1)]
+        ignoring: [
+          .init(x: 10, y: 0, width: 5, height: 5), .init(x: 0, y: 10, width: 1, height: 1),
+        ]
       ))
     let none = ImageComparison(expected: Self.white, actual: actual)
     #expect(outside.ignoredPixels == 0)

@@ -38,9 +38,10 @@ struct FolderComparisonTests {
       let result = fixture.compare()
       #expect(result.exitCode == 1)
       let frames = Self.frames(result)
-      #expect(frames.keys.sorted() == [
-        "only-actual.png", "only-expected.png", "resized.png", "same.png", "sub/page.png",
-      ])
+      #expect(
+        frames.keys.sorted() == [
+          "only-actual.png", "only-expected.png", "resized.png", "same.png", "sub/page.png",
+        ])
       #expect(frames.values.map { FolderTally($0) }.count { $0 == .changed } == 2)
       #expect(FolderTally(frames["same.png"]!) == .passed)
       #expect(FolderTally(frames["only-actual.png"]!) == .new)
@@ -54,7 +55,8 @@ struct FolderComparisonTests {
       #expect(diff.path.hasSuffix("artifacts/actual/sub/page.diff.png"))
       #expect(FileManager.default.fileExists(atPath: diff.path))
       #expect(FileManager.default.fileExists(atPath: try #require(page.artifacts?.strip).path))
-      #expect(TextReport.summary(result) == "compared 5 images: 1 passed, 2 changed, 1 new, 1 deleted")
+      #expect(
+        TextReport.summary(result) == "compared 5 images: 1 passed, 2 changed, 1 new, 1 deleted")
     }
   }
 
@@ -168,12 +170,14 @@ struct FolderComparisonTests {
       #expect(FolderTally(frames["a.png"]!) == .updated)
       #expect(FolderTally(frames["deep/new.png"]!) == .added)
       #expect(FolderTally(frames["gone.png"]!) == .deleted)
-      #expect(fixture.bytes("a.png", in: fixture.expected) == fixture.bytes("a.png", in: fixture.actual))
+      #expect(
+        fixture.bytes("a.png", in: fixture.expected) == fixture.bytes("a.png", in: fixture.actual))
       #expect(fixture.bytes("deep/new.png", in: fixture.expected) != nil)
       #expect(fixture.bytes("gone.png", in: fixture.expected) != nil)
       // The artifacts of an accepted image are not left behind.
-      #expect(!FileManager.default.fileExists(
-        atPath: fixture.artifacts.appendingPathComponent("actual/a.diff.png").path))
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: fixture.artifacts.appendingPathComponent("actual/a.diff.png").path))
       let second = fixture.compare(update: true, prune: true)
       #expect(FolderTally(Self.frames(second)["gone.png"]!) == .removed)
       #expect(fixture.bytes("gone.png", in: fixture.expected) == nil)
@@ -244,11 +248,14 @@ struct FolderComparisonTests {
       }
       let budget = PixelBudget(pixels: 1)
       let result = fixture.compare(budget: budget)
-      #expect(result.scripts[0].frames.map { $0.comparison?.differingPixels } == Array(
-        repeating: 1, count: 6))
-      #expect(result.scripts[0].frames.map { $0.comparison?.firstDifference?.x } == [
-        0, 1, 2, 3, 0, 1,
-      ])
+      #expect(
+        result.scripts[0].frames.map { $0.comparison?.differingPixels }
+          == Array(
+            repeating: 1, count: 6))
+      #expect(
+        result.scripts[0].frames.map { $0.comparison?.firstDifference?.x } == [
+          0, 1, 2, 3, 0, 1,
+        ])
       #expect(budget.inUse == 0)
     }
   }

@@ -30,14 +30,20 @@ struct FolderReportTests {
       let result = try Self.compared(in: root)
       let lines = TextReport.lines(for: result)
       #expect(lines.first?.hasPrefix("FAIL ") == true)
-      #expect(lines.first?.hasSuffix("expected vs \(root.path)/actual: 3 of 3 images differ") == true)
+      #expect(
+        lines.first?.hasSuffix("expected vs \(root.path)/actual: 3 of 3 images differ") == true)
       #expect(lines.contains { $0.hasPrefix("  NEW     new.png: new: only in ") })
       #expect(lines.contains { $0.hasPrefix("  DELETED old.png: deleted: only in ") })
-      #expect(lines.contains(
-        "  CHANGED page.png: 1 pixel differ (2.3%), first at 0,0, all within 1x1 at 0,0; "
-          + "4 pixels in ignored regions"))
+      #expect(
+        lines.contains(
+          "  CHANGED page.png: 1 pixel differ (2.3%), first at 0,0, all within 1x1 at 0,0; "
+            + "4 pixels in ignored regions"))
       #expect(lines.contains("    ignored: 1 region, 4 pixels: 6,4,10,10"))
-      #expect(lines.contains { $0.hasPrefix("  to accept the new images: circles compare ") && $0.hasSuffix(" --update --prune") })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("  to accept the new images: circles compare ")
+            && $0.hasSuffix(" --update --prune")
+        })
       #expect(lines.last == "compared 3 images: 0 passed, 1 changed, 1 new, 1 deleted")
     }
   }
@@ -68,7 +74,9 @@ struct FolderReportTests {
     try withTemporaryFolder { root in
       let result = try Self.compared(in: root)
       let xml = JUnitReport.xml(for: result)
-      #expect(xml.contains("<testsuites name=\"circles compare\" tests=\"3\" failures=\"3\" errors=\"0\">"))
+      #expect(
+        xml.contains(
+          "<testsuites name=\"circles compare\" tests=\"3\" failures=\"3\" errors=\"0\">"))
       #expect(xml.contains("type=\"changed\""))
       #expect(xml.contains("type=\"new\"") && xml.contains("type=\"deleted\""))
       #expect(xml.contains("ignored: 1 region, 4 pixels: 6,4,10,10"))
