@@ -109,6 +109,9 @@ struct CompareCommand: Subcommand {
     }
     expectedPath = folders[0]
     actualPath = folders[1]
+  }
+
+  func validate(in context: ToolContext) throws(UsageError) {
     if prune, !update {
       throw UsageError("--prune deletes expected images only with --update; add --update")
     }
