@@ -70,6 +70,11 @@ public enum CommandLineTool {
   public static func main(arguments: [String], context: ToolContext) -> Int32 {
     if let code = answerWithoutContext(arguments, console: context.console) { return code }
     let first = arguments[0]
+    if first.hasPrefix("-") {
+      let error = UsageError.unknownOption(first, known: options.map(\.name))
+      context.console.error(error.message + "\nRun 'circles --help' for its usage.")
+      return ExitCode.usage
+    }
     guard let command = subcommand(named: first) else {
       var message = "unknown subcommand '\(first)'"
       if let guess = Suggestion.closest(to: first, among: subcommands.map { $0.name }) {
@@ -84,7 +89,7 @@ public enum CommandLineTool {
       return ExitCode.success
     }
     do {
-      let parsed = try command.init(arguments: rest)
+      let parsed = try command.parse(rest)
       try parsed.validate(in: context)
       return parsed.run(in: context)
     } catch {

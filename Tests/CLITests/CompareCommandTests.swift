@@ -117,7 +117,8 @@ struct CompareCommandTests {
   @Test(
     "mistakes on the command line are refused before any work, with exit code 2",
     arguments: [
-      (["compare", "base"], "compare takes two folders, the expected one and the actual one"),
+      (["compare", "base"], "compare needs two folders, the expected one and the actual one"),
+      (["compare", "base", "new", "more"], "compare takes two folders; 'more' is extra"),
       (
         ["compare", "base", "new", "--ignore", "1,2,3"],
         "--ignore takes x,y,w,h in whole pixels (x and y from 0, w and h from 1), such as "

@@ -6,10 +6,19 @@ import Testing
 /// a heading of the document itself, as GitHub names headings.
 @Suite("Links in the documents resolve")
 struct DocumentLinkTests {
-  static let documents = [
-    "README.md", "CONTRIBUTING.md", "BENCHMARKS.md", "Sources/UndoKit/README.md",
-    "Sources/CircleSnapshot/README.md",
-  ]
+  static let documents =
+    [
+      "README.md", "CONTRIBUTING.md", "BENCHMARKS.md", "CHANGELOG.md", "Sources/UndoKit/README.md",
+      "Sources/CircleSnapshot/README.md",
+    ]
+    + ((try? FileManager.default.contentsOfDirectory(
+      atPath: repositoryRoot.appendingPathComponent("docs").path)) ?? [])
+    .filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+
+  /// The anchors of a document's headings, read from the file.
+  static func anchors(ofFile url: URL) throws -> Set<String> {
+    anchors(of: prose(of: try String(contentsOf: url, encoding: .utf8)))
+  }
 
   /// A document's text outside its fenced code blocks.
   static func prose(of text: String) -> [Substring] {
@@ -61,10 +70,24 @@ struct DocumentLinkTests {
       if path.isEmpty {
         #expect(anchors.contains(String(parts[1])), "\(document): no heading for \(target)")
       } else {
-        let file = folder.appendingPathComponent(path).path
-        #expect(FileManager.default.fileExists(atPath: file), "\(document): no file \(target)")
+        let file = folder.appendingPathComponent(path)
+        #expect(
+          FileManager.default.fileExists(atPath: file.path), "\(document): no file \(target)")
+        if parts.count == 2, path.hasSuffix(".md"),
+          FileManager.default.fileExists(atPath: file.path)
+        {
+          #expect(
+            try Self.anchors(ofFile: file).contains(String(parts[1])),
+            "\(document): no heading for \(target)")
+        }
       }
     }
+  }
+
+  @Test("the references in docs/ are among the documents checked")
+  func docsIncluded() {
+    #expect(Self.documents.contains("docs/language.md"))
+    #expect(Self.documents.contains("docs/cli.md"))
   }
 
   @Test("anchors are made as GitHub makes them")

@@ -63,8 +63,11 @@ struct HelpCommandTests {
     for command in CommandLineTool.subcommands {
       #expect(page.contains(".SS \"circles \(command.name)\""), "\(command.name)")
       for option in command.allOptions {
-        let roff = option.name.replacingOccurrences(of: "-", with: "\\-")
-        #expect(page.contains(roff), "\(command.name) \(option.name)")
+        // Each option is a tagged paragraph made from its declaration: tag, then description.
+        let entry =
+          ".TP\n.B \(ManualPage.escaped(option.tag))\n"
+          + ManualPage.escaped(option.description) + "\n"
+        #expect(page.contains(entry), "\(command.name) \(option.name)")
       }
     }
     for command in CommandHelp.all {
@@ -82,5 +85,48 @@ struct HelpCommandTests {
     #expect(ManualPage.escaped("--record \"x\" \\ …") == "\\-\\-record \\(dqx\\(dq \\e \\[u2026]")
     #expect(ManualPage.escaped(".circles-frames") == "\\&.circles\\-frames")
     #expect(ManualPage.escaped("'quoted'") == "\\&'quoted'")
+  }
+
+  @Test("a subcommand's --help: usage, discussion, options with their help and defaults, epilogue")
+  func pinnedHelp() async throws {
+    try await AssertExecuteCommand(
+      ["history", "--help"],
+      stdout: """
+        Usage: circles history <script.circles | ->
+
+        Runs a drawing script in memory and prints, after its last command, the undo and redo stacks
+        with their action names as an Edit menu shows them, the next step first:
+
+          Undo (2 steps, most recent first):
+            Undo Add moon
+            Undo Add sun
+          Redo: nothing to redo
+
+        Nothing is written: 'render' commands are skipped; 'expect' commands are checked. When the
+        script stops at an error or a failed 'expect', the stacks at that point are printed, then
+        the diagnostic. '-' reads the script from standard input.
+
+        Options:
+          -h, --help   Show this help.
+
+        Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
+
+        """, exitCode: 0)
+    let run = try await Executable.run(["run", "--help"], in: repositoryRoot)
+    #expect(run.status == 0 && run.stderr == "", "\(run)")
+    #expect(
+      run.stdout.contains(
+        """
+          --frames <all|last|none>   Which frames to write as files: every state, only the final one, or
+                                     none ('render' targets, the animation and the sheet are still
+                                     written). Default: all.
+          --animation <file>
+        """), "\(run.stdout)")
+    #expect(
+      run.stdout.contains(
+        """
+          --png-compression <fast|default|small>
+                                     Speed against file size of the PNG frames. 'default' compresses
+        """), "\(run.stdout)")
   }
 }

@@ -63,4 +63,23 @@ struct ToolTests {
     #expect(outcome.stdout == "")
     #expect(outcome.stderr.contains(message), "\(outcome)")
   }
+
+  @Test("AssertExecuteCommand says what differs: the exit code, and each stream line by line")
+  func executeComparison() {
+    let outcome = Executable.Outcome(status: 1, stdout: "a\nb\n", stderr: "oops")
+    #expect(
+      ExecuteComparison.report(of: outcome, stdout: "a\nb\n", stderr: "oops", exitCode: 1) == nil)
+    #expect(
+      ExecuteComparison.report(of: outcome, stdout: "a\nb\n", stderr: "", exitCode: 1)
+        == "stderr differs:\n+ oops⏎")
+    #expect(
+      ExecuteComparison.report(of: outcome, stdout: "a\nc\n", stderr: "oops", exitCode: 2)
+        == "exit code 1, expected 2\nstdout differs:\n  a\n- c\n+ b")
+    #expect(
+      ExecuteComparison.report(of: outcome, stdout: "a\nb\nc\n", stderr: "oops\n", exitCode: 1)
+        == "stdout differs:\n  a\n  b\n- c\nstderr differs:\n- oops\n+ oops⏎")
+    #expect(
+      ExecuteComparison.shell(["run", "a b.circles", "-o", "it's"])
+        == "run 'a b.circles' -o 'it'\\''s'")
+  }
 }

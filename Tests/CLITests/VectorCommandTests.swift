@@ -64,6 +64,8 @@ struct VectorCommandTests {
     let outcome = try await Executable.run(
       ["run", "scene.circles", "--format", "svgz"], in: folder.url)
     #expect(outcome.status == 2)
-    #expect(outcome.stderr.hasPrefix("circles: error: unknown format 'svgz'; use png, svg or pdf"))
+    #expect(
+      outcome.stderr.hasPrefix(
+        "circles: error: --format takes png, svg or pdf, not 'svgz'; did you mean 'svg'?"))
   }
 }

@@ -63,7 +63,7 @@ public struct DiagnosticPrinter: Sendable {
   /// The text of a 1-based line of `source` as it is displayed, without its line break.
   ///
   /// - Returns: the line, or `nil` when the source has no such line.
-  public static func displayLine(_ number: Int, of source: [UInt8]) -> String? {
+  package static func displayLine(_ number: Int, of source: [UInt8]) -> String? {
     guard number >= 1 else { return nil }
     var start = 0
     var line = 1
@@ -111,7 +111,7 @@ public struct DiagnosticPrinter: Sendable {
   ///
   /// - Parameter text: text read from a file, such as a circle id or a renderer's name.
   /// - Returns: the text with no control character left.
-  public static func visibleText(_ text: String) -> String {
+  package static func visibleText(_ text: String) -> String {
     var shown = String.UnicodeScalarView()
     for scalar in text.unicodeScalars { shown.append(visible(scalar)) }
     return String(shown)

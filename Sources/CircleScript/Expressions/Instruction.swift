@@ -32,7 +32,7 @@ enum Instruction: Hashable, Sendable {
 
 /// An expression compiled once, when the script is parsed, and evaluated each time its command
 /// runs: the instructions in postfix order and where each part was written.
-public final class CompiledExpression: Hashable, Sendable {
+package final class CompiledExpression: Hashable, Sendable {
   /// The instructions, in the order they run.
   let code: [Instruction]
   /// The characters each failing instruction points at.
@@ -46,11 +46,11 @@ public final class CompiledExpression: Hashable, Sendable {
     self.depth = depth
   }
 
-  public static func == (lhs: CompiledExpression, rhs: CompiledExpression) -> Bool {
+  package static func == (lhs: CompiledExpression, rhs: CompiledExpression) -> Bool {
     lhs === rhs || (lhs.code == rhs.code && lhs.sites == rhs.sites)
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(code)
   }
 }

@@ -1,9 +1,9 @@
 /// An id, a string or a `render` path that may interpolate whole numbers: `dot{i}`,
 /// `"Ring {i + 1}"`, `ring{i}.png`.
-public typealias InterpolatedText = WrittenValue<String, TextTemplate>
+package typealias InterpolatedText = WrittenValue<String, TextTemplate>
 
 /// The pieces of a text that interpolates numbers, in order.
-public struct TextTemplate: Hashable, Sendable {
+package struct TextTemplate: Hashable, Sendable {
   /// A piece of the text.
   enum Part: Hashable, Sendable {
     /// Characters as they are.
@@ -18,7 +18,7 @@ public struct TextTemplate: Hashable, Sendable {
 
 extension InterpolatedText {
   /// Text with nothing to interpolate.
-  public static func text(_ text: String, at range: SourceRange) -> InterpolatedText {
+  package static func text(_ text: String, at range: SourceRange) -> InterpolatedText {
     InterpolatedText(.literal(text), at: range)
   }
 }

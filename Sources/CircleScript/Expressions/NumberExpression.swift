@@ -2,33 +2,33 @@ import CircleCanvas
 
 /// A number position of a command (SPEC §3.1): a number as written, or an expression of
 /// variables, operators and functions compiled once and evaluated whenever the command runs.
-public typealias NumberExpression = WrittenValue<Double, CompiledExpression>
+package typealias NumberExpression = WrittenValue<Double, CompiledExpression>
 
 extension NumberExpression {
   /// A number written as such.
-  public static func number(_ value: Double, at range: SourceRange) -> NumberExpression {
+  package static func number(_ value: Double, at range: SourceRange) -> NumberExpression {
     NumberExpression(.literal(value), at: range)
   }
 }
 
 /// A point position: `x,y`, each part a number position (`(cx + 10),cy`).
-public struct PointExpression: Hashable, Sendable {
+package struct PointExpression: Hashable, Sendable {
   /// The whole point as written.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The horizontal part.
-  public var x: NumberExpression
+  package var x: NumberExpression
   /// The vertical part.
-  public var y: NumberExpression
+  package var y: NumberExpression
 
   /// Creates a point from its parts.
-  public init(x: NumberExpression, y: NumberExpression, at range: SourceRange) {
+  package init(x: NumberExpression, y: NumberExpression, at range: SourceRange) {
     self.x = x
     self.y = y
     self.range = range
   }
 
   /// The point, when both parts are written as numbers.
-  public var constant: Point? {
+  package var constant: Point? {
     guard let x = x.constant, let y = y.constant else { return nil }
     return Point(x: x, y: y)
   }

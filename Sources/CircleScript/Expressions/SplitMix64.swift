@@ -4,17 +4,17 @@
 /// a copy of it: `z ^= z >> 30; z *= 0xBF58476D1CE4E5B9; z ^= z >> 27; z *= 0x94D049BB133111EB;
 /// z ^= z >> 31`, all in wrapping 64-bit arithmetic. The same seed gives the same values on
 /// every machine.
-public struct SplitMix64: Hashable, Sendable, RandomNumberGenerator {
+package struct SplitMix64: Hashable, Sendable, RandomNumberGenerator {
   /// The generator's whole state: the seed plus the increment once per value drawn.
-  public var state: UInt64
+  package var state: UInt64
 
   /// Creates a generator whose state starts at `seed`.
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
   /// The next 64-bit value.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -23,7 +23,7 @@ public struct SplitMix64: Hashable, Sendable, RandomNumberGenerator {
   }
 
   /// The next value in 0..<1: the top 53 bits of `next()` divided by 2^53.
-  public mutating func nextUnit() -> Double {
+  package mutating func nextUnit() -> Double {
     Double(next() >> 11) * 0x1p-53
   }
 }

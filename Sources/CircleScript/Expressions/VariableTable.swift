@@ -22,16 +22,16 @@ final class VariableTable {
 }
 
 /// The name a `let` or a `repeat … as` gives a value to.
-public struct VariableName: Hashable, Sendable {
+package struct VariableName: Hashable, Sendable {
   /// The name as written.
-  public var name: String
+  package var name: String
   /// Where it is written.
-  public var range: SourceRange
+  package var range: SourceRange
   /// Its number in the script's variable table (`Script.variables`).
-  public var index: Int
+  package var index: Int
 
   /// Creates a variable name.
-  public init(_ name: String, index: Int, at range: SourceRange) {
+  package init(_ name: String, index: Int, at range: SourceRange) {
     self.name = name
     self.index = index
     self.range = range

@@ -3,7 +3,7 @@
 /// `rgb(i, 0, 0)`, `dot{i}`).
 ///
 /// ``NumberExpression``, ``ColourExpression`` and ``InterpolatedText`` are its kinds.
-public struct WrittenValue<Literal: Hashable & Sendable, Computation: Hashable & Sendable>:
+package struct WrittenValue<Literal: Hashable & Sendable, Computation: Hashable & Sendable>:
   Hashable, Sendable
 {
   /// How the value is given.
@@ -16,7 +16,7 @@ public struct WrittenValue<Literal: Hashable & Sendable, Computation: Hashable &
 
   /// Where it is written: the word, or the parentheses, the call or the string (quotes
   /// included) and all inside.
-  public var range: SourceRange
+  package var range: SourceRange
   let form: Form
 
   init(_ form: Form, at range: SourceRange) {
@@ -25,7 +25,7 @@ public struct WrittenValue<Literal: Hashable & Sendable, Computation: Hashable &
   }
 
   /// The value, when it is written as one rather than computed.
-  public var constant: Literal? {
+  package var constant: Literal? {
     if case .literal(let literal) = form { literal } else { nil }
   }
 }

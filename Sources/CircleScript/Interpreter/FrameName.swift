@@ -1,8 +1,8 @@
 /// How frames are named (SPEC §4).
-public enum FrameName {
+package enum FrameName {
   /// The action in lower case, each run of characters other than `a`–`z` and `0`–`9`
   /// turned into one `-`, with no `-` at either end: `Undo Clear` → `undo-clear`.
-  public static func slug(_ action: String) -> String {
+  package static func slug(_ action: String) -> String {
     var slug = ""
     var pendingDash = false
     for scalar in action.lowercased().unicodeScalars {
@@ -19,7 +19,7 @@ public enum FrameName {
 
   /// The longest frame name, in bytes: 240. With an extension (`.png`, or a checker's
   /// `.actual.png`) a frame's file name stays within the 255 bytes file systems allow.
-  public static let maximumLength = 240
+  package static let maximumLength = 240
 
   /// The frame's number with at least four digits, `-`, and the slug of its action:
   /// `make(number: 4, action: "Undo Clear")` is `0004-undo-clear`.
@@ -27,7 +27,7 @@ public enum FrameName {
   /// An action whose slug is empty gives the number alone. A slug that would make the name
   /// longer than `maximumLength` is cut to fit, without a `-` at its end; names stay unique,
   /// as no two frames of a run share a number.
-  public static func make(number: Int, action: String) -> String {
+  package static func make(number: Int, action: String) -> String {
     var digits = String(number)
     if digits.count < 4 { digits = String(repeating: "0", count: 4 - digits.count) + digits }
     var slug = slug(action).utf8.prefix(max(0, maximumLength - digits.utf8.count - 1))

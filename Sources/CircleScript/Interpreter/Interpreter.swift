@@ -64,7 +64,7 @@ public final class Interpreter {
   }
 
   /// The generator behind `random()`, in its present state.
-  public var generator: SplitMix64 {
+  package var generator: SplitMix64 {
     get { evaluator.generator }
     set { evaluator.generator = newValue }
   }

@@ -1,6 +1,6 @@
 extension Command {
   /// The word that starts the command in a script: `add`, `group`, `expect`.
-  public var word: String {
+  package var word: String {
     switch self {
     case .canvas: "canvas"
     case .add: "add"

@@ -15,7 +15,7 @@
 /// (a brace token) when a space, a tab, a brace, a quote, a comment or the end of the line
 /// follows it; otherwise it starts an interpolation, even at the start of a word
 /// (`render {i}.png`).
-public struct Lexer {
+package struct Lexer {
   private let bytes: [UInt8]
   private let file: String
   private var offset: Int
@@ -24,10 +24,10 @@ public struct Lexer {
   private var cursor: (offset: Int, column: Int)
   /// Whether the line of the last error ends with a `{` that opens a body, so that a parser
   /// going on after the error can match the `}` that closes it.
-  public private(set) var failedLineOpensBody = false
+  package private(set) var failedLineOpensBody = false
 
   /// Creates a lexer over the bytes of a script named `fileName` in diagnostics.
-  public init(bytes: [UInt8], fileName: String) {
+  package init(bytes: [UInt8], fileName: String) {
     self.bytes = bytes
     self.file = fileName
     var start = 0
@@ -45,7 +45,7 @@ public struct Lexer {
   /// - Throws: a diagnostic for invalid UTF-8, a control character, an unterminated string
   ///   or an unknown escape in a string. The rest of that line is skipped: the next call reads
   ///   the line after it.
-  public mutating func nextLine() throws(Diagnostic) -> TokenLine? {
+  package mutating func nextLine() throws(Diagnostic) -> TokenLine? {
     guard offset < bytes.count else { return nil }
     do {
       return try scanLine()

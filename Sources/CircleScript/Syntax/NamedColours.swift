@@ -3,14 +3,14 @@ import CircleCanvas
 /// The 148 named colours of CSS Color Module Level 4, plus `none` and `transparent`.
 ///
 /// Names are matched without regard to case (`CornflowerBlue` is `cornflowerblue`).
-public enum NamedColours {
+package enum NamedColours {
   /// Every recognised name in lower case, alphabetical, `none` and `transparent` included.
-  public static let names: [String] = table.keys.sorted()
+  package static let names: [String] = table.keys.sorted()
 
   /// The colour with a given name, ignoring case.
   ///
   /// - Returns: the colour, or `nil` when the name is not a CSS colour name.
-  public static func colour(named name: String) -> Colour? {
+  package static func colour(named name: String) -> Colour? {
     table[name.lowercased()]
   }
 

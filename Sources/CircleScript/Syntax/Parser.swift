@@ -14,7 +14,7 @@ public enum Parser {
   public static let maximumGroupDepth = 100
 
   /// The words that start a command (`add`, `group`, …), in the order the language lists them.
-  public static var commandNames: [String] { LineParser.commandNames }
+  package static var commandNames: [String] { LineParser.commandNames }
 
   /// Parses the raw bytes of a script.
   ///

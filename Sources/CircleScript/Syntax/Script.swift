@@ -5,13 +5,13 @@ public struct Script: Hashable, Sendable {
   /// The name used for the script in diagnostics.
   public var fileName: String
   /// The top-level statements; groups and loops hold their own.
-  public var statements: [Statement]
+  package var statements: [Statement]
   /// The names of the variables the script uses, in order of first appearance; expressions
   /// and `VariableName.index` refer to them by position.
-  public var variables: [String]
+  package var variables: [String]
 
   /// Creates a script.
-  public init(fileName: String, statements: [Statement], variables: [String] = []) {
+  package init(fileName: String, statements: [Statement], variables: [String] = []) {
     self.fileName = fileName
     self.statements = statements
     self.variables = variables
@@ -19,16 +19,16 @@ public struct Script: Hashable, Sendable {
 }
 
 /// One command of a script and where it is.
-public struct Statement: Hashable, Sendable {
+package struct Statement: Hashable, Sendable {
   /// What the command does.
-  public var command: Command
+  package var command: Command
   /// The command's first word (`add`, `group`).
-  public var keyword: SourceRange
+  package var keyword: SourceRange
   /// The whole command on its line, from the first word to the end of the last token.
-  public var range: SourceRange
+  package var range: SourceRange
 
   /// Creates a statement.
-  public init(command: Command, keyword: SourceRange, range: SourceRange) {
+  package init(command: Command, keyword: SourceRange, range: SourceRange) {
     self.command = command
     self.keyword = keyword
     self.range = range
@@ -39,7 +39,7 @@ public struct Statement: Hashable, Sendable {
 ///
 /// Values that may be computed are expressions (`NumberExpression`, `PointExpression`,
 /// `ColourExpression`, `InterpolatedText`), evaluated each time the command runs.
-public indirect enum Command: Hashable, Sendable {
+package indirect enum Command: Hashable, Sendable {
   /// `canvas WxH [background <c>] [scale <n>]`.
   case canvas(CanvasSettings)
   /// `add [<id>] at <x>,<y> radius <r> [fill <c>] [stroke <c>] [width <w>] [opacity <o>]`;
@@ -80,7 +80,7 @@ public indirect enum Command: Hashable, Sendable {
   ///
   /// A group or a loop changes the canvas only if something inside it does, which is known
   /// only when it runs; it is counted here as a change.
-  public var isChange: Bool {
+  package var isChange: Bool {
     switch self {
     case .add, .remove, .move, .set, .front, .back, .clear, .undo, .redo, .group, .repeat: true
     case .canvas, .limit, .render, .expect, .let, .seed: false
@@ -89,7 +89,7 @@ public indirect enum Command: Hashable, Sendable {
 }
 
 /// How `move` interprets its point.
-public enum Motion: String, Hashable, Sendable {
+package enum Motion: String, Hashable, Sendable {
   /// `to`: the new centre.
   case to
   /// `by`: an offset added to the centre.
@@ -97,20 +97,20 @@ public enum Motion: String, Hashable, Sendable {
 }
 
 /// The settings of a `canvas` command.
-public struct CanvasSettings: Hashable, Sendable {
+package struct CanvasSettings: Hashable, Sendable {
   /// Width in points, 1…16384.
-  public var width: Int
+  package var width: Int
   /// Height in points, 1…16384.
-  public var height: Int
+  package var height: Int
   /// Where `WxH` was written.
-  public var sizeRange: SourceRange
+  package var sizeRange: SourceRange
   /// The background, if given (default white).
-  public var background: ColourExpression?
+  package var background: ColourExpression?
   /// Pixels per point, if given (default 1).
-  public var scale: NumberExpression?
+  package var scale: NumberExpression?
 
   /// Creates canvas settings.
-  public init(
+  package init(
     width: Int, height: Int, sizeRange: SourceRange, background: ColourExpression? = nil,
     scale: NumberExpression? = nil
   ) {
@@ -123,22 +123,22 @@ public struct CanvasSettings: Hashable, Sendable {
 }
 
 /// The circle properties given to `add` or `set`; `nil` where not given.
-public struct CircleProperties: Hashable, Sendable {
+package struct CircleProperties: Hashable, Sendable {
   /// `at <x>,<y>`.
-  public var center: PointExpression?
+  package var center: PointExpression?
   /// `radius <r>` or `r <r>`.
-  public var radius: NumberExpression?
+  package var radius: NumberExpression?
   /// `fill <colour>`.
-  public var fill: ColourExpression?
+  package var fill: ColourExpression?
   /// `stroke <colour>`.
-  public var stroke: ColourExpression?
+  package var stroke: ColourExpression?
   /// `width <w>`: the stroke width.
-  public var strokeWidth: NumberExpression?
+  package var strokeWidth: NumberExpression?
   /// `opacity <o>`.
-  public var opacity: NumberExpression?
+  package var opacity: NumberExpression?
 
   /// Creates a set of properties; all are absent unless given.
-  public init(
+  package init(
     center: PointExpression? = nil, radius: NumberExpression? = nil,
     fill: ColourExpression? = nil, stroke: ColourExpression? = nil,
     strokeWidth: NumberExpression? = nil, opacity: NumberExpression? = nil
@@ -152,14 +152,14 @@ public struct CircleProperties: Hashable, Sendable {
   }
 
   /// Whether no property is given.
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     center == nil && radius == nil && fill == nil && stroke == nil && strokeWidth == nil
       && opacity == nil
   }
 }
 
 /// What an `expect` command checks.
-public enum Expectation: Hashable, Sendable {
+package enum Expectation: Hashable, Sendable {
   /// `expect count <n>`: the number of circles.
   case count(NumberExpression)
   /// `expect undo "<name>"`, or `expect undo none` (`nil`): the next undo step.

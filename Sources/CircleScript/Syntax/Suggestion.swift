@@ -1,5 +1,5 @@
 /// Finds the likely intended word for a misspelt one (`circel` → `clear`).
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `word`, if any is close enough to be worth suggesting.
   ///
   /// Case is ignored. A candidate qualifies when its edit distance (insertions, deletions,
@@ -8,7 +8,7 @@ public enum Suggestion {
   /// smallest distance wins, then the most shared letters, then the first listed.
   ///
   /// - Returns: the suggestion, or `nil` when nothing is close.
-  public static func closest(to word: String, among candidates: [String]) -> String? {
+  package static func closest(to word: String, among candidates: [String]) -> String? {
     let typed = Array(word.lowercased().unicodeScalars)
     guard !typed.isEmpty, typed.count <= 64 else { return nil }
     var best: (distance: Int, overlap: Double, name: String)?

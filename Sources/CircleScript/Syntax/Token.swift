@@ -1,7 +1,7 @@
 /// One lexical unit of a script line.
-public struct Token: Hashable, Sendable {
+package struct Token: Hashable, Sendable {
   /// What sort of token this is.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// A run of characters up to a space, tab, quote, brace, comment or line end: a command,
     /// keyword, number, point, size, colour, id, file name or expression. Inside parentheses
     /// and inside an interpolation (`dot{i + 1}`) spaces, tabs and quotes do not end it.
@@ -15,17 +15,17 @@ public struct Token: Hashable, Sendable {
   }
 
   /// What sort of token this is.
-  public var kind: Kind
+  package var kind: Kind
   /// The word as written, the string's value, or the brace.
-  public var text: String
+  package var text: String
   /// Where the token is, quotes included for a string.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The characters as written: for a string, those between the quotes with their escapes
   /// (`Ring \{ {i}`); for any other token, the same as `text`.
-  public var spelling: String
+  package var spelling: String
 
   /// Creates a token; `spelling` defaults to `text`.
-  public init(kind: Kind, text: String, range: SourceRange, spelling: String? = nil) {
+  package init(kind: Kind, text: String, range: SourceRange, spelling: String? = nil) {
     self.kind = kind
     self.text = text
     self.range = range

@@ -14,9 +14,9 @@ import Foundation
 /// and pictures, goldens are written only when the record mode asks for it and deleted only with
 /// ``CheckOptions/prune``. A golden that is not a PNG or is damaged makes its frame fail with the
 /// reason; nothing here traps.
-public enum GoldenChecker {
+package enum GoldenChecker {
   /// One frame to check: its name without `.png`, its pixels and the scene it shows.
-  public typealias Frame = (name: String, image: PixelImage, state: CanvasState)
+  package typealias Frame = (name: String, image: PixelImage, state: CanvasState)
 
   /// Checks every frame of a script and every golden in its folder.
   ///
@@ -25,7 +25,7 @@ public enum GoldenChecker {
   ///   - frames: the rendered frames in order.
   ///   - options: golden folder, record mode, prune, comparison and artifacts folder.
   /// - Returns: each frame's outcome in order, then orphan or pruned goldens by name.
-  public static func check(script: URL, frames: [Frame], options: CheckOptions = CheckOptions())
+  package static func check(script: URL, frames: [Frame], options: CheckOptions = CheckOptions())
     -> ScriptResult
   {
     options.removingEmptyArtifactsFolder {
@@ -63,7 +63,7 @@ public enum GoldenChecker {
   ///   - folder: the golden folder.
   ///   - options: record mode, comparison and artifacts folder (its golden folders are unused).
   /// - Returns: the image's outcome.
-  public static func checkSnapshot(
+  package static func checkSnapshot(
     named name: String, image: PixelImage, state: CanvasState, folder: URL,
     options: CheckOptions = CheckOptions()
   ) -> FrameResult {
@@ -116,7 +116,7 @@ public enum GoldenChecker {
 
   /// The names (without `.png`) of the PNG files in a golden folder, sorted; none when the folder
   /// does not exist.
-  public static func goldenNames(in folder: URL) -> [String] {
+  package static func goldenNames(in folder: URL) -> [String] {
     guard let opened = try? FolderHandle.forCheck(folder), let entries = try? opened.entries()
     else {
       return []
@@ -129,7 +129,7 @@ public enum GoldenChecker {
   /// `assertSnapshot` writes them.
   ///
   /// - Throws: `RenderError` when the image cannot be encoded.
-  public static func goldenData(image: PixelImage, state: CanvasState, renderer: String)
+  package static func goldenData(image: PixelImage, state: CanvasState, renderer: String)
     throws(RenderError) -> Data
   {
     let png = try PNGWriter.encode(image)

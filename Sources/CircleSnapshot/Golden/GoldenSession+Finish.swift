@@ -31,7 +31,7 @@ extension GoldenSession {
   /// - Parameter stoppedEarly: whether the script stopped before its end (a failed `expect`):
   ///   goldens after its last frame are then neither reported nor touched.
   /// - Returns: each image in script order, then the goldens that have no image.
-  public func finish(stoppedEarly: Bool = false) -> ScriptResult {
+  package func finish(stoppedEarly: Bool = false) -> ScriptResult {
     let items = itemsLock.withLock { self.items }
     let live = items.indices.filter { !items[$0].superseded && items[$0].encoded }
     let pairs = pairs(items, live)

@@ -24,7 +24,7 @@ import Foundation
 ///
 /// Goldens are read and written only as real files in real folders (``FolderHandle``): never through a
 /// symbolic link, never a FIFO or a device, and none larger than its header's size allows.
-public final class GoldenSession: @unchecked Sendable {
+package final class GoldenSession: @unchecked Sendable {
   /// One image of the script, in order.
   struct Item {
     var name: String
@@ -96,7 +96,7 @@ public final class GoldenSession: @unchecked Sendable {
   ///     its file name without `.circles`.
   /// - Throws: ``SnapshotError/cannotUseFolder(_:)`` when the golden folder cannot be read or
   ///   is reached through a symbolic link.
-  public init(script: URL, options: CheckOptions, artifactsKey: String? = nil)
+  package init(script: URL, options: CheckOptions, artifactsKey: String? = nil)
     throws(SnapshotError)
   {
     self.script = script
@@ -148,7 +148,7 @@ public final class GoldenSession: @unchecked Sendable {
   ///   - scene: the canvas state it shows.
   /// - Returns: the image's number, for ``encoded(_:png:)``.
   @discardableResult
-  public func add(
+  package func add(
     name: String, isRender: Bool = false, location: ScriptLocation?, scene: CanvasState
   ) -> Int {
     itemsLock.withLock {
@@ -169,7 +169,7 @@ public final class GoldenSession: @unchecked Sendable {
   ///
   /// Compares them with the goldens that may hold the same picture, byte for byte, and writes
   /// the image to the artifacts folder unless one does.
-  public func encoded(_ index: Int, png: Data) {
+  package func encoded(_ index: Int, png: Data) {
     let item = itemsLock.withLock { items[index] }
     guard let key = PNGImageKey(png: png) else {
       failed(index, error: "cannot check image '\(item.name)': it is not a PNG file")
@@ -194,7 +194,7 @@ public final class GoldenSession: @unchecked Sendable {
   }
 
   /// Records that an image could not be made, so it is reported with the reason (exit 2).
-  public func failed(_ index: Int, error: String) {
+  package func failed(_ index: Int, error: String) {
     itemsLock.withLock {
       items[index].encoded = true
       items[index].error = error

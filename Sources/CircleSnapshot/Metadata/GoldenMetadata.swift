@@ -9,19 +9,19 @@ import Foundation
 /// Goldens that `circles check` records keep their scenes in one history file beside their
 /// folder instead (`__snapshots__/sun.history`), which ``init(png:file:)`` reads. Either may be
 /// missing, for goldens made by other tools.
-public struct GoldenMetadata: Hashable, Sendable {
+package struct GoldenMetadata: Hashable, Sendable {
   /// The key of the canvas state, as JSON.
-  public static let sceneKey = "circles:scene"
+  package static let sceneKey = "circles:scene"
   /// The key of the renderer's identity.
-  public static let rendererKey = "circles:renderer"
+  package static let rendererKey = "circles:renderer"
 
   /// The canvas state the image shows.
-  public var scene: CanvasState?
+  package var scene: CanvasState?
   /// The renderer that drew it, e.g. `cairo 1.16.0`.
-  public var renderer: String?
+  package var renderer: String?
 
   /// Creates metadata.
-  public init(scene: CanvasState?, renderer: String?) {
+  package init(scene: CanvasState?, renderer: String?) {
     self.scene = scene
     self.renderer = renderer
   }
@@ -29,7 +29,7 @@ public struct GoldenMetadata: Hashable, Sendable {
   /// Reads the metadata of PNG bytes; an unreadable scene is left out rather than failing.
   ///
   /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
-  public init(png: Data) throws(PNGTextError) {
+  package init(png: Data) throws(PNGTextError) {
     let entries = try PNGTextChunks.entries(in: png)
     let sceneJSON = entries.first { $0.key == Self.sceneKey }?.value
     scene = sceneJSON.flatMap { try? JSONDecoder().decode(CanvasState.self, from: Data($0.utf8)) }
@@ -40,7 +40,7 @@ public struct GoldenMetadata: Hashable, Sendable {
   /// folder (`<folder>.history`) when the file carries none.
   ///
   /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
-  public init(png: Data, file: URL) throws(PNGTextError) {
+  package init(png: Data, file: URL) throws(PNGTextError) {
     try self.init(png: png)
     guard scene == nil else { return }
     let folder = file.deletingLastPathComponent()
@@ -55,7 +55,7 @@ public struct GoldenMetadata: Hashable, Sendable {
   /// Returns the PNG with this metadata in its text chunks (replacing earlier values).
   ///
   /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
-  public func embedded(in png: Data) throws(PNGTextError) -> Data {
+  package func embedded(in png: Data) throws(PNGTextError) -> Data {
     var entries: [(key: String, value: String)] = []
     if let scene {
       let encoder = JSONEncoder()

@@ -8,7 +8,7 @@ extension PNGComparison {
   /// - Parameters:
   ///   - expected: the expected file's bytes, and where it is.
   ///   - actual: the actual file's bytes, and where it is.
-  public mutating func explainFromHistories(
+  package mutating func explainFromHistories(
     expected: (data: Data, file: URL), actual: (data: Data, file: URL)
   ) {
     guard sceneDiff == nil,

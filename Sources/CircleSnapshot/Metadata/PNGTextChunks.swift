@@ -7,7 +7,7 @@ import Foundation
 /// Text lives in the PNG bytes themselves, so a golden image carries the scene it was rendered
 /// from wherever it is copied. Chunks are inserted just before `IEND`; every other chunk is kept
 /// byte for byte.
-public enum PNGTextChunks {
+package enum PNGTextChunks {
   /// Returns the PNG with text entries added before its `IEND` chunk, replacing entries of the
   /// same keys.
   ///
@@ -17,7 +17,7 @@ public enum PNGTextChunks {
   ///   - entries: key and value pairs; keys are 1…79 printable Latin-1 characters.
   ///   - png: the bytes of a PNG file.
   /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG or a key is invalid.
-  public static func inserting(_ entries: [(key: String, value: String)], into png: Data)
+  package static func inserting(_ entries: [(key: String, value: String)], into png: Data)
     throws(PNGTextError) -> Data
   {
     let keys = Set(entries.map(\.key))
@@ -36,14 +36,14 @@ public enum PNGTextChunks {
   /// Reads every text entry (`tEXt`, and `iTXt` when not compressed) of a PNG, in file order.
   ///
   /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
-  public static func entries(in png: Data) throws(PNGTextError) -> [(key: String, value: String)] {
+  package static func entries(in png: Data) throws(PNGTextError) -> [(key: String, value: String)] {
     try walk(png).compactMap { textEntry($0, in: png) }
   }
 
   /// The value of the first text entry with the given key, or `nil`.
   ///
   /// - Throws: ``PNGTextError`` when the bytes are not a well-formed PNG.
-  public static func value(forKey key: String, in png: Data) throws(PNGTextError) -> String? {
+  package static func value(forKey key: String, in png: Data) throws(PNGTextError) -> String? {
     try entries(in: png).first { $0.key == key }?.value
   }
 

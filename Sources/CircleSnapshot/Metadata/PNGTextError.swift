@@ -1,5 +1,5 @@
 /// Why PNG bytes could not be read or changed.
-public enum PNGTextError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum PNGTextError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The bytes do not start with the PNG signature.
   case notPNG
   /// A chunk runs past the end, has a bad CRC, or `IEND` is missing.
@@ -8,7 +8,7 @@ public enum PNGTextError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidKey(String)
 
   /// The reason as one phrase.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notPNG: "not a PNG file (wrong signature)"
     case .malformed(let reason): "malformed PNG: \(reason)"

@@ -11,13 +11,13 @@ import CircleCanvas
 /// c3: fill #555555 → #55aa55
 /// sun brought in front of moon
 /// ```
-public enum SceneDiff {
+package enum SceneDiff {
   /// The differences from `golden` to `actual`, one line each; empty when the states are equal.
   ///
   /// Lines come in this order: the canvas, removed circles (golden order), added circles (actual
   /// order), changed circles (actual order; a move first, then radius, fill, stroke, width,
   /// opacity), then z-order changes among the circles both states hold.
-  public static func lines(from golden: CanvasState, to actual: CanvasState) -> [String] {
+  package static func lines(from golden: CanvasState, to actual: CanvasState) -> [String] {
     var lines = canvasLines(golden, actual)
     let goldenByID = Dictionary(golden.circles.map { ($0.id, $0) }) { first, _ in first }
     let actualIDs = Set(actual.circles.map(\.id))

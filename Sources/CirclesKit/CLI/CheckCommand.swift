@@ -6,9 +6,7 @@ import Foundation
 struct CheckCommand: Subcommand {
   static let name = "check"
   static let summary = "Compare every frame of scripts with their golden images."
-  static let help = """
-    Usage: circles check <script.circles | dir>... [options]
-
+  static let discussion = """
     Renders every frame and 'render' target of each script and compares it with the golden
     image of the same name in '__snapshots__/<script name>/' beside the script. A folder checks
     every .circles file below it. Goldens follow the history: when steps were inserted or
@@ -19,149 +17,109 @@ struct CheckCommand: Subcommand {
     person's machine, a check records the goldens it lacks (renaming moved ones) and still
     fails, to be looked at and run again; where CI is set, nothing is written unless --record
     asks. Other goldens are written only when recording, deleted only with --prune.
-
-    Options:
-      --golden <dir>         Goldens in '<dir>/<script name>/' instead of beside each script.
-      --record [<mode>]      Write goldens: 'missing', 'failed', 'all', or both missing and
-                             failed when no mode is given; and rename moved goldens. 'none'
-                             writes nothing, not even on a first run. Also from
-                             CIRCLES_RECORD=<mode>.
-      --update               Accept every change: record what is missing or failed, rename what
-                             moved and delete goldens without a frame (--record --prune).
-      --only <name | glob>   Record, rename and prune only these frames (repeatable), such as
-                             '0002-add-hill' or '00*-undo-*'; every frame is still checked.
-      --prune                Delete orphan goldens.
-      --fail-on-orphans      Make orphan goldens fail the check.
-      --artifacts <dir>      Where actual and diff images go. Default: .circles-artifacts
-    \(ComparisonArguments.help)
-      --report <file.html>   Write one self-contained HTML page of the whole check.
-      --junit <file.xml>     Write a JUnit XML report for CI systems.
-      --json                 Print the results as JSON on standard output instead of text.
-      --shard <i>/<n>        Check only the i-th of n equal shares of the scripts (1-based).
-      -v, --verbose          List passing frames too.
-      -h, --help             Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 every frame matches (moved goldens included), 1 a frame differs or is missing
     (or a script's 'expect' failed), 2 an error in a script, on the command line, or a file
     that could not be read or written.
     """
 
+  /// The library's defaults, which the help shows and the check falls back on.
+  private static let defaults = CheckOptions()
+
   static let options: [CommandOption] =
     [
-      .option("--golden", "dir", .folder, "Goldens in <dir>/<script name>/"),
+      .option(
+        "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
+        help: "Goldens in '<dir>/<script name>/' instead of beside each script."),
       .optionalValue(
         "--record", "mode", .choices(["missing", "failed", "all", "none"]),
-        "Write goldens: missing, failed or all"),
-      .flag("--update", "Record what is missing or failed, rename what moved, prune orphans"),
+        rule: .described("missing, failed, all or none (or a list such as missing,failed)"),
+        "Write goldens: missing, failed or all",
+        help: "Write goldens: 'missing', 'failed', 'all', or both missing and failed when no "
+          + "mode is given; and rename moved goldens. 'none' writes nothing, not even on a "
+          + "first run. Also from \(RecordMode.environmentVariable)=<mode>. Default: missing "
+          + "on a person's machine, none where CI is set."),
+      .flag(
+        "--update", "Record what is missing or failed, rename what moved, prune orphans",
+        help: "Accept every change: record what is missing or failed, rename what moved and "
+          + "delete goldens without a frame (--record --prune). Not with --record."),
       .option(
         "--only", "name | glob", .text, repeats: true,
-        "Record, rename and prune only these frames"),
+        "Record, rename and prune only these frames",
+        help: "Record, rename and prune only these frames (repeatable), such as "
+          + "'0002-add-hill' or '00*-undo-*'; every frame is still checked."),
       .flag("--prune", "Delete orphan goldens"),
       .flag("--fail-on-orphans", "Make orphan goldens fail the check"),
-      .option("--artifacts", "dir", .folder, "Where actual and diff images go"),
+      .option(
+        "--artifacts", "dir", .folder, "Where actual and diff images go",
+        default: defaults.artifactsDirectory.relativePath),
     ] + ComparisonArguments.options + [
-      .option("--report", "file.html", .file(extensions: ["html"]), "Write an HTML report"),
-      .option("--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report"),
-      .flag("--json", "Print the results as JSON"),
-      .option("--shard", "i/n", .text, "Check only the i-th of n shares of the scripts"),
+      .option(
+        "--report", "file.html", .file(extensions: ["html"]), "Write an HTML report",
+        help: "Write one self-contained HTML page of the whole check."),
+      .option(
+        "--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report",
+        help: "Write a JUnit XML report for CI systems."),
+      .flag(
+        "--json", "Print the results as JSON",
+        help: "Print the results as JSON on standard output instead of text."),
+      .option(
+        "--shard", "i/n", .text, rule: .described("<i>/<n> with 1 ≤ i ≤ n, such as 2/4"),
+        "Check only the i-th of n shares of the scripts",
+        help: "Check only the i-th of n equal shares of the scripts (1-based)."),
       .flag("--verbose", short: "-v", "List passing frames too"),
     ]
   static let operands = CommandOperands(
-    placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]))
+    placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]),
+    noun: "scripts or folders", missing: "at least one script or folder",
+    synopsis: "<script.circles | dir>...")
 
-  var paths: [String] = []
+  var paths: [String]
   var goldenPath: String?
   var record: RecordMode?
-  var update = false
-  var only: [String] = []
-  var prune = false
-  var failsOnOrphans = false
+  var update: Bool
+  var only: [String]
+  var prune: Bool
+  var failsOnOrphans: Bool
   var artifactsPath: String?
-  var comparison = ComparisonArguments()
+  var comparison: ComparisonArguments
   var reportPath: String?
   var junitPath: String?
-  var json = false
+  var json: Bool
   var shard: (index: Int, count: Int)?
-  var verbose = false
+  var verbose: Bool
   /// The options a printed command repeats: those that choose files or how images compare.
-  var repeated: [String] = []
+  var repeated: [String]
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    // After a bare `--record`, the next word is its mode when it names one, or when it is
-    // neither a file nor a script's name: `--record bogus` is an unknown mode.
-    var lastWasBareRecord = false
-    while true {
-      let start = arguments.count - reader.remainingCount
-      guard let item = reader.next() else { break }
-      switch item {
-      case .positional(let value):
-        if lastWasBareRecord, !Self.looksLikePath(value) {
-          guard let mode = RecordMode(parsing: value) else {
-            throw UsageError(Self.unknownMode(value))
-          }
-          record = mode
-        } else {
-          paths.append(value)
-        }
-        lastWasBareRecord = false
-        continue
-      case .option(let name, let inline):
-        lastWasBareRecord = false
-        if try comparison.take(name, inline: inline, from: &reader) {
-          repeated += arguments[start..<(arguments.count - reader.remainingCount)]
-          continue
-        }
-        switch name {
-        case "--golden":
-          goldenPath = try reader.value(for: name, inline: inline)
-          repeated += ["--golden", goldenPath!]
-        case "--record":
-          if let inline {
-            guard let mode = RecordMode(parsing: inline) else {
-              throw UsageError(Self.unknownMode(inline))
-            }
-            record = mode
-          } else {
-            record = .missingAndFailed
-            lastWasBareRecord = true
-          }
-        case "--update": update = true
-        case "--only": only.append(try reader.value(for: name, inline: inline))
-        case "--prune": prune = true
-        case "--fail-on-orphans": failsOnOrphans = true
-        case "--artifacts":
-          artifactsPath = try reader.value(for: name, inline: inline)
-          repeated += ["--artifacts", artifactsPath!]
-        case "--report": reportPath = try reader.value(for: name, inline: inline)
-        case "--junit": junitPath = try reader.value(for: name, inline: inline)
-        case "--json": json = true
-        case "-v", "--verbose": verbose = true
-        case "--shard":
-          let text = try reader.value(for: name, inline: inline)
-          let parts = text.split(separator: "/").compactMap { Int($0) }
-          guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-            throw UsageError("--shard takes <i>/<n> with 1 ≤ i ≤ n, such as 2/4, not '\(text)'")
-          }
-          shard = (parts[0], parts[1])
-        default:
-          throw Self.unknownOption(name)
-        }
-      }
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    paths = arguments.operands
+    goldenPath = arguments.string("--golden")
+    // A bare --record records what is missing and what failed.
+    record =
+      arguments.flag("--record")
+      ? try arguments.value("--record", RecordMode.init(parsing:)) ?? .missingAndFailed : nil
+    update = arguments.flag("--update")
+    only = arguments.strings("--only")
+    prune = arguments.flag("--prune")
+    failsOnOrphans = arguments.flag("--fail-on-orphans")
+    artifactsPath = arguments.string("--artifacts")
+    comparison = try ComparisonArguments(arguments)
+    reportPath = arguments.string("--report")
+    junitPath = arguments.string("--junit")
+    json = arguments.flag("--json")
+    shard = try arguments.value("--shard") { text in
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
+        (1...count).contains(index)
+      else { return nil }
+      return (index, count)
     }
-    guard !paths.isEmpty else { throw UsageError("check needs at least one script or folder") }
+    verbose = arguments.flag("--verbose")
+    repeated = arguments.words(of: ["--golden", "--artifacts"] + ComparisonArguments.names)
     if update, record != nil {
       throw UsageError("--update already records what is missing or failed; drop --record")
     }
-  }
-
-  /// Whether a word after `--record` is a script or a folder rather than a mode.
-  static func looksLikePath(_ word: String) -> Bool {
-    word.hasSuffix(".circles") || word.contains("/") || FolderHandle.status(atPath: word) != nil
-  }
-
-  static func unknownMode(_ text: String) -> String {
-    "unknown record mode '\(DisplayText.escaped(text))'; use missing, failed or all"
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
@@ -192,7 +150,7 @@ struct CheckCommand: Subcommand {
         ?? .none,
       prune: prune || update, failsOnOrphans: failsOnOrphans, comparison: comparison.options,
       artifactsDirectory: context.url(
-        for: artifactsPath ?? ".circles-artifacts", isDirectory: true),
+        for: artifactsPath ?? Self.defaults.artifactsDirectory.relativePath, isDirectory: true),
       only: only, commandOptions: repeated)
     options.failsWhenRecording = CheckOptions.recordsByDefault(
       requested: requested, environment: context.environment)

@@ -1,9 +1,10 @@
-/// One option of a subcommand, described once: its parser's "did you mean" list, the shell
-/// completion scripts and the tests that hold both to the `--help` text all read it.
+import CircleRender
+
+/// One option of a subcommand, declared once: its parser (``ParsedArguments``), its `--help`
+/// text and manual page section (``SubcommandHelp``), its "did you mean" list and the shell
+/// completion scripts all read this declaration.
 ///
-/// Each subcommand lists its options in `options`, next to its parser; an option that the
-/// parser reads but the list lacks fails the tests that compare the help, the list and the
-/// parser.
+/// A subcommand lists its options in `options`; ``Subcommand/help`` is made from them.
 struct CommandOption: Equatable, Sendable {
   /// The long name with its dashes: `--output`.
   var name: String
@@ -11,10 +12,17 @@ struct CommandOption: Equatable, Sendable {
   var short: String?
   /// What follows the option; `nil` for a flag.
   var value: Value?
-  /// Whether the option may be given more than once (each adds to the last, as `--only`).
+  /// Whether the option may be given more than once (each adds to the last, as `--only`);
+  /// any other option given twice keeps the last value.
   var repeats = false
   /// What it does, in a few words, for the shells that show it beside the name.
   var summary: String
+  /// What it does in full, for `--help` and the manual page: sentences, wrapped there. Empty
+  /// when the summary says it all.
+  var help = ""
+  /// The default shown in `--help` (`Default: …`), taken from the library's options type where
+  /// there is one; `nil` when nothing is worth showing.
+  var defaultValue: String?
 
   /// The value an option takes.
   struct Value: Equatable, Sendable {
@@ -24,37 +32,62 @@ struct CommandOption: Equatable, Sendable {
     var kind: ValueKind
     /// Whether the option may stand alone (`--record` or `--record failed`).
     var isOptional = false
+    /// What the parser accepts; ``ValueRule/kind`` checks what the kind can (its choices).
+    var rule = ValueRule.kind
   }
 
   /// An option that takes no value.
-  static func flag(_ name: String, short: String? = nil, _ summary: String) -> CommandOption {
-    CommandOption(name: name, short: short, value: nil, summary: summary)
+  static func flag(
+    _ name: String, short: String? = nil, _ summary: String, help: String = ""
+  ) -> CommandOption {
+    CommandOption(name: name, short: short, value: nil, summary: summary, help: help)
   }
 
   /// An option followed by a value, as the next argument or after `=`.
   static func option(
     _ name: String, short: String? = nil, _ placeholder: String, _ kind: ValueKind,
-    repeats: Bool = false, _ summary: String
+    rule: ValueRule = .kind, repeats: Bool = false, _ summary: String, help: String = "",
+    default defaultValue: String? = nil
   ) -> CommandOption {
     CommandOption(
-      name: name, short: short, value: Value(placeholder: placeholder, kind: kind),
-      repeats: repeats, summary: summary)
+      name: name, short: short, value: Value(placeholder: placeholder, kind: kind, rule: rule),
+      repeats: repeats, summary: summary, help: help, defaultValue: defaultValue)
   }
 
-  /// An option whose value may be left out.
+  /// An option whose value may be left out: a bare one takes the next word as its value when
+  /// that word cannot be an operand (see ``CommandOperands/mayBe(_:)``).
   static func optionalValue(
-    _ name: String, _ placeholder: String, _ kind: ValueKind, _ summary: String
+    _ name: String, _ placeholder: String, _ kind: ValueKind, rule: ValueRule = .kind,
+    _ summary: String, help: String = ""
   ) -> CommandOption {
     CommandOption(
-      name: name, value: Value(placeholder: placeholder, kind: kind, isOptional: true),
-      summary: summary)
+      name: name,
+      value: Value(placeholder: placeholder, kind: kind, isOptional: true, rule: rule),
+      summary: summary, help: help)
   }
 
   /// `-h`, `--help`, which every subcommand has (the tool answers it before any parser).
-  static let help = flag("--help", short: "-h", "Show help")
+  static let help = flag("--help", short: "-h", "Show help", help: "Show this help.")
 
   /// The names the option answers to: the long one, then the short one.
   var names: [String] { [name] + (short.map { [$0] } ?? []) }
+
+  /// How `--help` shows the option: `-o, --output <dir>`, `--record [<mode>]`.
+  var tag: String {
+    var tag = (short.map { "\($0), " } ?? "") + name
+    if let value {
+      let shown = value.kind.shownPlaceholder(value.placeholder)
+      tag += value.isOptional ? " [<\(shown)>]" : " <\(shown)>"
+    }
+    return tag
+  }
+
+  /// The sentences `--help` shows beside the tag: the help (or the summary), then the default.
+  var description: String {
+    var text = help.isEmpty ? summary + "." : help
+    if let defaultValue { text += " Default: \(defaultValue)." }
+    return text
+  }
 }
 
 /// What a value on the command line is, so that a shell can offer the right words.
@@ -68,6 +101,44 @@ enum ValueKind: Equatable, Sendable {
   case folder
   /// Free text such as a number or a pattern: nothing to offer.
   case text
+
+  /// The placeholder `--help` shows: the choices themselves when they are few (`png|svg|pdf`).
+  func shownPlaceholder(_ placeholder: String) -> String {
+    guard case .choices(let words) = self, words.joined(separator: "|").count <= 18 else {
+      return placeholder
+    }
+    return words.joined(separator: "|")
+  }
+}
+
+/// What the parser accepts as an option's value, and how its message says so when it is not:
+/// `--frames takes all, last or none, not 'some'`.
+enum ValueRule: Equatable, Sendable {
+  /// The kind's choices (any case; the declared spelling is kept), or any text.
+  case kind
+  /// A whole number in the range.
+  case wholeNumber(ClosedRange<Int>)
+  /// A finite number in the range, of a unit (`seconds`) or none (`a number`).
+  case number(ClosedRange<Double>, unit: String = "a number")
+  /// Checked by the subcommand when it reads the value (``ParsedArguments/value(_:_:)``); the
+  /// text says what is expected (`<i>/<n> with 1 ≤ i ≤ n, such as 2/4`).
+  case described(String)
+
+  /// What the message about a bad value says is expected, for a value of `kind`.
+  func expectation(for kind: ValueKind) -> String? {
+    switch self {
+    case .kind:
+      guard case .choices(let words) = kind else { return nil }
+      return words.listed(joinedBy: "or")
+    case .wholeNumber(let range):
+      if range.upperBound == Int.max { return "a whole number ≥ \(range.lowerBound)" }
+      return "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    case .number(let range, let unit):
+      return "\(unit) from \(range.lowerBound.shortText) to \(range.upperBound.shortText)"
+    case .described(let text):
+      return text
+    }
+  }
 }
 
 /// The words of a subcommand that are not options, such as its scripts.
@@ -76,20 +147,63 @@ struct CommandOperands: Equatable, Sendable {
   var placeholders: [String]
   /// Whether the last one may be repeated (`check a.circles b.circles`).
   var repeatsLast = false
+  /// Whether they may all be left out (`circles help`).
+  var isOptional = false
   /// What each word is.
   var kind: ValueKind
+  /// How the messages about too few or too many name them: `one script`; `two PNG files`.
+  var noun = "no argument"
+  /// What the message about too few adds after "needs": `a script file (or '-' for standard
+  /// input)`; the noun when empty.
+  var missing = ""
+  /// How the usage line writes them (`<script.circles | ->`); made from the placeholders when
+  /// `nil`.
+  var synopsis: String?
 
   /// A subcommand that takes no operand.
   static let none = CommandOperands(placeholders: [], kind: .text)
 
   /// One script file (`.circles`), or `-` for standard input.
   static let script = CommandOperands(
-    placeholders: ["script"], kind: .file(extensions: ["circles"]))
+    placeholders: ["script"], kind: .file(extensions: ["circles"]), noun: "one script",
+    missing: "a script file (or '-' for standard input)", synopsis: "<script.circles | ->")
+
+  /// The fewest words the subcommand needs.
+  var minimum: Int { isOptional ? 0 : placeholders.count }
+  /// The most it takes; `nil` for no limit.
+  var maximum: Int? { repeatsLast ? nil : placeholders.count }
+
+  /// Whether a word could be one of the operands rather than the value of an optional-value
+  /// option before it: a file of the operands' extensions, a path with a `/`, or a name that
+  /// exists in the current folder.
+  func mayBe(_ word: String) -> Bool {
+    if case .file(let extensions) = kind,
+      extensions.contains(where: { word.lowercased().hasSuffix("." + $0) })
+    {
+      return true
+    }
+    return word.contains("/") || FolderHandle.status(atPath: word) != nil
+  }
 }
 
 extension [CommandOption] {
   /// The option a name on the command line means (long or short), if any.
   func named(_ name: String) -> CommandOption? {
     first { $0.names.contains(name) }
+  }
+}
+
+extension [String] {
+  /// `a, b or c`; `a`; empty for none.
+  func listed(joinedBy conjunction: String) -> String {
+    guard count > 1 else { return first ?? "" }
+    return dropLast().joined(separator: ", ") + " \(conjunction) " + last!
+  }
+}
+
+extension Double {
+  /// `0.01`, `60`, `1`: the number as written by hand, without a trailing `.0`.
+  var shortText: String {
+    rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
   }
 }

@@ -7,9 +7,7 @@ import Foundation
 struct CompareCommand: Subcommand {
   static let name = "compare"
   static let summary = "Compare two folders of PNG images, paired by path."
-  static let help = """
-    Usage: circles compare <expected-folder> <actual-folder> [options]
-
+  static let discussion = """
     Pairs the PNG files of the two folders by their path below each, as reg-cli does, and
     compares every pair pixel by pixel with the engine of 'circles check': an image is passed,
     changed (a diff image and an expected | diff | actual strip are written, and the differing
@@ -18,22 +16,8 @@ struct CompareCommand: Subcommand {
     never decoded. Symbolic links, hidden files and files not named .png are skipped with a
     note; nothing is reached through a link. A damaged file is an error on that image, and the
     others are still compared.
-
-    Options:
-      --update               Copy new and changed actual images over the expected folder,
-                             each written whole or not at all.
-      --prune                With --update, also delete expected images that have no actual
-                             one.
-      --artifacts <dir>      Where diff images and strips go, in '<dir>/<actual folder name>/'.
-                             Default: .circles-artifacts
-    \(ComparisonArguments.help)
-      --report <file.html>   Write one self-contained HTML page of the whole comparison.
-      --junit <file.xml>     Write a JUnit XML report for CI systems.
-      --json                 Print the results as JSON on standard output instead of text.
-      --shard <i>/<n>        Compare only the i-th of n equal shares of the paths (1-based).
-      -v, --verbose          List passing images too.
-      -h, --help             Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 every image matches, 1 an image changed, is new or was deleted, 2 a folder
     or an image could not be read, a file could not be written, or a mistake on the command
     line.
@@ -41,74 +25,70 @@ struct CompareCommand: Subcommand {
 
   static let options: [CommandOption] =
     [
-      .flag("--update", "Copy new and changed images over the expected folder"),
-      .flag("--prune", "With --update, delete expected images without an actual one"),
-      .option("--artifacts", "dir", .folder, "Where diff images and strips go"),
+      .flag(
+        "--update", "Copy new and changed images over the expected folder",
+        help: "Copy new and changed actual images over the expected folder, each written "
+          + "whole or not at all."),
+      .flag(
+        "--prune", "With --update, delete expected images without an actual one",
+        help: "With --update, also delete expected images that have no actual one."),
+      .option(
+        "--artifacts", "dir", .folder, "Where diff images and strips go",
+        help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
+        default: CheckOptions().artifactsDirectory.relativePath),
     ] + ComparisonArguments.options + [
-      .option("--report", "file.html", .file(extensions: ["html"]), "Write an HTML report"),
-      .option("--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report"),
-      .flag("--json", "Print the results as JSON"),
-      .option("--shard", "i/n", .text, "Compare only the i-th of n shares of the paths"),
+      .option(
+        "--report", "file.html", .file(extensions: ["html"]), "Write an HTML report",
+        help: "Write one self-contained HTML page of the whole comparison."),
+      .option(
+        "--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report",
+        help: "Write a JUnit XML report for CI systems."),
+      .flag(
+        "--json", "Print the results as JSON",
+        help: "Print the results as JSON on standard output instead of text."),
+      .option(
+        "--shard", "i/n", .text, rule: .described("<i>/<n> with 1 ≤ i ≤ n, such as 2/4"),
+        "Compare only the i-th of n shares of the paths",
+        help: "Compare only the i-th of n equal shares of the sorted paths (1-based)."),
       .flag("--verbose", short: "-v", "List passing images too"),
     ]
   static let operands = CommandOperands(
-    placeholders: ["expected-folder", "actual-folder"], kind: .folder)
+    placeholders: ["expected-folder", "actual-folder"], kind: .folder, noun: "two folders",
+    missing: "two folders, the expected one and the actual one")
 
   var expectedPath: String
   var actualPath: String
-  var update = false
-  var prune = false
+  var update: Bool
+  var prune: Bool
   var artifactsPath: String?
-  var comparison = ComparisonArguments()
+  var comparison: ComparisonArguments
   var reportPath: String?
   var junitPath: String?
-  var json = false
+  var json: Bool
   var shard: FolderComparison.Shard?
-  var verbose = false
+  var verbose: Bool
   /// The options a printed command repeats: those that choose files or how images compare.
-  var repeated: [String] = []
+  var repeated: [String]
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    var folders: [String] = []
-    while true {
-      let start = arguments.count - reader.remainingCount
-      guard let item = reader.next() else { break }
-      switch item {
-      case .positional(let value):
-        folders.append(value)
-      case .option(let name, let inline):
-        if try comparison.take(name, inline: inline, from: &reader) {
-          repeated += arguments[start..<(arguments.count - reader.remainingCount)]
-          continue
-        }
-        switch name {
-        case "--update": update = true
-        case "--prune": prune = true
-        case "--artifacts":
-          artifactsPath = try reader.value(for: name, inline: inline)
-          repeated += ["--artifacts", artifactsPath!]
-        case "--report": reportPath = try reader.value(for: name, inline: inline)
-        case "--junit": junitPath = try reader.value(for: name, inline: inline)
-        case "--json": json = true
-        case "-v", "--verbose": verbose = true
-        case "--shard":
-          let text = try reader.value(for: name, inline: inline)
-          let parts = text.split(separator: "/").compactMap { Int($0) }
-          guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-            throw UsageError("--shard takes <i>/<n> with 1 ≤ i ≤ n, such as 2/4, not '\(text)'")
-          }
-          shard = FolderComparison.Shard(index: parts[0], count: parts[1])
-        default:
-          throw Self.unknownOption(name)
-        }
-      }
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    expectedPath = arguments.operands[0]
+    actualPath = arguments.operands[1]
+    update = arguments.flag("--update")
+    prune = arguments.flag("--prune")
+    artifactsPath = arguments.string("--artifacts")
+    comparison = try ComparisonArguments(arguments)
+    reportPath = arguments.string("--report")
+    junitPath = arguments.string("--junit")
+    json = arguments.flag("--json")
+    shard = try arguments.value("--shard") { text in
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
+        (1...count).contains(index)
+      else { return nil }
+      return FolderComparison.Shard(index: index, count: count)
     }
-    guard folders.count == 2 else {
-      throw UsageError("compare takes two folders, the expected one and the actual one")
-    }
-    expectedPath = folders[0]
-    actualPath = folders[1]
+    verbose = arguments.flag("--verbose")
+    repeated = arguments.words(of: ["--artifacts"] + ComparisonArguments.names)
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
@@ -129,7 +109,7 @@ struct CompareCommand: Subcommand {
     let comparison = FolderComparison(
       expected: expected, actual: actual, options: comparison.options,
       artifactsDirectory: context.url(
-        for: artifactsPath ?? ".circles-artifacts", isDirectory: true),
+        for: artifactsPath ?? CheckOptions().artifactsDirectory.relativePath, isDirectory: true),
       shard: shard, update: update, prune: prune, commandOptions: repeated)
     return report(comparison.run(), context: context)
   }

@@ -4,9 +4,7 @@ import CircleScript
 struct CompletionsCommand: Subcommand {
   static let name = "completions"
   static let summary = "Print the shell completion script for bash, zsh or fish."
-  static let help = """
-    Usage: circles completions <bash | zsh | fish>
-
+  static let discussion = """
     Prints a script that makes the shell complete circles' subcommands, their options, the
     values of options (formats, compressions, record modes) and the files they take (.circles
     scripts, .png images, folders). scripts/install puts all three where the shells look; by
@@ -18,43 +16,29 @@ struct CompletionsCommand: Subcommand {
       zsh    circles completions zsh > ~/.zfunc/_circles
              with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc
       fish   circles completions fish > ~/.config/fish/completions/circles.fish
-
-    Options:
-      -h, --help   Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 success, 2 an unknown shell or a mistake on the command line.
     """
 
   static let options: [CommandOption] = []
   static let operands = CommandOperands(
-    placeholders: ["shell"], kind: .choices(CompletionShell.allCases.map(\.rawValue)))
+    placeholders: ["shell"], kind: .choices(CompletionShell.allCases.map(\.rawValue)),
+    noun: "one shell", missing: "a shell: bash, zsh or fish", synopsis: "<bash | zsh | fish>")
 
   var shell: CompletionShell
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    var chosen: CompletionShell?
-    while let item = reader.next() {
-      switch item {
-      case .positional(let value):
-        let shown = DiagnosticPrinter.visibleText(value)
-        guard chosen == nil else {
-          throw UsageError("completions takes one shell; '\(shown)' is extra")
-        }
-        guard let shell = CompletionShell(rawValue: value) else {
-          var message = "unknown shell '\(shown)'; use bash, zsh or fish"
-          if let guess = Suggestion.closest(to: value, among: CompletionShell.allCases.map(\.rawValue)) {
-            message = "unknown shell '\(shown)'; did you mean '\(guess)'?"
-          }
-          throw UsageError(message)
-        }
-        chosen = shell
-      case .option(let name, _):
-        throw Self.unknownOption(name)
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    let word = arguments.operands[0]
+    guard let shell = CompletionShell(rawValue: word) else {
+      let shown = DiagnosticPrinter.visibleText(word)
+      var message = "unknown shell '\(shown)'; use bash, zsh or fish"
+      if let guess = Suggestion.closest(to: word, among: CompletionShell.allCases.map(\.rawValue)) {
+        message = "unknown shell '\(shown)'; did you mean '\(guess)'?"
       }
+      throw UsageError(message)
     }
-    guard let chosen else { throw UsageError("completions needs a shell: bash, zsh or fish") }
-    shell = chosen
+    self.shell = shell
   }
 
   func run(in context: ToolContext) -> Int32 {

@@ -7,23 +7,13 @@ import Foundation
 struct DiffCommand: Subcommand {
   static let name = "diff"
   static let summary = "Compare two PNG images and write a diff image."
-  static let help = """
-    Usage: circles diff <expected.png> <actual.png> [-o <diff.png>] [options]
-
+  static let discussion = """
     Compares two PNG files pixel by pixel with the same engine as 'circles check' and prints how
     many pixels differ and where. When both files are goldens written by circles, also prints
     what changed in the scene ('c3: fill #555555 → #55aa55'). Sizes are compared first, from the
     files' headers: files of different sizes are decoded only to draw a picture.
-
-    Options:
-      -o, --output <file>    Write a diff image: differences in red over a faded copy of the
-                             expected image. For files of different sizes it covers both: the
-                             region they share is compared, the rest is red.
-      --strip <file>         Write an expected | diff | actual strip, labelled; strips wider
-                             than 16384 pixels are scaled down.
-    \(ComparisonArguments.help)
-      -h, --help             Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 the images match, 1 they differ, 2 a file is missing or not a PNG, a picture
     cannot be written, or memory runs out.
     """
@@ -31,42 +21,32 @@ struct DiffCommand: Subcommand {
   static let options: [CommandOption] =
     [
       .option(
-        "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image"),
+        "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image",
+        help: "Write a diff image: differences in red over a faded copy of the expected image. "
+          + "For files of different sizes it covers both: the region they share is compared, "
+          + "the rest is red."),
       .option(
         "--strip", "strip.png", .file(extensions: ["png"]),
-        "Write an expected | diff | actual strip"),
+        "Write an expected | diff | actual strip",
+        help: "Write an expected | diff | actual strip, labelled; strips wider than 16384 "
+          + "pixels are scaled down."),
     ] + ComparisonArguments.options
   static let operands = CommandOperands(
-    placeholders: ["expected.png", "actual.png"], kind: .file(extensions: ["png"]))
+    placeholders: ["expected.png", "actual.png"], kind: .file(extensions: ["png"]),
+    noun: "two PNG files", missing: "two PNG files, the expected one and the actual one")
 
   var expectedPath: String
   var actualPath: String
   var outputPath: String?
   var stripPath: String?
-  var comparison = ComparisonArguments()
+  var comparison: ComparisonArguments
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    var files: [String] = []
-    while let item = reader.next() {
-      switch item {
-      case .positional(let value):
-        files.append(value)
-      case .option(let name, let inline):
-        if try comparison.take(name, inline: inline, from: &reader) { continue }
-        switch name {
-        case "-o", "--output": outputPath = try reader.value(for: name, inline: inline)
-        case "--strip": stripPath = try reader.value(for: name, inline: inline)
-        default:
-          throw Self.unknownOption(name)
-        }
-      }
-    }
-    guard files.count == 2 else {
-      throw UsageError("diff takes two PNG files, the expected one and the actual one")
-    }
-    expectedPath = files[0]
-    actualPath = files[1]
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    expectedPath = arguments.operands[0]
+    actualPath = arguments.operands[1]
+    outputPath = arguments.string("--output")
+    stripPath = arguments.string("--strip")
+    comparison = try ComparisonArguments(arguments)
   }
 
   func run(in context: ToolContext) -> Int32 {

@@ -5,44 +5,36 @@ import CircleScript
 struct HelpCommand: Subcommand {
   static let name = "help"
   static let summary = "Describe a subcommand, the drawing language or one of its commands."
-  static let help = """
-    Usage: circles help [<subcommand> | language | <command>] [--man]
-
+  static let discussion = """
     Prints the help of a subcommand (as 'circles <subcommand> --help' does), a summary of the
     drawing language ('circles help language'), or how one of its commands is written and what
     it does ('circles help add'). The REPL's ':help' prints the same texts. Without a topic,
     the tool's help.
-
-    Options:
-      --man        Print the whole manual page, circles.1, in roff, whatever the topic: the
-                   tool's help, every subcommand's and the language's ('man -l' shows it;
-                   scripts/install installs it).
-      -h, --help   Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 success, 2 an unknown topic or a mistake on the command line.
     """
 
-  static let options: [CommandOption] = [.flag("--man", "Print the manual page in roff")]
+  static let options: [CommandOption] = [
+    .flag(
+      "--man", "Print the manual page in roff",
+      help: "Print the whole manual page, circles.1, in roff, whatever the topic: the tool's "
+        + "help, every subcommand's and the language's ('man -l' shows it; scripts/install "
+        + "installs it).")
+  ]
   static var operands: CommandOperands {
     CommandOperands(
-      placeholders: ["topic"],
-      kind: .choices(CommandLineTool.subcommands.map { $0.name } + LanguageHelp.topics))
+      placeholders: ["topic"], isOptional: true,
+      kind: .choices(CommandLineTool.subcommands.map { $0.name } + LanguageHelp.topics),
+      noun: "one topic", synopsis: "[<subcommand> | language | <command>]")
   }
 
   var topic: String?
   var manual = false
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    while let item = reader.next() {
-      switch item {
-      case .option("--man", inlineValue: nil): manual = true
-      case .option(let name, _): throw Self.unknownOption(name)
-      case .positional(let word):
-        guard topic == nil else { throw UsageError("'circles help' takes one topic") }
-        topic = word
-      }
-    }
+  init(_ arguments: ParsedArguments) {
+    topic = arguments.operands.first
+    manual = arguments.flag("--man")
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
@@ -58,7 +50,7 @@ struct HelpCommand: Subcommand {
 
   func run(in context: ToolContext) -> Int32 {
     if manual {
-      let sections = CommandLineTool.subcommands.map { (name: $0.name, help: $0.help) }
+      let sections = CommandLineTool.subcommands.map { SubcommandHelp($0) }
       context.console.print(
         ManualPage(
           version: CommandLineTool.version, tool: CommandLineTool.help, subcommands: sections

@@ -5,9 +5,7 @@ import Foundation
 struct HistoryCommand: Subcommand {
   static let name = "history"
   static let summary = "Run a script and print its undo and redo stacks."
-  static let help = """
-    Usage: circles history <script.circles | ->
-
+  static let discussion = """
     Runs a drawing script in memory and prints, after its last command, the undo and redo stacks
     with their action names as an Edit menu shows them, the next step first:
 
@@ -19,10 +17,8 @@ struct HistoryCommand: Subcommand {
     Nothing is written: 'render' commands are skipped; 'expect' commands are checked. When the
     script stops at an error or a failed 'expect', the stacks at that point are printed, then
     the diagnostic. '-' reads the script from standard input.
-
-    Options:
-      -h, --help   Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
 
@@ -31,13 +27,8 @@ struct HistoryCommand: Subcommand {
 
   var scriptPath: String
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    var script: String?
-    if let (name, _) = try reader.nextOption(keepingScriptIn: &script, of: Self.name) {
-      throw Self.unknownOption(name)
-    }
-    scriptPath = try ArgumentReader.requiredScript(script, of: Self.name)
+  init(_ arguments: ParsedArguments) {
+    scriptPath = arguments.operands[0]
   }
 
   func run(in context: ToolContext) -> Int32 {

@@ -4,9 +4,7 @@ import Foundation
 struct LanguageServerCommand: Subcommand {
   static let name = "lsp"
   static let summary = "Serve the Language Server Protocol on standard input and output."
-  static let help = """
-    Usage: circles lsp
-
+  static let discussion = """
     Speaks the Language Server Protocol with an editor over standard input and output, for
     .circles files: diagnostics as 'circles run' reports them (every syntax error, else the
     first runtime error or failed 'expect' of a run in memory; no file is written) as the
@@ -14,25 +12,15 @@ struct LanguageServerCommand: Subcommand {
     functions, hover over a colour, a function or a circle, go to the definition of a circle
     or a variable, and the document's circles, groups and loops. Editors start it themselves;
     see README's section on editors.
-
-    Options:
-      -h, --help   Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 after 'shutdown' then 'exit', 1 on 'exit' without 'shutdown', at the end of
     the input, or when a message's header cannot be read.
     """
   static let options: [CommandOption] = []
   static let operands = CommandOperands.none
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    if let item = reader.next() {
-      switch item {
-      case .option(let name, _): throw Self.unknownOption(name)
-      case .positional(let word): throw UsageError("lsp takes no argument; '\(word)' is extra")
-      }
-    }
-  }
+  init(_ arguments: ParsedArguments) {}
 
   func run(in context: ToolContext) -> Int32 {
     let server = LanguageServer()

@@ -4,9 +4,7 @@ import Foundation
 struct ReplCommand: Subcommand {
   static let name = "repl"
   static let summary = "Draw interactively, one command per line, with undo and a live picture."
-  static let help = """
-    Usage: circles repl [-o <live.png>]
-
+  static let discussion = """
     Starts an interactive session: type commands of the script language one per line (a group
     over several lines runs when its '}' is typed). Each entry is one undo step; 'undo' and
     'redo' print the menu title of the step ("Undo Add sun"). An entry with an error is
@@ -25,12 +23,8 @@ struct ReplCommand: Subcommand {
     History: the lines typed at a terminal (the last 1000) are kept in $CIRCLES_HISTORY if it is
     set (set it empty to keep none), else in $XDG_STATE_HOME/circles/history, else in
     ~/.local/state/circles/history.
-
-    Options:
-      -o, --output <file>   A picture rewritten whole after every change, for an image viewer
-                            that reloads: .png, .svg or .pdf. Default: none.
-      -h, --help            Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 when the session ends; from a pipe, 2 if any entry had an error, else 1 if an
     'expect' failed, else 0.
     """
@@ -38,24 +32,18 @@ struct ReplCommand: Subcommand {
   static let options: [CommandOption] = [
     .option(
       "--output", short: "-o", "live.png", .file(extensions: ["png", "svg", "pdf"]),
-      "A picture rewritten after every change")
+      "A picture rewritten after every change",
+      help: "A picture rewritten whole after every change, for an image viewer that reloads: "
+        + ".png, .svg or .pdf.",
+      default: "none")
   ]
-  static let operands = CommandOperands.none
+  static let operands = CommandOperands(
+    placeholders: [], kind: .text, noun: "no script (use 'circles run' for files)")
 
   var outputPath: String?
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    while let item = reader.next() {
-      switch item {
-      case .positional(let value):
-        throw UsageError("repl takes no script; '\(value)' is extra (use 'circles run' for files)")
-      case .option(let name, let inline) where name == "-o" || name == "--output":
-        outputPath = try reader.value(for: name, inline: inline)
-      case .option(let name, _):
-        throw Self.unknownOption(name)
-      }
-    }
+  init(_ arguments: ParsedArguments) {
+    outputPath = arguments.string("--output")
   }
 
   func validate(in context: ToolContext) throws(UsageError) {

@@ -86,8 +86,8 @@ extension RunCommand {
     let folder = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
     let refresher = FrameRefresher(
       outputDirectory: context.url(for: folder, isDirectory: true),
-      displayPath: DiagnosticPrinter.visibleText(folder), format: format)
-    refresher.compression = compression
+      displayPath: DiagnosticPrinter.visibleText(folder), format: options.format)
+    refresher.compression = options.compression
     refresher.whenBusy = { context.console.printError($0) }
     let watcher = ScriptWatcher(
       scriptPath: DiagnosticPrinter.visibleText(scriptPath), scriptURL: scriptURL,

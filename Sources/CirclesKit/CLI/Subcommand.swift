@@ -1,31 +1,48 @@
-/// One subcommand of `circles`, shaped like an argument-parser command: parse, validate, run.
+/// One subcommand of `circles`, shaped like an argument-parser command: declare, parse,
+/// validate, run.
+///
+/// A subcommand declares its options and operands once; ``CommandLineTool`` reads the
+/// arguments against them into ``ParsedArguments`` before ``init(_:)``, and its `--help`, the
+/// manual page and the shell completions are made from the same declarations
+/// (docs/cli-internals.md shows how to declare one).
 protocol Subcommand {
   /// The word that selects it (`run`).
   static var name: String { get }
   /// One line for the tool's help.
   static var summary: String { get }
-  /// The full `--help` text.
-  static var help: String { get }
-  /// Every option the parser reads, but `--help` (see ``CommandOption``).
+  /// The paragraphs of `--help` between the usage line and the options, wrapped by hand.
+  static var discussion: String { get }
+  /// The paragraphs of `--help` after the options (rules, exit codes), wrapped by hand.
+  static var epilogue: String { get }
+  /// Every option it reads, but `--help` (see ``CommandOption``).
   static var options: [CommandOption] { get }
-  /// The words that are not options, for completion.
+  /// The words that are not options.
   static var operands: CommandOperands { get }
-  /// Reads the arguments that follow the subcommand's name.
-  init(arguments: [String]) throws(UsageError)
-  /// Rejects bad combinations before any work.
+  /// Takes the arguments read against the declarations: the values it keeps, and the values
+  /// and combinations only it can judge.
+  init(_ arguments: ParsedArguments) throws(UsageError)
+  /// Rejects bad combinations that need the context (the environment, the current folder)
+  /// before any work.
   func validate(in context: ToolContext) throws(UsageError)
   /// Does the work and returns the exit code.
   func run(in context: ToolContext) -> Int32
 }
 
 extension Subcommand {
+  static var epilogue: String { "" }
+
   func validate(in context: ToolContext) throws(UsageError) {}
 
-  /// Its options with `--help`: what completion offers.
+  /// Its options with `--help`: what the parser reads and completion offers.
   static var allOptions: [CommandOption] { options + [.help] }
 
-  /// The error for an option the subcommand does not have, suggesting the nearest it has.
-  static func unknownOption(_ name: String) -> UsageError {
-    UsageError.unknownOption(name, known: allOptions.map(\.name))
+  /// The full `--help` text, made from the declarations.
+  static var help: String { SubcommandHelp(Self.self).text }
+
+  /// Reads the arguments that follow the subcommand's name and makes the subcommand.
+  ///
+  /// - Throws: ``UsageError`` for anything the declarations or ``init(_:)`` refuse.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Self {
+    try Self(ParsedArguments(arguments, command: name, options: allOptions, operands: operands))
   }
 }

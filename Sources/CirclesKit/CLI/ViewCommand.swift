@@ -5,9 +5,7 @@ import Foundation
 struct ViewCommand: Subcommand {
   static let name = "view"
   static let summary = "Write a web page to step through a script's history, picture by picture."
-  static let help = """
-    Usage: circles view <script.circles | -> [-o <history.html>]
-
+  static let discussion = """
     Runs a drawing script in memory and writes one self-contained HTML page of its history:
     the script beside the picture, a timeline of every state with its action and whether it
     is a change, an undo or a redo, and the Edit menu (the undo and redo stacks by their
@@ -19,35 +17,27 @@ struct ViewCommand: Subcommand {
     Nothing else is written: 'render' commands are skipped; 'expect' commands are checked.
     When the script stops at an error or a failed 'expect', the page shows the states before
     it and the diagnostic, which is also printed. '-' reads the script from standard input.
-
-    Options:
-      -o, --output <file.html>   The page. Default: '<script name>-history.html' in the
-                                 current folder ('stdin-history.html' for '-').
-      -h, --help                 Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line,
     or the page could not be written.
     """
 
   static let options: [CommandOption] = [
     .option(
-      "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page")
+      "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page",
+      help: "The page.",
+      default: "'<script name>-history.html' in the current folder ('stdin-history.html' for "
+        + "'-')")
   ]
   static let operands = CommandOperands.script
 
   var scriptPath: String
   var outputPath: String?
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    var script: String?
-    while let (name, inline) = try reader.nextOption(keepingScriptIn: &script, of: Self.name) {
-      switch name {
-      case "-o", "--output": outputPath = try reader.value(for: name, inline: inline)
-      default: throw Self.unknownOption(name)
-      }
-    }
-    scriptPath = try ArgumentReader.requiredScript(script, of: Self.name)
+  init(_ arguments: ParsedArguments) {
+    scriptPath = arguments.operands[0]
+    outputPath = arguments.string("--output")
   }
 
   /// The page's path as given, or the default one.

@@ -1,14 +1,15 @@
 import Foundation
 
-/// The manual page `circles.1`, made from the very texts `--help` and `circles help` print, so
-/// that the two cannot drift: `circles help --man`, installed by scripts/install.
+/// The manual page `circles.1`, made from the tool's help and the subcommands' declarations (the
+/// same parts their `--help` is made of), so that the two cannot drift: `circles help --man`,
+/// installed by scripts/install.
 struct ManualPage {
   /// The version the page names.
   var version: String
   /// The tool's `--help`.
   var tool: String
-  /// The subcommands' names and `--help` texts, a section each.
-  var subcommands: [(name: String, help: String)]
+  /// The subcommands' help, a section each.
+  var subcommands: [SubcommandHelp]
 
   /// The page in roff, for `man -l` and `man circles`.
   var text: String {
@@ -24,9 +25,15 @@ struct ManualPage {
     ]
     page += Self.body(of: description)
     page.append(".SH SUBCOMMANDS")
-    for (name, help) in subcommands {
-      page.append(".SS \"circles \(name)\"")
-      page += Self.body(of: help)
+    for help in subcommands {
+      page.append(".SS \"circles \(help.name)\"")
+      page += [".nf"] + help.usage.map(Self.escaped) + [".fi"]
+      page += Self.body(of: help.discussion)
+      page += [".PP", ".B Options:"]
+      for option in help.options {
+        page += [".TP", ".B " + Self.escaped(option.tag), Self.escaped(option.description)]
+      }
+      page += Self.body(of: help.epilogue)
     }
     page.append(".SH THE LANGUAGE")
     page += Self.body(of: LanguageHelp.overview)

@@ -19,7 +19,7 @@ struct CommandOptionTests {
     -> UsageError?
   {
     do {
-      _ = try Command(arguments: arguments)
+      _ = try Command.parse(arguments)
       return nil
     } catch {
       return error
