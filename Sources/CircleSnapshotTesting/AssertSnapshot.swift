@@ -36,38 +36,35 @@ import Testing
 ///   - comparison: how strictly the images must agree: `.exact` (the default) for goldens made
 ///     with the same Cairo, `.tolerant` for goldens from another machine, or
 ///     `ComparisonOptions(threshold:ignoresAntialiasing:limit:)`.
-///   - ignore: rectangles whose pixels do not count (a clock, a random avatar), added to the
-///     comparison's ``ComparisonOptions/ignoredRegions``: neither counted nor painted, and
-///     hatched in the diff image.
 ///   - snapshotDirectory: the folder of goldens, overriding the default.
 ///   - artifactsDirectory: the folder for failure images, overriding the default.
 ///   - fileID, filePath, function, line, column: the call's place and test; leave the defaults.
 public func assertSnapshot(
   of canvas: Canvas, named name: String? = nil, record: RecordMode? = nil,
-  comparison: ComparisonOptions = .exact, ignore: [PixelRect] = [], snapshotDirectory: URL? = nil,
+  comparison: ComparisonOptions = .exact, snapshotDirectory: URL? = nil,
   artifactsDirectory: URL? = nil, fileID: StaticString = #fileID,
   filePath: StaticString = #filePath, function: StaticString = #function, line: UInt = #line,
   column: UInt = #column
 ) {
   assertSnapshot(
-    of: canvas.state, named: name, record: record, comparison: comparison, ignore: ignore,
+    of: canvas.state, named: name, record: record, comparison: comparison,
     snapshotDirectory: snapshotDirectory, artifactsDirectory: artifactsDirectory, fileID: fileID,
     filePath: filePath, function: function, line: line, column: column)
 }
 
 /// Checks that a canvas state renders like its golden image, and reports a test failure if not.
 ///
-/// The same as ``assertSnapshot(of:named:record:comparison:ignore:snapshotDirectory:artifactsDirectory:fileID:filePath:function:line:column:)-(Canvas,_,_,_,_,_,_,_,_,_,_,_)``
+/// The same as ``assertSnapshot(of:named:record:comparison:snapshotDirectory:artifactsDirectory:fileID:filePath:function:line:column:)-(Canvas,_,_,_,_,_,_,_,_,_,_)``
 /// for a state, such as one built by hand or kept from a script.
 public func assertSnapshot(
   of state: CanvasState, named name: String? = nil, record: RecordMode? = nil,
-  comparison: ComparisonOptions = .exact, ignore: [PixelRect] = [], snapshotDirectory: URL? = nil,
+  comparison: ComparisonOptions = .exact, snapshotDirectory: URL? = nil,
   artifactsDirectory: URL? = nil, fileID: StaticString = #fileID,
   filePath: StaticString = #filePath, function: StaticString = #function, line: UInt = #line,
   column: UInt = #column
 ) {
   let message = verifySnapshot(
-    of: state, named: name, record: record, comparison: comparison, ignore: ignore,
+    of: state, named: name, record: record, comparison: comparison,
     snapshotDirectory: snapshotDirectory, artifactsDirectory: artifactsDirectory,
     filePath: filePath, function: function)
   reportSnapshotFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -82,12 +79,10 @@ public func assertSnapshot(
 ///   how to record.
 public func verifySnapshot(
   of state: CanvasState, named name: String? = nil, record: RecordMode? = nil,
-  comparison: ComparisonOptions = .exact, ignore: [PixelRect] = [], snapshotDirectory: URL? = nil,
+  comparison: ComparisonOptions = .exact, snapshotDirectory: URL? = nil,
   artifactsDirectory: URL? = nil, filePath: StaticString = #filePath,
   function: StaticString = #function
 ) -> String? {
-  var comparison = comparison
-  comparison.ignoredRegions += ignore
   let verifier = SnapshotVerifier(
     record: record, comparison: comparison, snapshotDirectory: snapshotDirectory,
     artifactsDirectory: artifactsDirectory)

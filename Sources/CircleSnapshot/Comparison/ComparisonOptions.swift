@@ -57,8 +57,19 @@ public struct ComparisonOptions: Hashable, Sendable, Codable {
   /// Creates options; the defaults are those of ``exact``.
   public init(
     threshold: Double = 0, ignoresAntialiasing: Bool = false, limit: DifferenceLimit = .count(0),
+    background: ComparisonBackground = .checkerboard, darkerColour: Colour? = nil
+  ) {
+    self.init(
+      threshold: threshold, ignoresAntialiasing: ignoresAntialiasing, limit: limit,
+      background: background, darkerColour: darkerColour, ignoring: [])
+  }
+
+  /// Creates options with regions that do not count (``ignoredRegions``); the other defaults
+  /// are those of ``exact``.
+  public init(
+    threshold: Double = 0, ignoresAntialiasing: Bool = false, limit: DifferenceLimit = .count(0),
     background: ComparisonBackground = .checkerboard, darkerColour: Colour? = nil,
-    ignoring ignoredRegions: [PixelRect] = []
+    ignoring ignoredRegions: [PixelRect]
   ) {
     self.threshold = min(1, max(0, threshold))
     self.ignoresAntialiasing = ignoresAntialiasing
