@@ -230,4 +230,75 @@ struct CompareCommandTests {
     #expect(partly.status == 1, "\(partly)")
     #expect(partly.stdout.contains("\"ignoredPixels\" : 100"), "\(partly)")
   }
+
+  /// A PNG file of 16-bit RGB samples or of palette indices, built by hand: formats Cairo
+  /// never writes.
+  static func handMade(
+    width: Int, height: Int, depth: UInt8, colourType: UInt8, palette: [UInt8] = [], rows: [UInt8]
+  ) -> Data {
+    func chunk(_ type: StaticString, _ data: [UInt8]) -> [UInt8] {
+      PNGChunk.encode(type: PNGChunk.code(type), data: data)
+    }
+    var header: [UInt8] = []
+    PNGChunk.appendBigEndian(UInt32(width), to: &header)
+    PNGChunk.appendBigEndian(UInt32(height), to: &header)
+    header += [depth, colourType, 0, 0, 0]
+    // One stored deflate block in a zlib stream, with its Adler-32.
+    var zlib: [UInt8] = [0x78, 0x01, 0x01]
+    let length = UInt16(rows.count)
+    zlib += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+    zlib += rows
+    var a: UInt32 = 1
+    var b: UInt32 = 0
+    for byte in rows {
+      a = (a + UInt32(byte)) % 65521
+      b = (b + a) % 65521
+    }
+    PNGChunk.appendBigEndian(b << 16 | a, to: &zlib)
+    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+    if !palette.isEmpty { file += chunk("PLTE", palette) }
+    return Data(file + chunk("IDAT", zlib) + chunk("IEND", []))
+  }
+
+  @Test("16-bit and palette files match their 8-bit twins; other sizes and damaged files are told")
+  func encodingsAndDamage() async throws {
+    let folder = try TemporaryFolder()
+    let grey = PixelImage(width: 2, height: 2, filledWith: Colour(red: 128, green: 128, blue: 128))
+    for name in ["deep", "palette", "resized", "damaged"] {
+      try Self.write(grey, "base/\(name).png", in: folder)
+    }
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("new"), withIntermediateDirectories: true)
+    let row16: [UInt8] = [0] + Array(repeating: 128, count: 2 * 6)
+    try Self.handMade(width: 2, height: 2, depth: 16, colourType: 2, rows: row16 + row16)
+      .write(to: folder.url.appendingPathComponent("new/deep.png"))
+    try Self.handMade(
+      width: 2, height: 2, depth: 8, colourType: 3, palette: [128, 128, 128],
+      rows: [0, 0, 0, 0, 0, 0]
+    ).write(to: folder.url.appendingPathComponent("new/palette.png"))
+    try Self.write(
+      PixelImage(width: 2, height: 3, filledWith: Colour(red: 128, green: 128, blue: 128)),
+      "new/resized.png", in: folder)
+    try PNGCodec.encode(grey).prefix(50).write(
+      to: folder.url.appendingPathComponent("new/damaged.png"))
+    let outcome = try await Executable.run(["compare", "base", "new", "-v"], in: folder.url)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(
+      outcome.stdout == """
+        ERROR base vs new: 1 of 4 images could not be compared
+          ERROR   damaged.png: cannot read 'new/damaged.png': damaged PNG file: the file ends too early
+            actual: new/damaged.png
+          ok      deep.png: images match
+          ok      palette.png: images match
+          CHANGED resized.png: size differs: 2×2 vs 2×3
+            actual: new/resized.png
+          to accept the new images: circles compare base new --update
+        compared 4 images: 2 passed, 1 changed, 1 error
+
+        """, "\(outcome)")
+    #expect(
+      outcome.stderr
+        == "circles: error: cannot read 'new/damaged.png': damaged PNG file: the file ends too early\n"
+    )
+  }
 }
