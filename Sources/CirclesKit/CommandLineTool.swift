@@ -11,7 +11,8 @@ public enum CommandLineTool {
 
   static var subcommands: [any Subcommand.Type] {
     [
-      RunCommand.self, CheckCommand.self, DiffCommand.self, ReplCommand.self, HistoryCommand.self,
+      RunCommand.self, CheckCommand.self, DiffCommand.self, CompareCommand.self, ReplCommand.self,
+      HistoryCommand.self,
       ViewCommand.self, CompletionsCommand.self, LanguageServerCommand.self, HelpCommand.self,
     ]
   }

@@ -6,6 +6,7 @@ struct BenchOptions {
   enum Section: String, CaseIterable {
     case core, encoders, decoders, language, history, check
     case failingCheck = "failing-check"
+    case compare
     case viewer
     case languageServer = "language-server"
 
@@ -21,6 +22,7 @@ struct BenchOptions {
       case .check: "circles check against run: time, golden bytes, memory, growth, alignment"
       case .failingCheck:
         "a check whose 200 frames all fail, on both cores against one; 2000 frames against 200"
+      case .compare: "circles compare of 200 pairs of 1280×720 against 200 runs of circles diff"
       case .viewer: "circles view of 5000 states: its cost, its size, when Chromium shows it"
       case .languageServer: "circles lsp: diagnostics of a 10 MB script after didOpen, didChange"
       }

@@ -138,6 +138,8 @@ enum CirclesBench {
           .rows()
       case .failingCheck:
         rows += try FailingCheckBench(circles: circles, folder: folder, runs: runs).rows()
+      case .compare:
+        rows += try CompareBench(circles: circles, folder: folder, runs: runs).rows()
       case .viewer:
         let script = folder.appendingPathComponent("v.circles").path
         try Scene(width: 400, height: 300, count: 4999, seed: 2).script(grouped: false)

@@ -1,3 +1,4 @@
+import CircleRender
 import CircleCanvas
 
 /// How strictly two images must agree for a snapshot to pass.
@@ -46,17 +47,37 @@ public struct ComparisonOptions: Hashable, Sendable, Codable {
   /// the golden's (pixelmatch's `diffColorAlt`); `nil`, the default, paints them red like the
   /// others. It changes no count.
   public var darkerColour: Colour?
+  /// Rectangles whose pixels do not count (a clock, a random avatar): a difference inside one is
+  /// neither counted nor painted, and diff images show the regions hatched. Empty by default.
+  ///
+  /// A region partly outside the images counts for the part inside; one wholly outside changes
+  /// nothing. The pixels inside are left out of ``ImageComparison/comparedPixels`` and counted
+  /// as ``ImageComparison/ignoredPixels``, so a share limit is a share of the pixels that count.
+  public var ignoredRegions: [PixelRect]
 
   /// Creates options; the defaults are those of ``exact``.
   public init(
     threshold: Double = 0, ignoresAntialiasing: Bool = false, limit: DifferenceLimit = .count(0),
     background: ComparisonBackground = .checkerboard, darkerColour: Colour? = nil
   ) {
+    self.init(
+      threshold: threshold, ignoresAntialiasing: ignoresAntialiasing, limit: limit,
+      background: background, darkerColour: darkerColour, ignoring: [])
+  }
+
+  /// Creates options with regions that do not count (``ignoredRegions``); the other defaults
+  /// are those of ``exact``.
+  public init(
+    threshold: Double = 0, ignoresAntialiasing: Bool = false, limit: DifferenceLimit = .count(0),
+    background: ComparisonBackground = .checkerboard, darkerColour: Colour? = nil,
+    ignoring ignoredRegions: [PixelRect]
+  ) {
     self.threshold = min(1, max(0, threshold))
     self.ignoresAntialiasing = ignoresAntialiasing
     self.limit = limit
     self.background = background
     self.darkerColour = darkerColour
+    self.ignoredRegions = ignoredRegions
   }
 
   /// Every pixel identical: threshold 0, anti-aliasing counted, no differing pixel allowed.

@@ -20,8 +20,12 @@ public struct ImageComparison: Hashable, Sendable, Codable {
   public var differingPixels: Int
   /// Pixels that differ but were ignored as anti-aliasing (0 unless the options ignore it).
   public var antialiasedPixels: Int
-  /// How many pixels were compared: the region both images cover.
+  /// How many pixels were compared: the region both images cover, but for the pixels of the
+  /// options' ignored regions.
   public var comparedPixels: Int
+  /// How many pixels of the region both images cover lie in the options' ignored regions,
+  /// neither compared nor counted.
+  public var ignoredPixels: Int
   /// The first differing pixel in reading order (top row first, left to right).
   public var firstDifference: PixelPoint?
   /// The smallest rectangle holding every differing pixel.
@@ -54,6 +58,7 @@ public struct ImageComparison: Hashable, Sendable, Codable {
     differingPixels = 0
     antialiasedPixels = 0
     comparedPixels = 0
+    ignoredPixels = 0
     self.options = options
   }
 
@@ -65,7 +70,9 @@ public struct ImageComparison: Hashable, Sendable, Codable {
     actualSize = PixelSize(width: actual.width, height: actual.height)
     differingPixels = tally.differing
     antialiasedPixels = tally.antialiased
-    comparedPixels = min(expected.width, actual.width) * min(expected.height, actual.height)
+    comparedPixels =
+      min(expected.width, actual.width) * min(expected.height, actual.height) - tally.ignored
+    ignoredPixels = tally.ignored
     firstDifference = tally.first
     differenceBounds = tally.bounds
     self.options = options
@@ -91,13 +98,16 @@ public struct ImageComparison: Hashable, Sendable, Codable {
       return "sizes differ: golden \(expectedSize), actual \(actualSize)"
     }
     guard differingPixels > 0 else {
-      return antialiasedPixels > 0
-        ? "images match (\(antialiasedPixels) anti-aliased pixels ignored)" : "images match"
+      var left: [String] = []
+      if antialiasedPixels > 0 { left.append("\(antialiasedPixels) anti-aliased pixels ignored") }
+      if ignoredPixels > 0 { left.append("\(Self.pixels(ignoredPixels)) in ignored regions") }
+      return left.isEmpty ? "images match" : "images match (\(left.joined(separator: ", ")))"
     }
     var text = "\(Self.pixels(differingPixels)) differ (\(Self.percent(differingShare)))"
     if let firstDifference { text += ", first at \(firstDifference)" }
     if let differenceBounds { text += ", all within \(differenceBounds)" }
     if differingPixels > 0, matches { text += "; within the limit of \(options.limit)" }
+    if ignoredPixels > 0 { text += "; \(Self.pixels(ignoredPixels)) in ignored regions" }
     return text
   }
 

@@ -4,7 +4,8 @@ import CircleRender
 ///
 /// ``highlighting(expected:actual:options:)`` paints differing pixels red (those darker in the
 /// actual image in the options' darker colour, when one is set, and anti-aliased pixels that the
-/// options ignore yellow) over a faded grey copy of the golden image;
+/// options ignore yellow, and the options' ignored regions hatched in blue) over a faded grey
+/// copy of the golden image;
 /// ``strip(expected:diff:actual:)`` puts golden, diff and actual side by side under their
 /// labels. Both return a `PixelImage`, ready for `PNGCodec.encode`.
 public enum DiffImage {
@@ -12,6 +13,9 @@ public enum DiffImage {
   public static let changedColour: UInt32 = PixelScanner.changedColour
   /// The opaque yellow of ignored anti-aliased pixels, `#ffd700`.
   public static let antialiasedColour: UInt32 = PixelScanner.antialiasedColour
+  /// The blue of the diagonal stripes over ignored regions, `#6b7fd7`; the faded golden shows
+  /// between them.
+  public static let ignoredColour: UInt32 = PixelScanner.ignoredColour
   /// The mid grey between the panels of a strip.
   public static let separatorColour: UInt32 = 0xFF80_8080
   /// The width in pixels of the separator between the panels of a strip.

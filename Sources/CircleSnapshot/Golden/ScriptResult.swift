@@ -23,6 +23,12 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   /// Whether goldens recorded for frames that had none still fail the script: the first run
   /// that records them by default, outside CI (see ``CheckOptions/failsWhenRecording``).
   package var failsOnRecorded: Bool
+  /// Whether this compares two folders of images (`circles compare`): ``script`` is then the
+  /// actual folder, ``goldenDirectory`` the expected one, every frame an image named by its
+  /// path in them, and reports speak of changed, new and deleted images.
+  public var comparesFolders = false
+  /// Notes on the whole result, for people: files that were skipped and why.
+  public var notes: [String] = []
 
   /// Creates a result.
   public init(
@@ -78,6 +84,11 @@ public struct ScriptResult: Hashable, Sendable, Codable {
     let missing = frames.contains { $0.status == .missing }
     let failed = frames.contains { $0.status == .failed }
     let orphans = frames.contains { $0.status == .orphan }
+    if comparesFolders {
+      let folders = [goldenDirectory, script].map { DisplayPath.shellQuoted(DisplayPath.of($0)) }
+      let words = ["circles", "compare"] + folders + commandOptions.map(DisplayPath.shellQuoted)
+      return (words + ["--update"] + (orphans ? ["--prune"] : [])).joined(separator: " ")
+    }
     var words = ["circles", "check", DisplayPath.shellQuoted(displayPath)]
     words += commandOptions.map(DisplayPath.shellQuoted)
     if missing, failed {
@@ -105,6 +116,10 @@ public struct ScriptResult: Hashable, Sendable, Codable {
       return "recorded \(goldens) for frames that had none: look at them and run again"
     }
     if !passed { return "to accept the new images: \(rerecordCommand)" }
+    if comparesFolders {
+      return orphans
+        ? "to delete the expected images without an actual one: \(rerecordCommand)" : nil
+    }
     switch (moved, orphans) {
     case (true, true):
       return "to rename the moved goldens and delete those without a frame: "
@@ -119,7 +134,9 @@ public struct ScriptResult: Hashable, Sendable, Codable {
 extension FrameResult {
   /// Whether the frame had no golden and one was recorded for it (not a rename, not a golden
   /// replaced).
-  package var isFirstRecording: Bool { status == .recorded && movedFrom == nil && comparison == nil }
+  package var isFirstRecording: Bool {
+    status == .recorded && movedFrom == nil && comparison == nil
+  }
 
   /// Whether the frame's golden was a moved one, renamed to the frame's name without a change
   /// of picture.

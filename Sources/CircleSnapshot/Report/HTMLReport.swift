@@ -59,6 +59,8 @@ public enum HTMLReport {
     .thumbs .recorded{border-color:#1565c0}.thumbs .orphan,.thumbs .pruned{border-color:#999}
     .thumbs .moved{border-color:#8e24aa}
     .zoom{overflow:hidden;border:1px solid #ccc}.zoom img{max-width:none;border:0}
+    .ignored{position:absolute;box-sizing:border-box;border:1px solid #6b7fd7;
+    background:repeating-linear-gradient(45deg,rgba(107,127,215,.55) 0 3px,transparent 3px 8px)}
     """
 }
 
@@ -90,6 +92,11 @@ private struct Page {
       html += "<pre class=\"diagnostics bad\">\(Markup.escape(text))</pre>\n"
     }
     guard let result = script.result else { return html + "</section>\n" }
+    if !result.notes.isEmpty {
+      html +=
+        "<ul class=\"notes\">" + result.notes.map { "<li>\(Markup.escape($0))</li>" }.joined()
+        + "</ul>\n"
+    }
     if let hint = result.hint {
       let text = hint.prefix { $0 != ":" }
       html +=
@@ -97,33 +104,46 @@ private struct Page {
         + "<code>\(Markup.escape(result.rerecordCommand))</code></p>\n"
     }
     for frame in result.frames
-    where frame.status.isFailure || frame.status == .orphan || frame.status == .moved {
-      html += failure(frame)
+    where frame.status.isFailure || frame.status == .orphan || frame.status == .moved
+      || (result.comparesFolders && frame.error != nil)
+    {
+      html += failure(frame, inFolders: result.comparesFolders)
     }
-    html += "<h3>Every frame</h3>\n<div class=\"thumbs\">\n"
-    for frame in result.frames { html += thumbnail(frame) }
+    html += "<h3>Every \(result.comparesFolders ? "image" : "frame")</h3>\n"
+    html += "<div class=\"thumbs\">\n"
+    for frame in result.frames { html += thumbnail(frame, inFolders: result.comparesFolders) }
     html += "</div>\n</section>\n"
     return html
   }
 
-  func failure(_ frame: FrameResult) -> String {
+  func failure(_ frame: FrameResult, inFolders: Bool = false) -> String {
     var html = "<article id=\"\(Markup.escape(anchor(frame)))\">\n"
-    html +=
-      "<h3>\(Markup.escape(frame.nameWithOrigin)) <small>\(frame.status.rawValue)</small></h3>\n"
-    html += "<p>\(Markup.escape(TextReport.describe(frame)))</p>\n"
+    let status = inFolders ? FolderTally(frame).rawValue : frame.status.rawValue
+    html += "<h3>\(Markup.escape(frame.nameWithOrigin)) <small>\(status)</small></h3>\n"
+    html += "<p>\(Markup.escape(TextReport.describe(frame, inFolders: inFolders)))</p>\n"
+    if let ignored = TextReport.ignoredLine(frame) {
+      html += "<p class=\"ignored-regions\">Hatched, not counted — \(Markup.escape(ignored))</p>\n"
+    }
     let lines = frame.sceneDiff + frame.notes
     if !lines.isEmpty {
       html += "<ul>" + lines.map { "<li>\(Markup.escape($0))</li>" }.joined() + "</ul>\n"
     }
     let golden = frame.status == .missing ? nil : (frame.movedFrom ?? frame.golden)
     let actual = frame.artifacts?.actual
+    let names = inFolders ? ("expected", "actual") : ("golden", "actual")
     html += "<div class=\"row\">\n"
-    html += "<figure>\(image(golden, alt: "golden"))<figcaption>golden</figcaption></figure>\n"
+    if !(inFolders && frame.status == .missing) {
+      html +=
+        "<figure>\(hatched(image(golden, alt: names.0), frame))"
+        + "<figcaption>\(names.0)</figcaption></figure>\n"
+    }
     if let diff = frame.artifacts?.diff {
       html += "<figure>\(image(diff, alt: "diff"))<figcaption>diff</figcaption></figure>\n"
     }
     if actual != nil {
-      html += "<figure>\(image(actual, alt: "actual"))<figcaption>actual</figcaption></figure>\n"
+      html +=
+        "<figure>\(hatched(image(actual, alt: names.1), frame))"
+        + "<figcaption>\(names.1)</figcaption></figure>\n"
     }
     if frame.comparison != nil, actual != nil {
       html +=
@@ -137,6 +157,31 @@ private struct Page {
     html += zoom(frame, golden: golden, actual: actual)
     html += "</article>\n"
     return html
+  }
+
+  /// An image with the comparison's ignored regions laid over it, hatched, where they fall on
+  /// the compared region; the image alone when none was ignored.
+  func hatched(_ picture: String, _ frame: FrameResult) -> String {
+    guard let comparison = frame.comparison, comparison.ignoredPixels > 0,
+      picture.hasPrefix("<img")
+    else { return picture }
+    let size = comparison.actualSize
+    var html = "<div class=\"stack\">" + picture
+    for region in comparison.options.ignoredRegions {
+      guard let (columns, rows) = region.clipped(width: size.width, height: size.height) else {
+        continue
+      }
+      func share(_ value: Int, of whole: Int) -> String {
+        String(format: "%.4f%%", Double(value) * 100 / Double(whole))
+      }
+      html +=
+        "<div class=\"ignored\" title=\"ignored \(region.argument)\" style=\"left:"
+        + share(columns.lowerBound, of: size.width) + ";top:"
+        + share(rows.lowerBound, of: size.height) + ";width:"
+        + share(columns.count, of: size.width) + ";height:"
+        + share(rows.count, of: size.height) + "\"></div>"
+    }
+    return html + "</div>"
   }
 
   /// Golden, diff and actual again, magnified on the rectangle where the pixels differ (with a
@@ -168,9 +213,10 @@ private struct Page {
     return html + "</div>\n"
   }
 
-  func thumbnail(_ frame: FrameResult) -> String {
+  func thumbnail(_ frame: FrameResult, inFolders: Bool = false) -> String {
     let source = frame.artifacts?.actual ?? (frame.status == .pruned ? nil : frame.golden)
-    let caption = "\(frame.name) · \(frame.status.rawValue)"
+    let status = inFolders ? FolderTally(frame).rawValue : frame.status.rawValue
+    let caption = "\(frame.name) · \(status)"
     let picture = image(source, alt: frame.name)
     let body =
       frame.status.isFailure || frame.status == .orphan || frame.status == .moved

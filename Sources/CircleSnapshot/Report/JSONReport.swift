@@ -50,6 +50,11 @@ public enum JSONReport {
     public var counts: [String: Int]
     /// Every frame and `render` target, then orphan or pruned goldens.
     public var frames: [Frame]
+    /// Whether this entry compares two folders of images (`circles compare`): `script` is then
+    /// `expected vs actual`, `goldenDirectory` the expected folder, and each frame an image.
+    public var comparesFolders: Bool
+    /// Notes on the whole entry: files that were skipped and why.
+    public var notes: [String]
   }
 
   /// A problem that stopped a script, where it is and what it says.
@@ -101,6 +106,13 @@ public enum JSONReport {
     public var differingPixels: Int?
     /// Differing pixels ignored as anti-aliasing, when the images were compared.
     public var antialiasedPixels: Int?
+    /// Pixels left out because they lie in an ignored region, when the images were compared.
+    public var ignoredPixels: Int?
+    /// The regions left out of the comparison, as given; empty when none was.
+    public var ignoredRegions: [Region]
+    /// For an image of two folders, what became of it: `passed`, `changed`, `new`, `deleted`,
+    /// or after an update `updated`, `added`, `removed`; `nil` for a script's frame.
+    public var change: FolderTally.RawValue?
     /// Pixels compared, when the images were compared.
     public var comparedPixels: Int?
     /// Whether the sizes differ, when both are known.
@@ -131,7 +143,11 @@ public enum JSONReport {
       passed: check.passed, summary: text(TextReport.summary(check)),
       scripts: check.scripts.map { entry in
         var counts: [String: Int] = [:]
-        for frame in entry.frames { counts[FrameTally(frame).rawValue, default: 0] += 1 }
+        let folders = entry.result?.comparesFolders ?? false
+        for frame in entry.frames {
+          let tally = folders ? FolderTally(frame).rawValue : FrameTally(frame).rawValue
+          counts[tally, default: 0] += 1
+        }
         let result = entry.result
         return Script(
           script: text(entry.displayPath), status: entry.status,
@@ -144,20 +160,29 @@ public enum JSONReport {
           },
           firstDivergingFrame: result?.firstDivergingFrame.map { text($0.name) },
           rerecordCommand: result?.hint == nil ? nil : result.map { text($0.rerecordCommand) },
-          counts: counts, frames: entry.frames.map(frame))
+          counts: counts,
+          frames: entry.frames.map { frame($0, inFolders: result?.comparesFolders ?? false) },
+          comparesFolders: result?.comparesFolders ?? false,
+          notes: (result?.notes ?? []).map(text))
       })
   }
 
-  static func frame(_ frame: FrameResult) -> Frame {
+  static func frame(_ frame: FrameResult, inFolders: Bool = false) -> Frame {
     let comparison = frame.comparison
     let goldenSize = frame.goldenSize ?? comparison?.expectedSize
     let actualSize = frame.actualSize ?? comparison?.actualSize
     return Frame(
-      name: text(frame.name), status: frame.status, message: text(TextReport.describe(frame)),
+      name: text(frame.name), status: frame.status,
+      message: text(TextReport.describe(frame, inFolders: inFolders)),
       render: frame.isRender, golden: path(frame.golden), movedFrom: frame.movedFrom.map(path),
       line: frame.location?.line, column: frame.location?.column, error: frame.error.map(text),
       differingPixels: comparison?.differingPixels,
       antialiasedPixels: comparison?.antialiasedPixels,
+      ignoredPixels: comparison?.ignoredPixels,
+      ignoredRegions: (comparison?.options.ignoredRegions ?? []).map {
+        Region(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height)
+      },
+      change: inFolders ? FolderTally(frame).rawValue : nil,
       comparedPixels: comparison?.comparedPixels,
       sizesDiffer: goldenSize.flatMap { golden in actualSize.map { $0 != golden } },
       goldenSize: goldenSize?.description, actualSize: actualSize?.description,

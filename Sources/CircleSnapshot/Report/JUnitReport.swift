@@ -12,9 +12,10 @@ public enum JUnitReport {
   /// The whole XML document.
   public static func xml(for check: CheckResult) -> String {
     let suites = check.scripts.map(Suite.init)
+    let folders = check.scripts.contains { $0.result?.comparesFolders == true }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites name=\"circles check\" tests=\"\(suites.reduce(0) { $0 + $1.tests })\" "
+      "<testsuites name=\"circles \(folders ? "compare" : "check")\" tests=\"\(suites.reduce(0) { $0 + $1.tests })\" "
       + "failures=\"\(suites.reduce(0) { $0 + $1.failures })\" "
       + "errors=\"\(suites.reduce(0) { $0 + $1.errors })\">\n"
     for suite in suites {
@@ -51,14 +52,18 @@ public enum JUnitReport {
       for frame in script.frames {
         var xml = "    <testcase classname=\"\(className)\" name=\"\(Markup.escape(frame.name))\""
         let failing = frame.status.isFailure || (failsOnOrphans && frame.status == .orphan)
-        let message = Markup.escape(TextReport.describe(frame))
+        let message = Markup.escape(
+          TextReport.describe(frame, inFolders: result?.comparesFolders ?? false))
         if frame.error != nil || failing, let result {
           var details = TextReport.frameLines(frame, in: result).dropFirst().map {
             $0.trimmingCharacters(in: .whitespaces)
           }
           if let hint = result.hint { details.append(hint) }
           let element = frame.error != nil ? "error" : "failure"
-          let type = frame.error != nil ? "error" : frame.status.rawValue
+          let type =
+            frame.error != nil
+            ? "error"
+            : result.comparesFolders ? FolderTally(frame).rawValue : frame.status.rawValue
           xml += ">\n      <\(element) message=\"\(message)\" type=\"\(type)\">"
           xml += Markup.escape(details.joined(separator: "\n")) + "</\(element)>\n    </testcase>\n"
           add(xml, failure: frame.error == nil, error: frame.error != nil)

@@ -40,6 +40,7 @@ public enum TextReport {
         lines.append(
           "  the script stopped before its end: \(unchecked) not checked, and none is deleted")
       }
+      lines += result.notes.map { "  note: " + $0 }
       if let hint = result.hint { lines.append("  " + hint) }
     }
     lines.append(summary(check))
@@ -50,6 +51,10 @@ public enum TextReport {
   /// left out); when a script has an error or failed an `expect`, the scripts are counted
   /// first: `checked 2 scripts: 1 passed, 1 with an error; 2 frames: 2 passed`.
   public static func summary(_ check: CheckResult) -> String {
+    if check.scripts.count == 1, let folders = check.scripts[0].result, folders.comparesFolders {
+      let errors = check.scripts[0].diagnostics.isEmpty ? "" : "; the folders could not be read"
+      return folderSummary(folders) + errors
+    }
     let frames = check.scripts.flatMap(\.frames)
     let counted = FrameTally.allCases.compactMap { tally -> String? in
       let count = frames.count { FrameTally($0) == tally }
@@ -71,11 +76,36 @@ public enum TextReport {
 
   static func frames(_ count: Int) -> String { count == 1 ? "1 frame" : "\(count) frames" }
 
+  static func images(_ count: Int) -> String { count == 1 ? "1 image" : "\(count) images" }
+
+  /// `compared 200 images: 197 passed, 2 changed, 1 new` for two folders of images, each
+  /// image counted by what became of it (``FolderTally``).
+  static func folderSummary(_ result: ScriptResult) -> String {
+    let counted = FolderTally.allCases.compactMap { tally -> String? in
+      let count = result.frames.count { FolderTally($0) == tally }
+      return count == 0 && tally != .passed ? nil : "\(count) \(tally.rawValue)"
+    }
+    return "compared \(images(result.frames.count)): " + counted.joined(separator: ", ")
+  }
+
   /// A script's first line: `ok`, `FAIL` or `ERROR`, its path and what became of it.
   static func headline(_ script: ScriptCheckResult) -> String {
     guard let result = script.result else {
       let errors = script.diagnostics.count == 1 ? "1 error" : "\(script.diagnostics.count) errors"
       return "ERROR \(script.displayPath): \(errors); no frame checked"
+    }
+    if result.comparesFolders {
+      let all = images(result.frames.count)
+      if !script.diagnostics.isEmpty {
+        return "ERROR \(script.displayPath): the folders could not be read; no image compared"
+      }
+      switch script.status {
+      case .passed: return "ok   \(script.displayPath): \(all)"
+      case .error:
+        return "ERROR \(script.displayPath): \(result.errors.count) of \(all) could not be compared"
+      case .failed:
+        return "FAIL \(script.displayPath): \(result.failures.count) of \(all) differ"
+      }
     }
     let checked = result.frames.count { $0.status != .orphan && $0.status != .pruned }
     switch script.status {
@@ -108,12 +138,41 @@ public enum TextReport {
   }
 
   static func frameLines(_ frame: FrameResult, in result: ScriptResult) -> [String] {
-    var lines = [
-      "  \(label(frame, failsOnOrphans: result.failsOnOrphans)) \(frame.nameWithOrigin): "
-        + describe(frame)
-    ]
+    let label =
+      result.comparesFolders
+      ? folderLabel(frame) : label(frame, failsOnOrphans: result.failsOnOrphans)
+    let text = describe(frame, inFolders: result.comparesFolders)
+    var lines = ["  \(label) \(frame.nameWithOrigin): " + text]
     lines += frame.detailLines(path: DisplayPath.of).map { "    " + $0 }
+    if let ignored = ignoredLine(frame) { lines.append("    " + ignored) }
     return lines
+  }
+
+  /// `ignored: 2 regions, 4000 pixels: 10,20,100,40 0,0,8,8` when the comparison left regions
+  /// out; `nil` otherwise.
+  static func ignoredLine(_ frame: FrameResult) -> String? {
+    guard let comparison = frame.comparison, !comparison.options.ignoredRegions.isEmpty else {
+      return nil
+    }
+    let regions = comparison.options.ignoredRegions
+    let count = regions.count == 1 ? "1 region" : "\(regions.count) regions"
+    return "ignored: \(count), \(ImageComparison.pixels(comparison.ignoredPixels)): "
+      + regions.map(\.argument).joined(separator: " ")
+  }
+
+  /// The label of an image of two folders: by what became of it.
+  static func folderLabel(_ frame: FrameResult) -> String {
+    if frame.error != nil { return "ERROR  " }
+    switch FolderTally(frame) {
+    case .passed: return "ok     "
+    case .changed: return "CHANGED"
+    case .new: return "NEW    "
+    case .deleted: return "DELETED"
+    case .updated: return "UPDATED"
+    case .added: return "ADDED  "
+    case .removed: return "REMOVED"
+    case .error: return "ERROR  "
+    }
   }
 
   static func label(_ frame: FrameResult, failsOnOrphans: Bool) -> String {
@@ -129,6 +188,19 @@ public enum TextReport {
     }
   }
 
+  /// What happened to a frame, or to an image of two folders, in one phrase.
+  public static func describe(_ frame: FrameResult, inFolders: Bool) -> String {
+    guard inFolders, frame.error == nil, frame.status == .recorded else { return describe(frame) }
+    let target = DisplayPath.of(frame.golden)
+    if let comparison = frame.comparison {
+      return "copied over \(target) (was: \(comparison.summary))"
+    }
+    return frame.goldenSize == nil
+      ? "copied to \(target)"
+      : "copied over \(target) (was: "
+        + (frame.problem ?? "another size") + ")"
+  }
+
   /// What happened to a frame in one phrase.
   public static func describe(_ frame: FrameResult) -> String {
     if let error = frame.error { return error }
@@ -138,7 +210,7 @@ public enum TextReport {
     case .failed:
       return frame.problem ?? frame.comparison?.summary ?? "differs from its golden"
     case .missing:
-      return "no golden at \(DisplayPath.of(frame.golden))"
+      return frame.problem ?? "no golden at \(DisplayPath.of(frame.golden))"
     case .moved:
       return "same picture as its golden; steps were inserted or removed before it"
     case .recorded:
@@ -155,7 +227,7 @@ public enum TextReport {
       return frame.problem ?? "golden without a frame: \(DisplayPath.of(frame.golden)) "
         + "(delete it with --prune)"
     case .pruned:
-      return "deleted golden without a frame: \(DisplayPath.of(frame.golden))"
+      return frame.problem ?? "deleted golden without a frame: \(DisplayPath.of(frame.golden))"
     }
   }
 }
@@ -170,6 +242,30 @@ enum FrameTally: String, CaseIterable {
       self = .renamed
     } else {
       self = FrameTally(rawValue: frame.status.rawValue)!
+    }
+  }
+}
+
+/// How the reports of two folders of images count an image, as reg-cli names them: passed,
+/// changed, new (only in the actual folder), deleted (only in the expected one), and what an
+/// update did: updated (a changed image copied over), added (a new one copied), removed (a
+/// deleted one pruned); and an image that could not be compared (a damaged file) `error`.
+public enum FolderTally: String, CaseIterable, Sendable {
+  case passed, changed, new, deleted, updated, added, removed, error
+
+  /// What became of an image of a folder comparison.
+  public init(_ frame: FrameResult) {
+    if frame.error != nil {
+      self = .error
+      return
+    }
+    switch frame.status {
+    case .passed, .moved: self = .passed
+    case .failed: self = .changed
+    case .missing: self = .new
+    case .orphan: self = .deleted
+    case .recorded: self = frame.comparison == nil && frame.goldenSize == nil ? .added : .updated
+    case .pruned: self = .removed
     }
   }
 }

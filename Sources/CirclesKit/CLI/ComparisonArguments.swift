@@ -1,8 +1,10 @@
+import CircleRender
 import CircleCanvas
 import CircleScript
 import CircleSnapshot
 
-/// The options that set how strictly images are compared, shared by `check` and `diff`.
+/// The options that set how strictly images are compared, shared by `check`, `diff` and
+/// `compare`.
 struct ComparisonArguments {
   /// The options read; ``ComparisonOptions/exact`` (the library's default) unless given.
   var options = ComparisonOptions.exact
@@ -42,6 +44,14 @@ struct ComparisonArguments {
       "Colour of darker differing pixels",
       help: "Paint differing pixels that are darker in the actual image in this colour "
         + "(#rrggbb or a name) in diff images; the others stay red."),
+    .option(
+      "--ignore", "x,y,w,h", .text,
+      rule: .described(
+        "x,y,w,h in whole pixels (x and y from 0, w and h from 1), such as 10,20,100,40"),
+      repeats: true, "Leave this rectangle's pixels out",
+      help: "Leave the pixels of this rectangle out (a clock, an avatar): they are neither "
+        + "counted nor painted, and diff images show them hatched. Repeatable; a region past "
+        + "the image's edge is clipped."),
   ]
 
   /// The long names of its options.
@@ -51,7 +61,8 @@ struct ComparisonArguments {
 
   /// Reads the comparison options among a subcommand's arguments.
   ///
-  /// - Throws: ``UsageError`` for a `--max-diff` or `--darker-colour` value it cannot read.
+  /// - Throws: ``UsageError`` for a `--max-diff`, `--darker-colour` or `--ignore` value it
+  ///   cannot read.
   init(_ arguments: ParsedArguments) throws(UsageError) {
     if arguments.flag("--tolerant") { options = .tolerant }
     if let threshold = arguments.number("--threshold") { options.threshold = threshold }
@@ -68,6 +79,12 @@ struct ComparisonArguments {
       (Colour(hex: text) ?? NamedColours.colour(named: text.lowercased())).flatMap {
         $0.alpha == 255 ? $0 : nil
       }
+    }
+    for text in arguments.strings("--ignore") {
+      guard let region = CircleRender.PixelRect(parsing: text) else {
+        throw ParsedArguments.badValue(text, of: Self.options.first { $0.name == "--ignore" }!)
+      }
+      options.ignoredRegions.append(region)
     }
   }
 }

@@ -56,7 +56,10 @@ final class CompletionFixture {
     return [
       (
         "circles ",
-        ["check", "completions", "diff", "help", "history", "lsp", "repl", "run", "view"]
+        [
+          "check", "compare", "completions", "diff", "help", "history", "lsp", "repl", "run",
+          "view",
+        ]
       ),
       ("circles r", ["repl", "run"]),
       ("circles run --fo", ["--format"]),
