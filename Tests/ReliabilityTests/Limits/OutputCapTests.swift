@@ -81,7 +81,7 @@ struct OutputCapTests {
       #expect(outcome.status == 2)
       #expect(
         outcome.stderr == """
-          circles: error: \(option) takes a whole number ≥ 0 (0 for no limit), not '\(value)'
+          circles: error: \(option) takes a whole number ≥ 0, not '\(value)'
           Run 'circles run --help' for its usage.
 
           """)
