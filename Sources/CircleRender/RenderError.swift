@@ -28,7 +28,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The error for an image file that could not be written: `.cannotWrite` with the file
   /// error's path and reason.
-  public init(_ error: FileError) {
+  package init(_ error: FileError) {
     self = .cannotWrite(path: error.path, reason: error.reason)
   }
 

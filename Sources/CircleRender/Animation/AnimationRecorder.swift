@@ -9,19 +9,19 @@ import Foundation
 /// region (`ChangeOutline`); the next frame removes it again. The file is written to a hidden
 /// temporary file beside the destination and renamed into place by `finish()`: until then the
 /// destination keeps what it held, and `discard()` (or dropping the recorder) leaves it so.
-public final class AnimationRecorder {
+package final class AnimationRecorder {
   /// The animated image being written.
-  public let url: URL
+  package let url: URL
   /// Its format.
-  public let format: AnimationFormat
+  package let format: AnimationFormat
   /// How long each frame is shown, in hundredths of a second.
-  public let delay: Int
+  package let delay: Int
   /// How long the last frame is shown, in hundredths of a second.
-  public let lastDelay: Int
+  package let lastDelay: Int
   /// The outline drawn around highlighted regions.
-  public let outline: ChangeOutline
+  package let outline: ChangeOutline
   /// Frames recorded so far.
-  public private(set) var frameCount = 0
+  package private(set) var frameCount = 0
   private let file: StreamedFile
   private var picture: AnimationPicture?
   private var encoder: (any AnimationEncoder)?
@@ -35,7 +35,7 @@ public final class AnimationRecorder {
   ///   - lastDelay: how long the last frame is shown, likewise.
   ///   - outline: how highlighted regions are marked.
   /// - Throws: `RenderError.cannotWrite` when the file cannot be created.
-  public init(
+  package init(
     url: URL, format: AnimationFormat, delay: Int, lastDelay: Int,
     outline: ChangeOutline = .standard
   ) throws(RenderError) {
@@ -57,7 +57,7 @@ public final class AnimationRecorder {
   ///   - highlight: a region of the picture to outline on this frame only, if any.
   /// - Throws: `RenderError.cannotWrite` when writing fails or the picture changed size,
   ///   `.outOfMemory` when the memory to animate a picture of its size cannot be had.
-  public func record(
+  package func record(
     _ renderer: IncrementalRenderer, damage: PixelRect, state: CanvasState,
     highlight: PixelRect? = nil
   ) throws(RenderError) {
@@ -101,7 +101,7 @@ public final class AnimationRecorder {
   /// - Returns: the file's size in bytes.
   /// - Throws: `RenderError.cannotWrite` when writing fails or no frame was recorded; the
   ///   destination is then left as it was.
-  public func finish() throws(RenderError) -> Int {
+  package func finish() throws(RenderError) -> Int {
     guard let encoder else {
       discard()
       throw .cannotWrite(path: file.path, reason: "no frame to animate")
@@ -115,7 +115,7 @@ public final class AnimationRecorder {
   }
 
   /// Removes the temporary file; the destination is left as it was.
-  public func discard() {
+  package func discard() {
     file.discard()
   }
 }

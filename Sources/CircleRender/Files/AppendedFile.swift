@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Lines added from several threads do not mix: every write goes to the end of the file in one
 /// step (`O_APPEND`).
-public final class AppendedFile: @unchecked Sendable {
+package final class AppendedFile: @unchecked Sendable {
   private let descriptor: Int32
   private let shown: String
   private let closed = Locked(false)
@@ -22,7 +22,7 @@ public final class AppendedFile: @unchecked Sendable {
   /// symbolic link.
   ///
   /// - Throws: ``FileError`` when it is missing, a link or cannot be opened for writing.
-  public init(named name: String, in folder: FolderHandle) throws(FileError) {
+  package init(named name: String, in folder: FolderHandle) throws(FileError) {
     shown = folder.join(name)
     let opened = RawPath.withCString(name) {
       openat(folder.descriptor, $0, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
@@ -42,7 +42,7 @@ public final class AppendedFile: @unchecked Sendable {
   ///
   /// - Throws: ``FileError`` with the system's reason (`no space left on device`, …), or when
   ///   the file was closed.
-  public func append(_ text: String) throws(FileError) {
+  package func append(_ text: String) throws(FileError) {
     var text = text
     let failure: String? = closed.withLock { closed in
       if closed { return "already closed" }
@@ -55,7 +55,7 @@ public final class AppendedFile: @unchecked Sendable {
   }
 
   /// Closes the file; later lines are refused.
-  public func close() {
+  package func close() {
     closed.withLock { closed in
       guard !closed else { return }
       closed = true

@@ -29,7 +29,7 @@ extension AtomicFile {
   /// - Throws: ``FileError`` naming the file under the folder's `displayPath`, with the reason;
   ///   no temporary file is left behind.
   @discardableResult
-  public static func write(
+  package static func write(
     _ data: Data, named name: String, in folder: FolderHandle, syncingFolder: Bool = true,
     flushing: Bool = true, beforeRenaming: (FileIdentity) throws(FileError) -> Void = { _ in }
   ) throws(FileError) -> FileIdentity {
@@ -71,7 +71,7 @@ extension AtomicFile {
   }
 
   /// Why `name` (``RawPath`` text) cannot be one file's name, or `nil` when it can.
-  public static func problem(withName name: String) -> String? {
+  package static func problem(withName name: String) -> String? {
     if name.isEmpty || name == "." || name == ".." { return "not a file name" }
     if name.utf8.contains(0) { return "a file name cannot hold a NUL byte" }
     if name.contains("/") { return "a file name cannot hold '/'" }

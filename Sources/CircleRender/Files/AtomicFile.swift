@@ -22,7 +22,7 @@ import Foundation
 /// the hidden temporary file, named `.circles-<random>.tmp`, beside it; a process stopped by
 /// Ctrl-C removes it first, see `TemporaryFiles`). Foundation's `FileManager.replaceItemAt` is
 /// not used: on Linux it can lose the original file.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `data` to the file at `url`, replacing any file already there: the one function for
   /// every single file written at a path a user names.
   ///
@@ -44,7 +44,7 @@ public enum AtomicFile {
   /// - Throws: `RenderError.cannotWrite` (see `RenderError.init(_:)`) with the path and the
   ///   system's reason (`permission denied`, `is a directory`, `no space left on device`, …);
   ///   no temporary file is left behind.
-  public static func write(
+  package static func write(
     _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
   ) throws(RenderError) {
     do throws(FileError) {
@@ -68,7 +68,7 @@ public enum AtomicFile {
 
   /// Flushes every file written to the file system holding `url` to disk, in one go (after
   /// writes made without `flushing`); failure is harmless and ignored.
-  public static func syncFileSystem(containing url: URL) {
+  package static func syncFileSystem(containing url: URL) {
     let descriptor = RawPath.withCString(url.standardizedFileURL.path) {
       openat(AT_FDCWD, $0, O_RDONLY | O_CLOEXEC)
     }
@@ -86,7 +86,7 @@ public enum AtomicFile {
 
   /// Flushes a folder's entries to disk (after writes made without `syncingFolder`); failure
   /// is harmless and ignored.
-  public static func syncFolder(_ url: URL) {
+  package static func syncFolder(_ url: URL) {
     syncFolder(url.standardizedFileURL.path)
   }
 
@@ -103,7 +103,7 @@ public enum AtomicFile {
 
   /// Writes every byte of `bytes` to an open descriptor, retrying after interruptions and short
   /// writes; false (with `errno` set) when the system refuses.
-  public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+  package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

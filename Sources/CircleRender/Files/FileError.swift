@@ -10,25 +10,25 @@ import Foundation
 
 /// A file or folder that could not be opened, read, written, renamed or removed: the path, what
 /// was being done and why.
-public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The path concerned as messages show it (below a folder's `displayPath`), as ``RawPath``
   /// text.
-  public var path: String
+  package var path: String
   /// What was being done: `open`, `create`, `read`, `write`, `rename`, `move` or `delete`.
-  public var action: String
+  package var action: String
   /// Why it failed: the system's reason in lower case (`permission denied`, `no space left on
   /// device`) or circles' own (`'..' leads out of 'out'`, `is a symbolic link`).
-  public var reason: String
+  package var reason: String
 
   /// Creates an error from its parts.
-  public init(path: String, action: String, reason: String) {
+  package init(path: String, action: String, reason: String) {
     self.path = path
     self.action = action
     self.reason = reason
   }
 
   /// The error for a failed system call, from the `errno` it set.
-  public init(path: String, action: String, errno code: Int32) {
+  package init(path: String, action: String, errno code: Int32) {
     self.init(path: path, action: action, reason: systemReason(code))
   }
 
@@ -47,7 +47,7 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `cannot write 'out/a.png': no space left on device`; without an action (the message
   /// around it says what was being done) `'out/a.png': no space left on device`, or the reason
   /// alone without a path either.
-  public var description: String {
+  package var description: String {
     guard action.isEmpty else { return "cannot \(action) '\(path)': \(reason)" }
     return path.isEmpty ? reason : "'\(path)': \(reason)"
   }

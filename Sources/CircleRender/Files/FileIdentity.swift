@@ -14,18 +14,18 @@ import Foundation
 /// another inode or time; one edited in place has another time or size. So a program that
 /// recorded the identity of a file it wrote can tell later whether the name still holds that
 /// very file, and leave it alone when it does not.
-public struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
+package struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
   /// The file's inode number.
-  public var inode: UInt64
+  package var inode: UInt64
   /// The size in bytes.
-  public var size: Int64
+  package var size: Int64
   /// The modification time: whole seconds since 1970.
-  public var seconds: Int64
+  package var seconds: Int64
   /// The modification time: nanoseconds within the second (0…999,999,999).
-  public var nanoseconds: Int64
+  package var nanoseconds: Int64
 
   /// Creates an identity from its parts.
-  public init(inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64) {
+  package init(inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64) {
     self.inode = inode
     self.size = size
     self.seconds = seconds
@@ -45,14 +45,14 @@ public struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `inode size seconds.nanoseconds`, the form `init?(_:)` reads: `1234 5678 1700000000.000000001`.
-  public var description: String {
+  package var description: String {
     let fraction = String(nanoseconds)
     return "\(inode) \(size) \(seconds)."
       + String(repeating: "0", count: max(0, 9 - fraction.count)) + fraction
   }
 
   /// Reads the form `description` writes; `nil` for anything else.
-  public init?<Text: StringProtocol>(_ text: Text) {
+  package init?<Text: StringProtocol>(_ text: Text) {
     let fields = text.split(separator: " ", omittingEmptySubsequences: false)
     guard fields.count == 3, let inode = UInt64(fields[0]), let size = Int64(fields[1]),
       size >= 0

@@ -15,9 +15,9 @@ import Foundation
 #endif
 
 /// Reading a whole file from a descriptor, within a bound.
-public enum FileReading {
+package enum FileReading {
   /// Why a read stopped.
-  public enum Failure: Error, Equatable {
+  package enum Failure: Error, Equatable {
     /// The file holds more than the limit.
     case tooLarge
     /// The system's reason, in lower case.
@@ -28,7 +28,7 @@ public enum FileReading {
   ///
   /// - Throws: `.tooLarge` as soon as more than `limit` bytes come, `.system` when a read
   ///   fails.
-  public static func read(_ descriptor: Int32, limit: Int) throws(Failure) -> Data {
+  package static func read(_ descriptor: Int32, limit: Int) throws(Failure) -> Data {
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {

@@ -16,7 +16,7 @@ extension FolderHandle {
   ///
   /// - Returns: whether the file was removed.
   @discardableResult
-  public func removeFile(named name: String, ifStill identity: FileIdentity) -> Bool {
+  package func removeFile(named name: String, ifStill identity: FileIdentity) -> Bool {
     guard self.identity(ofFileNamed: name) == identity else { return false }
     return RawPath.withCString(name) { unlinkat(descriptor, $0, 0) } == 0
   }
@@ -25,7 +25,7 @@ extension FolderHandle {
   /// A name that is already gone is no error.
   ///
   /// - Throws: ``FileError`` when it cannot be deleted or is a folder.
-  public func remove(_ name: String) throws(FileError) {
+  package func remove(_ name: String) throws(FileError) {
     guard RawPath.withCString(name, { unlinkat(descriptor, $0, 0) }) == 0 else {
       let code = errno
       if code == ENOENT { return }
@@ -39,7 +39,7 @@ extension FolderHandle {
   /// Removes the folder `name` (a path below this one) when it is empty.
   ///
   /// - Returns: whether it was removed.
-  public func removeFolderIfEmpty(_ name: String) -> Bool {
+  package func removeFolderIfEmpty(_ name: String) -> Bool {
     RawPath.withCString(name) { unlinkat(descriptor, $0, AT_REMOVEDIR) } == 0
   }
 
@@ -47,7 +47,7 @@ extension FolderHandle {
   ///
   /// - Throws: ``FileError``; `EXDEV` (`invalid cross-device link`) when the two folders are
   ///   on different file systems.
-  public func move(_ name: String, from source: FolderHandle, to newName: String)
+  package func move(_ name: String, from source: FolderHandle, to newName: String)
     throws(FileError)
   {
     guard rename(name, in: source, to: newName) == 0 else {
@@ -59,7 +59,7 @@ extension FolderHandle {
   ///
   /// - Returns: false, renaming nothing, when something is named `newName` already.
   /// - Throws: ``FileError`` when the file cannot be renamed.
-  public func renameWithoutReplacing(_ name: String, to newName: String) throws(FileError)
+  package func renameWithoutReplacing(_ name: String, to newName: String) throws(FileError)
     -> Bool
   {
     let linked = RawPath.withCString(name) { from in
@@ -89,7 +89,7 @@ extension FolderHandle {
 
   /// Flushes the folder's entries to disk, so that its renames survive a power loss; failure
   /// is harmless and ignored.
-  public func synchronize() {
+  package func synchronize() {
     _ = fsync(descriptor)
   }
 }

@@ -12,17 +12,17 @@ import Foundation
 /// symbolic link.
 extension FolderHandle {
   /// What a folder holds: a name and whether it is a folder.
-  public struct Entry: Hashable, Sendable {
+  package struct Entry: Hashable, Sendable {
     /// The name, as ``RawPath`` text.
-    public var name: String
+    package var name: String
     /// Whether the entry is a folder (not a link to one).
-    public var isFolder: Bool
+    package var isFolder: Bool
   }
 
   /// The entries of the folder, hidden ones included, sorted by their bytes.
   ///
   /// - Throws: ``FileError`` when the folder cannot be read.
-  public func entries() throws(FileError) -> [Entry] {
+  package func entries() throws(FileError) -> [Entry] {
     let copy = dup(descriptor)
     guard copy >= 0, let stream = fdopendir(copy) else {
       if copy >= 0 { close(copy) }
@@ -61,14 +61,14 @@ extension FolderHandle {
   }
 
   /// Whether `name` is a folder (not a link to one).
-  public func isFolder(_ name: String) -> Bool { kind(of: name) == S_IFDIR }
+  package func isFolder(_ name: String) -> Bool { kind(of: name) == S_IFDIR }
 
   /// Whether an entry exists (of any kind, a dangling link included).
-  public func contains(_ name: String) -> Bool { kind(of: name) != nil }
+  package func contains(_ name: String) -> Bool { kind(of: name) != nil }
 
   /// The identity of the regular file `name` in this folder, or `nil` when there is none (no
   /// such name, a folder, a symbolic link, a device, …).
-  public func identity(ofFileNamed name: String) -> FileIdentity? {
+  package func identity(ofFileNamed name: String) -> FileIdentity? {
     guard AtomicFile.problem(withName: name) == nil, let info = status(of: name),
       info.st_mode & S_IFMT == S_IFREG
     else { return nil }
@@ -83,7 +83,7 @@ extension FolderHandle {
   ///   - following: whether a symbolic link at the name is followed (for a file the user named
   ///     on the command line, not for one found in a folder).
   /// - Throws: ``FileError`` when it is missing, a link, not a regular file or unreadable.
-  public func openFile(_ name: String, following: Bool = false) throws(FileError) -> ReadableFile {
+  package func openFile(_ name: String, following: Bool = false) throws(FileError) -> ReadableFile {
     let file = join(name)
     let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (following ? 0 : O_NOFOLLOW)
     let opened = RawPath.withCString(name) { openat(descriptor, $0, flags) }
@@ -112,7 +112,7 @@ extension FolderHandle {
   /// - Parameter limit: the largest size read; a larger file is an error, not read at all.
   /// - Throws: ``FileError`` as ``openFile(_:following:)`` does, or when the file is larger
   ///   than `limit`.
-  public func contents(ofFileNamed name: String, limit: Int) throws(FileError) -> Data {
+  package func contents(ofFileNamed name: String, limit: Int) throws(FileError) -> Data {
     let file = try openFile(name)
     guard file.size <= limit else {
       throw FileError(
@@ -124,14 +124,14 @@ extension FolderHandle {
 
   /// The device and inode of the folder, to tell whether two paths lead to one folder; empty
   /// when they cannot be had.
-  public var identity: [UInt64] {
+  package var identity: [UInt64] {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return [] }
     return [UInt64(info.st_dev), UInt64(info.st_ino)]
   }
 
   /// Whether two handles hold the same folder (the same device and inode), however reached.
-  public func isSameFolder(as other: FolderHandle) -> Bool {
+  package func isSameFolder(as other: FolderHandle) -> Bool {
     let mine = identity
     return !mine.isEmpty && mine == other.identity
   }

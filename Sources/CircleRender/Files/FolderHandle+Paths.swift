@@ -13,21 +13,21 @@ import Foundation
 extension FolderHandle {
   /// What is at a path, following links: its type bits, device and inode; `nil` when nothing
   /// is there.
-  public static func status(atPath path: String) -> (kind: mode_t, identity: [UInt64])? {
+  package static func status(atPath path: String) -> (kind: mode_t, identity: [UInt64])? {
     var info = stat()
     guard RawPath.withCString(path, { stat($0, &info) }) == 0 else { return nil }
     return (info.st_mode & S_IFMT, [UInt64(info.st_dev), UInt64(info.st_ino)])
   }
 
   /// Whether the path is a symbolic link itself.
-  public static func isLink(atPath path: String) -> Bool {
+  package static func isLink(atPath path: String) -> Bool {
     var info = stat()
     return RawPath.withCString(path) { lstat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFLNK
   }
 
   /// The path with every link in the part of it that exists resolved (`realpath`), and the rest
   /// as given: where a folder not made yet would be.
-  public static func resolvedPath(_ path: String) -> String {
+  package static func resolvedPath(_ path: String) -> String {
     var head = path
     var tail: [String] = []
     while !head.isEmpty, head != "/" {
@@ -47,7 +47,7 @@ extension FolderHandle {
 
   /// The bytes of the regular file at a path, its folder followed as given and the file itself
   /// never through a link; `nil` when it cannot be read or is larger than `limit`.
-  public static func readFile(_ url: URL, limit: Int) -> Data? {
+  package static func readFile(_ url: URL, limit: Int) -> Data? {
     let folder = url.deletingLastPathComponent()
     guard let opened = try? FolderHandle.open(folder) else { return nil }
     return try? opened.contents(ofFileNamed: url.lastPathComponent, limit: limit)

@@ -21,9 +21,9 @@ import Foundation
 /// Names and paths are ``RawPath`` text, so files whose names are not UTF-8 are reached like any
 /// other. Files are written through ``AtomicFile``: a hidden temporary file registered with
 /// ``TemporaryFiles`` (removed when the process is stopped) and renamed into place.
-public final class FolderHandle: Sendable {
+package final class FolderHandle: Sendable {
   /// What a symbolic link on a path below the folder may do.
-  public enum Links: Hashable, Sendable {
+  package enum Links: Hashable, Sendable {
     /// A link is followed while it stays beneath the folder, as the kernel's `RESOLVE_BENEATH`
     /// does, and so is `..`; a link whose target is absolute or climbs above the folder is
     /// refused. For an output folder, where users may link a subfolder to another inside.
@@ -35,13 +35,13 @@ public final class FolderHandle: Sendable {
   }
 
   /// The folder as messages name it (`out`, `../frames`, `/tmp/x`).
-  public let displayPath: String
+  package let displayPath: String
   /// What symbolic links below the folder may do; folders reached from this one keep it.
-  public let links: Links
+  package let links: Links
   let descriptor: Int32
 
   /// The longest name a file system takes for one file or folder, in bytes.
-  public static let nameLimit = 255
+  package static let nameLimit = 255
   /// The most symbolic links one path may go through.
   static let linkLimit = 40
 
@@ -67,7 +67,7 @@ public final class FolderHandle: Sendable {
   ///   - links: what symbolic links below it may do.
   /// - Throws: ``FileError`` naming `displayPath` when the folder cannot be made or opened
   ///   (`no such file or folder`, `not a directory`, `permission denied`, …).
-  public convenience init(
+  package convenience init(
     opening url: URL, displayPath: String? = nil, creating: Bool = true,
     links: Links = .followedBeneath
   ) throws(FileError) {
@@ -83,7 +83,7 @@ public final class FolderHandle: Sendable {
   /// - Parameters: as `init(opening:displayPath:creating:links:)`.
   /// - Returns: the folder, or `nil` when it does not exist and is not to be created.
   /// - Throws: ``FileError`` when it exists but cannot be opened, or cannot be made.
-  public static func open(
+  package static func open(
     _ url: URL, displayPath: String? = nil, creating: Bool = false,
     links: Links = .followedBeneath
   ) throws(FileError) -> FolderHandle? {
@@ -125,7 +125,7 @@ public final class FolderHandle: Sendable {
   /// - Throws: ``FileError`` naming the path under `displayPath`: an absolute path, `..` or a
   ///   symbolic link the handle's rule refuses, a name that is not a folder, a missing folder
   ///   when not `creating`, too many links, or what the system reports.
-  public func folder(at path: String, creating: Bool) throws(FileError) -> FolderHandle {
+  package func folder(at path: String, creating: Bool) throws(FileError) -> FolderHandle {
     guard let found = try walk(path, creating: creating) else {
       throw FileError(path: join(path), action: "open", reason: "no such folder")
     }
@@ -136,12 +136,12 @@ public final class FolderHandle: Sendable {
   ///
   /// - Returns: the folder, or `nil` when a folder on the way is missing.
   /// - Throws: ``FileError`` as ``folder(at:creating:)`` does for what is there.
-  public func existingFolder(at path: String) throws(FileError) -> FolderHandle? {
+  package func existingFolder(at path: String) throws(FileError) -> FolderHandle? {
     try walk(path, creating: false)
   }
 
   /// `displayPath/path`, without doubling a `/` or showing a leading `./`.
-  public func join(_ path: String) -> String {
+  package func join(_ path: String) -> String {
     if path.isEmpty { return displayPath }
     if displayPath == "." { return path }
     return displayPath.hasSuffix("/") ? displayPath + path : displayPath + "/" + path

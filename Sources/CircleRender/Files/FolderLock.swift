@@ -15,7 +15,7 @@ import Foundation
 /// memory, or when the process ends in any way, killed included, so a lock is never left
 /// behind. The lock file itself stays (removing it would let two programs lock two different
 /// files of the same name); it is empty.
-public final class FolderLock: Sendable {
+package final class FolderLock: Sendable {
   private let descriptor: Int32
 
   /// Takes the lock of a folder, waiting while another process holds it.
@@ -26,7 +26,7 @@ public final class FolderLock: Sendable {
   ///   - whenBusy: called once, before waiting, when another process holds the lock.
   /// - Throws: ``FileError`` naming the lock file when it cannot be made or opened (a read-only
   ///   folder, a folder or link in its place).
-  public init(
+  package init(
     _ folder: FolderHandle, fileNamed name: String, whenBusy: () -> Void = {}
   ) throws(FileError) {
     let shown = folder.join(name)
@@ -64,7 +64,7 @@ public final class FolderLock: Sendable {
   }
 
   /// Releases the lock.
-  public func unlock() {
+  package func unlock() {
     flock(descriptor, LOCK_UN)
   }
 

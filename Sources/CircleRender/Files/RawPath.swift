@@ -7,12 +7,12 @@
 /// 0x80…0xFF); ``bytes(of:)`` turns them back into the bytes the system knows. Those scalars
 /// are taken to be bytes wherever they appear, so a name that really holds one of them (private
 /// use, so in practice none) is not told apart.
-public enum RawPath {
+package enum RawPath {
   /// The first of the scalars that stand for undecodable bytes: U+10FF80 is byte 0x80.
-  public static let byteBase: UInt32 = 0x10_FF00
+  package static let byteBase: UInt32 = 0x10_FF00
 
   /// The text for bytes: valid UTF-8 as it is, every other byte as its private-use scalar.
-  public static func string(from bytes: some Collection<UInt8>) -> String {
+  package static func string(from bytes: some Collection<UInt8>) -> String {
     // Nearly every name is valid UTF-8: one pass of the standard library's validation, then.
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     let bytes = Array(bytes)
@@ -66,7 +66,7 @@ public enum RawPath {
   }
 
   /// The bytes a path stands for: UTF-8, with each private-use byte scalar as its byte.
-  public static func bytes(of path: String) -> [UInt8] {
+  package static func bytes(of path: String) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(path.utf8.count)
     for scalar in path.unicodeScalars {
@@ -80,7 +80,7 @@ public enum RawPath {
   }
 
   /// Whether the text stands for bytes that are not all UTF-8.
-  public static func holdsRawBytes(_ path: String) -> Bool {
+  package static func holdsRawBytes(_ path: String) -> Bool {
     path.unicodeScalars.contains { $0.value >= byteBase + 0x80 && $0.value <= byteBase + 0xFF }
   }
 }
@@ -88,14 +88,14 @@ public enum RawPath {
 extension RawPath {
   /// Calls `body` with the path as the NUL-terminated bytes it stands for, as system calls
   /// take paths.
-  public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) -> T) -> T {
+  package static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) -> T) -> T {
     guard holdsRawBytes(path) else { return path.withCString(body) }
     let terminated = bytes(of: path).map { CChar(bitPattern: $0) } + [0]
     return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }
   }
 
   /// How many bytes the system holds for the path: its length as a file system counts it.
-  public static func byteCount(of path: String) -> Int {
+  package static func byteCount(of path: String) -> Int {
     holdsRawBytes(path) ? bytes(of: path).count : path.utf8.count
   }
 }

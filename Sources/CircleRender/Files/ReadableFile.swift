@@ -10,10 +10,10 @@ import Foundation
 
 /// A regular file opened for reading (see `FolderHandle.openFile(_:following:)`): its descriptor
 /// and the size it had when opened, read with `pread` from any offset.
-public final class ReadableFile: @unchecked Sendable {
+package final class ReadableFile: @unchecked Sendable {
   let descriptor: Int32
   /// The file's size in bytes.
-  public let size: Int
+  package let size: Int
 
   init(descriptor: Int32, size: Int) {
     self.descriptor = descriptor
@@ -23,7 +23,7 @@ public final class ReadableFile: @unchecked Sendable {
   deinit { close(descriptor) }
 
   /// Up to `count` bytes from `offset`; fewer at the end of the file.
-  public func bytes(at offset: Int, count: Int) -> [UInt8] {
+  package func bytes(at offset: Int, count: Int) -> [UInt8] {
     guard count > 0, offset >= 0, offset < size else { return [] }
     var buffer = [UInt8](repeating: 0, count: min(count, size - offset))
     let done = buffer.withUnsafeMutableBytes { read(into: $0, from: offset) }
@@ -31,7 +31,7 @@ public final class ReadableFile: @unchecked Sendable {
   }
 
   /// The whole file, read into a buffer of its size.
-  public func contents() -> Data {
+  package func contents() -> Data {
     var data = Data(count: size)
     let done = data.withUnsafeMutableBytes { read(into: $0) }
     return done == size ? data : data.prefix(done)
@@ -39,7 +39,7 @@ public final class ReadableFile: @unchecked Sendable {
 
   /// Reads the file from `offset` into `buffer` (at most up to its size); returns how many
   /// bytes were read.
-  public func read(into buffer: UnsafeMutableRawBufferPointer, from offset: Int = 0) -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer, from offset: Int = 0) -> Int {
     let wanted = min(buffer.count, size - offset)
     var done = 0
     while done < wanted {

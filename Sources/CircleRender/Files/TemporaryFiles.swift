@@ -16,9 +16,9 @@ import Foundation
 /// still registered and refuses any later one, so once it returns no temporary file of this
 /// process exists or will be made: a write under way fails instead of finishing, and the
 /// target keeps what it held before.
-public final class TemporaryFiles: Sendable {
+package final class TemporaryFiles: Sendable {
   /// The registry of every write of this process through `AtomicFile`.
-  public static let shared = TemporaryFiles()
+  package static let shared = TemporaryFiles()
 
   struct Entry {
     var folder: FolderHandle
@@ -104,7 +104,7 @@ public final class TemporaryFiles: Sendable {
   ///
   /// - Returns: how many temporary files were removed.
   @discardableResult
-  public func abandon() -> Int {
+  package func abandon() -> Int {
     state.withLock { state in
       state.abandoned = true
       for entry in state.entries.values {

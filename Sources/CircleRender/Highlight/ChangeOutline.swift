@@ -6,23 +6,23 @@ import CircleCanvas
 /// The ring stays inside the picture: where the region reaches an edge, the ring runs along
 /// that edge instead. Marks go only on what is made to be looked at (the animation with
 /// `--highlight-changes`, the contact sheet, the viewer), never on frames, which are goldens.
-public struct ChangeOutline: Hashable, Sendable {
+package struct ChangeOutline: Hashable, Sendable {
   /// Pixels left free between the region and the ring.
-  public var padding: Int
+  package var padding: Int
   /// The width of the coloured line, in pixels.
-  public var thickness: Int
+  package var thickness: Int
   /// The colour of the ring.
-  public var colour: Colour
+  package var colour: Colour
   /// The colour of the one-pixel lines on either side of it.
-  public var halo: Colour
+  package var halo: Colour
 
   /// The outline of animations: 3 pixels away, 2 pixels of `#ff2d95` between white lines.
-  public static let standard = ChangeOutline()
+  package static let standard = ChangeOutline()
   /// A thinner outline for thumbnails: 1 pixel away, 1 pixel thick.
-  public static let thumbnail = ChangeOutline(padding: 1, thickness: 1)
+  package static let thumbnail = ChangeOutline(padding: 1, thickness: 1)
 
   /// Creates an outline style.
-  public init(
+  package init(
     padding: Int = 3, thickness: Int = 2,
     colour: Colour = Colour(red: 0xff, green: 0x2d, blue: 0x95), halo: Colour = .white
   ) {
@@ -33,13 +33,13 @@ public struct ChangeOutline: Hashable, Sendable {
   }
 
   /// The width of the whole ring: the coloured line and its two white lines.
-  public var width: Int { thickness + 2 }
+  package var width: Int { thickness + 2 }
 
   /// The rectangle the ring covers around `region` (its outer edge) in a picture of the given
   /// size: the region grown by `padding + width` on each side, kept inside the picture.
   ///
   /// - Returns: the empty rectangle for an empty region or picture.
-  public func bounds(around region: PixelRect, width: Int, height: Int) -> PixelRect {
+  package func bounds(around region: PixelRect, width: Int, height: Int) -> PixelRect {
     guard !region.isEmpty, width > 0, height > 0 else { return .empty }
     let grow = padding + self.width
     return PixelRect(
@@ -57,7 +57,7 @@ public struct ChangeOutline: Hashable, Sendable {
   ///   - stride: pixels from one row to the next (at least `width`).
   /// - Returns: the rectangle drawn on (`bounds(around:width:height:)`).
   @discardableResult
-  public func draw(
+  package func draw(
     around region: PixelRect, on pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
     stride: Int
   ) -> PixelRect {
@@ -86,7 +86,7 @@ public struct ChangeOutline: Hashable, Sendable {
   ///
   /// - Returns: the rectangle drawn on.
   @discardableResult
-  public func draw(around region: PixelRect, on image: inout PixelImage) -> PixelRect {
+  package func draw(around region: PixelRect, on image: inout PixelImage) -> PixelRect {
     let (width, height) = (image.width, image.height)
     return image.pixels.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return .empty }

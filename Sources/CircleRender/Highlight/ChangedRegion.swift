@@ -11,7 +11,7 @@ import CircleCanvas
 /// Unlike `CanvasDamage`, which tells the renderer what it must repaint and so errs on the side
 /// of more, the region is tight, and a change that paints no pixel (a circle of opacity 0) has
 /// none.
-public enum ChangedRegion {
+package enum ChangedRegion {
   /// The rectangle of the picture's pixels (the canvas × its scale) that the change from `old`
   /// to `new` touches, clipped to the picture.
   ///
@@ -20,7 +20,7 @@ public enum ChangedRegion {
   ///   - new: the state after.
   /// - Returns: `nil` when no circle's pixels changed; the whole picture when the size, scale or
   ///   background differ.
-  public static func between(_ old: CanvasState, _ new: CanvasState) -> PixelRect? {
+  package static func between(_ old: CanvasState, _ new: CanvasState) -> PixelRect? {
     let picture = PixelRect(minX: 0, minY: 0, maxX: new.pixelWidth, maxY: new.pixelHeight)
     guard old.width == new.width, old.height == new.height, old.scale == new.scale,
       old.background == new.background

@@ -5,7 +5,7 @@ import CircleCanvas
 /// Two states with the same size, scale and background differ only where the circles that
 /// changed paint: a circle added, removed, changed in any property or moved in the drawing
 /// order damages its old and new pixels. Everything else needs a full redraw.
-public enum CanvasDamage: Equatable, Sendable {
+package enum CanvasDamage: Equatable, Sendable {
   /// The pictures are the same.
   case none
   /// Only the pixels in the rectangle can differ.
@@ -18,7 +18,7 @@ public enum CanvasDamage: Equatable, Sendable {
   static let margin = 1.0
 
   /// The damage between the picture of `old` and that of `new`.
-  public static func between(_ old: CanvasState, _ new: CanvasState) -> CanvasDamage {
+  package static func between(_ old: CanvasState, _ new: CanvasState) -> CanvasDamage {
     guard old.width == new.width, old.height == new.height, old.scale == new.scale,
       old.background == new.background
     else { return .everything }

@@ -11,7 +11,7 @@ extension IncrementalRenderer {
   /// - Returns: the straight-alpha colour of the pixel.
   /// - Throws: `RenderError` when the state cannot be drawn; `.pixelOutsideImage` when the pixel
   ///   lies outside it.
-  public func pixel(of state: CanvasState, x: Int, y: Int) throws(RenderError) -> Colour {
+  package func pixel(of state: CanvasState, x: Int, y: Int) throws(RenderError) -> Colour {
     try update(to: state)
     guard let colour = colour(atX: x, y: y) else {
       throw .pixelOutsideImage(x: x, y: y, width: state.pixelWidth, height: state.pixelHeight)

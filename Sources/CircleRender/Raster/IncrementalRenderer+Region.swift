@@ -11,7 +11,7 @@ extension IncrementalRenderer {
   /// - Returns: the PNG file, the size of the rectangle within the picture.
   /// - Throws: `RenderError.emptyImage` before the first update or when the rectangle holds no
   ///   pixel of the picture.
-  public func encodePNG(
+  package func encodePNG(
     of rect: PixelRect, compression: PNGCompression = .default
   ) throws(RenderError) -> Data {
     guard let surface = surfaceForReading else { throw .emptyImage(width: 0, height: 0) }

@@ -10,17 +10,17 @@ import Foundation
 /// redo are changes like any other. A different size, scale or background, or damage over most
 /// of the picture, draws everything again. The pixels are those `Renderer.render` gives for
 /// the same state.
-public final class IncrementalRenderer {
+package final class IncrementalRenderer {
   /// How the renderer has drawn so far.
-  public struct Statistics: Hashable, Sendable {
+  package struct Statistics: Hashable, Sendable {
     /// States drawn from scratch.
-    public var fullRedraws = 0
+    package var fullRedraws = 0
     /// States drawn by repainting a rectangle.
-    public var partialRepaints = 0
+    package var partialRepaints = 0
     /// States that needed no drawing (the same picture as the one before).
-    public var unchanged = 0
+    package var unchanged = 0
     /// States that only added circles on top, drawn over the picture before.
-    public var appends = 0
+    package var appends = 0
   }
 
   private var surface: CairoSurface?
@@ -33,21 +33,21 @@ public final class IncrementalRenderer {
   /// Above this share of the image, a repaint draws everything instead.
   private let fullRedrawShare = 0.6
   /// What the renderer has done so far.
-  public private(set) var statistics = Statistics()
+  package private(set) var statistics = Statistics()
   /// The pixels changed since `takeDamage()` was last called.
   private var damage = PixelRect.empty
 
   /// Creates a renderer with nothing drawn yet.
-  public init() {}
+  package init() {}
 
   /// The state whose picture the surface holds, if any.
-  public var state: CanvasState? { drawn }
+  package var state: CanvasState? { drawn }
 
   /// Brings the picture to `state`.
   ///
   /// - Throws: as `Renderer.render` does, for a size or scale out of range or a Cairo failure;
   ///   the renderer then starts from scratch next time.
-  public func update(to state: CanvasState) throws(RenderError) {
+  package func update(to state: CanvasState) throws(RenderError) {
     if let drawn, let added = appended(from: drawn, to: state),
       added.count < 64
         || !splitsRedraw(state, width: state.pixelWidth, height: state.pixelHeight)
@@ -105,7 +105,7 @@ public final class IncrementalRenderer {
   /// Every update adds what it repainted, so a caller that looks at the picture once per frame
   /// while others also update the renderer learns what changed between its looks. Pixels
   /// outside the rectangle are those it saw last time; inside, some may be too.
-  public func takeDamage() -> PixelRect {
+  package func takeDamage() -> PixelRect {
     defer { damage = .empty }
     return damage
   }
@@ -135,7 +135,7 @@ public final class IncrementalRenderer {
   }
 
   /// The picture of `state`: brings the surface to it and copies its pixels.
-  public func image(of state: CanvasState) throws(RenderError) -> PixelImage {
+  package func image(of state: CanvasState) throws(RenderError) -> PixelImage {
     try update(to: state)
     return surface!.pixelImage()
   }
@@ -144,11 +144,11 @@ public final class IncrementalRenderer {
   var surfaceForReading: CairoSurface? { surface }
 
   /// A copy of the current picture; `nil` before the first update.
-  public func currentImage() -> PixelImage? { surface?.pixelImage() }
+  package func currentImage() -> PixelImage? { surface?.pixelImage() }
 
   /// The straight-alpha colour of one pixel of the current picture; `nil` before the first
   /// update or outside the image.
-  public func colour(atX x: Int, y: Int) -> Colour? {
+  package func colour(atX x: Int, y: Int) -> Colour? {
     guard let surface, x >= 0, y >= 0, x < surface.width, y < surface.height else { return nil }
     cairo_surface_flush(surface.pointer)
     let stride = Int(cairo_image_surface_get_stride(surface.pointer))
@@ -159,7 +159,7 @@ public final class IncrementalRenderer {
   /// Encodes the current picture straight from the surface, without copying it first.
   ///
   /// - Throws: `RenderError.emptyImage` before the first update.
-  public func encodePNG(compression: PNGCompression = .default) throws(RenderError) -> Data {
+  package func encodePNG(compression: PNGCompression = .default) throws(RenderError) -> Data {
     guard let surface else { throw .emptyImage(width: 0, height: 0) }
     cairo_surface_flush(surface.pointer)
     let layout = PixelLayout(

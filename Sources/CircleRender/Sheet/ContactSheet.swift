@@ -8,18 +8,18 @@ import CircleCanvas
 /// from its rendered picture (each thumbnail pixel the mean of the pixels it covers), with a
 /// thin frame around it and its label beneath.
 /// Labels use Cairo's toy text API and are shortened with "…" to fit their cell.
-public struct ContactSheet: Sendable {
+package struct ContactSheet: Sendable {
   /// One cell of the sheet.
-  public struct Tile: Hashable, Sendable {
+  package struct Tile: Hashable, Sendable {
     /// The text under the thumbnail (`0003 Clear`).
-    public var label: String
+    package var label: String
     /// The canvas to show.
-    public var state: CanvasState
+    package var state: CanvasState
     /// A region of the picture (in its pixels) to outline, if any.
-    public var highlight: PixelRect?
+    package var highlight: PixelRect?
 
     /// Creates a tile.
-    public init(label: String, state: CanvasState, highlight: PixelRect? = nil) {
+    package init(label: String, state: CanvasState, highlight: PixelRect? = nil) {
       self.label = label
       self.state = state
       self.highlight = highlight
@@ -27,19 +27,19 @@ public struct ContactSheet: Sendable {
   }
 
   /// The longest side of a thumbnail, in pixels.
-  public var thumbnailSize: Int
+  package var thumbnailSize: Int
   /// The number of columns; `nil` chooses a near-square grid.
-  public var columns: Int?
+  package var columns: Int?
   /// The longest side a sheet should have, in pixels (at most 16384); thumbnails shrink to
   /// keep within it.
-  public var maximumSide: Int
+  package var maximumSide: Int
   /// The colour behind the tiles.
-  public var background: Colour
+  package var background: Colour
   /// The colour of the labels and frames.
-  public var ink: Colour
+  package var ink: Colour
 
   /// Creates a sheet style.
-  public init(
+  package init(
     thumbnailSize: Int = 160, columns: Int? = nil, maximumSide: Int = 4096,
     background: Colour = Colour(red: 0xee, green: 0xee, blue: 0xee),
     ink: Colour = Colour(red: 0x33, green: 0x33, blue: 0x33)
@@ -55,7 +55,7 @@ public struct ContactSheet: Sendable {
   ///
   /// Thumbnails shrink (by quarters, down to 8 pixels) when the sheet would otherwise pass
   /// `maximumSide` pixels a side: a sheet of a long history stays quick to make and to open.
-  public func layout(count: Int) -> ContactSheetLayout {
+  package func layout(count: Int) -> ContactSheetLayout {
     var size = max(8, thumbnailSize)
     while true {
       let layout = ContactSheetLayout(count: count, thumbnailSize: size, columns: columns)
@@ -73,14 +73,14 @@ public struct ContactSheet: Sendable {
   /// - Returns: the sheet as premultiplied ARGB32 pixels, `layout(count:).size` large.
   /// - Throws: `RenderError.imageTooLarge` when the grid would pass 16384 pixels a side, `.cairo`
   ///   when Cairo fails, and what rendering a state throws.
-  public func render(_ tiles: [Tile]) throws(RenderError) -> PixelImage {
+  package func render(_ tiles: [Tile]) throws(RenderError) -> PixelImage {
     try recorder(for: tiles).render()
   }
 
   /// A recorder holding the thumbnails of some states.
   ///
   /// - Throws: what rendering a state throws.
-  public func recorder(for tiles: [Tile]) throws(RenderError) -> ContactSheetRecorder {
+  package func recorder(for tiles: [Tile]) throws(RenderError) -> ContactSheetRecorder {
     let recorder = ContactSheetRecorder(style: self)
     let renderer = IncrementalRenderer()
     for tile in tiles {

@@ -1,18 +1,18 @@
 import CircleCanvas
 
 /// A rectangle on a contact sheet, in pixels.
-public struct SheetRect: Hashable, Sendable {
+package struct SheetRect: Hashable, Sendable {
   /// The left edge.
-  public var x: Double
+  package var x: Double
   /// The top edge.
-  public var y: Double
+  package var y: Double
   /// The width.
-  public var width: Double
+  package var width: Double
   /// The height.
-  public var height: Double
+  package var height: Double
 
   /// Creates a rectangle.
-  public init(x: Double, y: Double, width: Double, height: Double) {
+  package init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
     self.width = width
@@ -20,7 +20,7 @@ public struct SheetRect: Hashable, Sendable {
   }
 
   /// The point in the middle.
-  public var center: (x: Double, y: Double) { (x + width / 2, y + height / 2) }
+  package var center: (x: Double, y: Double) { (x + width / 2, y + height / 2) }
 }
 
 /// The grid of a contact sheet: how many columns and rows, and where each thumbnail and label
@@ -28,23 +28,23 @@ public struct SheetRect: Hashable, Sendable {
 ///
 /// Every cell is a square of `thumbnailSize` for the picture plus a line for the label, with a
 /// margin around it. A canvas that is not square is fitted inside the square, centred.
-public struct ContactSheetLayout: Hashable, Sendable {
+package struct ContactSheetLayout: Hashable, Sendable {
   /// Pixels around each cell.
-  public static let margin = 12
+  package static let margin = 12
   /// The height of the label line under a thumbnail.
-  public static let labelHeight = 14
+  package static let labelHeight = 14
 
   /// The number of tiles.
-  public let count: Int
+  package let count: Int
   /// The square each thumbnail fits in, in pixels.
-  public let thumbnailSize: Int
+  package let thumbnailSize: Int
   /// Columns of the grid.
-  public let columns: Int
+  package let columns: Int
   /// Rows of the grid.
-  public let rows: Int
+  package let rows: Int
 
   /// Lays out `count` tiles; without a number of columns the grid is as near square as it can be.
-  public init(count: Int, thumbnailSize: Int, columns: Int? = nil) {
+  package init(count: Int, thumbnailSize: Int, columns: Int? = nil) {
     self.count = count
     self.thumbnailSize = thumbnailSize
     let cells = max(1, count)
@@ -54,17 +54,17 @@ public struct ContactSheetLayout: Hashable, Sendable {
   }
 
   /// The width and height of a cell, margin included on its left and top.
-  public var cellSize: (width: Int, height: Int) {
+  package var cellSize: (width: Int, height: Int) {
     (thumbnailSize + Self.margin, thumbnailSize + Self.labelHeight + 4 + Self.margin)
   }
 
   /// The size of the whole sheet in pixels.
-  public var size: (width: Int, height: Int) {
+  package var size: (width: Int, height: Int) {
     (columns * cellSize.width + Self.margin, rows * cellSize.height + Self.margin)
   }
 
   /// The square reserved for thumbnail `index`.
-  public func cell(_ index: Int) -> SheetRect {
+  package func cell(_ index: Int) -> SheetRect {
     let column = index % columns
     let row = index / columns
     return SheetRect(
@@ -75,7 +75,7 @@ public struct ContactSheetLayout: Hashable, Sendable {
 
   /// Where a canvas of the state's proportions is drawn in cell `index`: fitted and centred,
   /// on whole pixels.
-  public func thumbnailRect(_ index: Int, for state: CanvasState) -> SheetRect {
+  package func thumbnailRect(_ index: Int, for state: CanvasState) -> SheetRect {
     let square = cell(index)
     let side = Double(thumbnailSize)
     let fit = min(side / Double(max(1, state.width)), side / Double(max(1, state.height)))
@@ -87,7 +87,7 @@ public struct ContactSheetLayout: Hashable, Sendable {
   }
 
   /// The line under cell `index` that holds its label.
-  public func labelRect(_ index: Int) -> SheetRect {
+  package func labelRect(_ index: Int) -> SheetRect {
     let square = cell(index)
     return SheetRect(
       x: square.x, y: square.y + square.height + 4, width: square.width,

@@ -10,11 +10,11 @@ import Foundation
 /// keeps only what changed in it from the tile before; the sheet replays those changes in
 /// order. So recording costs about what changed, and the memory kept is about the changes, not
 /// a thumbnail per tile. The grid is chosen when the number of tiles is known (`render()`).
-public final class ContactSheetRecorder {
+package final class ContactSheetRecorder {
   /// The sheet's thumbnail size, columns and colours.
-  public let style: ContactSheet
+  package let style: ContactSheet
   /// How changed regions are outlined on thumbnails.
-  public let outline: ChangeOutline
+  package let outline: ChangeOutline
   private var running: Thumbnail?
   /// The picture size the running thumbnail was made for.
   private var source: (width: Int, height: Int) = (0, 0)
@@ -36,13 +36,13 @@ public final class ContactSheetRecorder {
   }
 
   /// Creates a recorder with no tiles.
-  public init(style: ContactSheet = ContactSheet(), outline: ChangeOutline = .thumbnail) {
+  package init(style: ContactSheet = ContactSheet(), outline: ChangeOutline = .thumbnail) {
     self.style = style
     self.outline = outline
   }
 
   /// The tiles recorded so far.
-  public var count: Int { tiles.count }
+  package var count: Int { tiles.count }
 
   /// Adds the renderer's current picture as the next tile.
   ///
@@ -53,7 +53,7 @@ public final class ContactSheetRecorder {
   ///   - state: the tile's canvas state (for its proportions).
   ///   - label: the text under the thumbnail.
   ///   - highlight: a region of the picture to outline on this tile, if any.
-  public func record(
+  package func record(
     _ renderer: IncrementalRenderer, damage: PixelRect, state: CanvasState, label: String,
     highlight: PixelRect? = nil
   ) {
@@ -84,14 +84,14 @@ public final class ContactSheetRecorder {
   }
 
   /// The layout of the sheet for the tiles recorded.
-  public var layout: ContactSheetLayout { style.layout(count: tiles.count) }
+  package var layout: ContactSheetLayout { style.layout(count: tiles.count) }
 
   /// Draws the sheet.
   ///
   /// - Returns: the sheet as premultiplied ARGB32 pixels, `layout.size` large.
   /// - Throws: `RenderError.imageTooLarge` when the grid would pass 16384 pixels a side,
   ///   `.cairo` when Cairo fails.
-  public func render() throws(RenderError) -> PixelImage {
+  package func render() throws(RenderError) -> PixelImage {
     try withSheet { surface in surface.pixelImage() }
   }
 
@@ -99,7 +99,7 @@ public final class ContactSheetRecorder {
   ///
   /// - Parameter compression: speed against size.
   /// - Throws: as `render()` does.
-  public func png(compression: PNGCompression = .default) throws(RenderError) -> Data {
+  package func png(compression: PNGCompression = .default) throws(RenderError) -> Data {
     try withSheet { surface throws(RenderError) in
       let layout = PixelLayout(
         base: UnsafeRawPointer(cairo_image_surface_get_data(surface.pointer)!),

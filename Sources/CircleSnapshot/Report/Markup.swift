@@ -1,13 +1,13 @@
 import Foundation
 
 /// Escaping for HTML and XML text and attribute values, and the frame of a self-contained page.
-public enum Markup {
+package enum Markup {
   /// Replaces `&`, `<`, `>`, `"` and `'` by character references; drops characters XML 1.0
   /// cannot hold (control characters other than tab, newline and carriage return).
   ///
   /// - Parameter text: any text.
   /// - Returns: text safe in an element or in a quoted attribute value.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -31,7 +31,7 @@ public enum Markup {
   ///
   /// - Parameter json: JSON text (as `JSONEncoder` writes it).
   /// - Returns: the text to put between `<script type="application/json">` and `</script>`.
-  public static func scriptData(_ json: String) -> String {
+  package static func scriptData(_ json: String) -> String {
     json.replacingOccurrences(of: "<", with: "\\u003c")
   }
 
@@ -44,7 +44,7 @@ public enum Markup {
   ///   - policy: a Content-Security-Policy for the page, if any (`default-src 'none'` keeps
   ///     it from loading anything).
   /// - Returns: the HTML.
-  public static func pageHead(title: String, style: String, policy: String? = nil) -> String {
+  package static func pageHead(title: String, style: String, policy: String? = nil) -> String {
     let policyElement = policy.map {
       "<meta http-equiv=\"Content-Security-Policy\" content=\"\(escape($0))\">\n"
     }

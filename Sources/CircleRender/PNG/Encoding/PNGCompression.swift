@@ -17,7 +17,7 @@ public enum PNGCompression: String, CaseIterable, Sendable {
   case small
 
   /// The compressor and filter settings behind the choice.
-  public var settings: PNGEncoding {
+  package var settings: PNGEncoding {
     switch self {
     case .fast: PNGEncoding(level: 1, strategy: .igzip, filter: .up)
     case .default: PNGEncoding(level: 1, strategy: .runLength, filter: .up)

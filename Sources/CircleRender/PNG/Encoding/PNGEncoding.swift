@@ -1,7 +1,7 @@
 /// The knobs of the PNG writer: the compressor and its level, and the row filter.
-public struct PNGEncoding: Hashable, Sendable {
+package struct PNGEncoding: Hashable, Sendable {
   /// How matches are found: one of zlib's strategies, or igzip.
-  public enum Strategy: Hashable, Sendable, CaseIterable {
+  package enum Strategy: Hashable, Sendable, CaseIterable {
     /// Full string matching (`Z_DEFAULT_STRATEGY`).
     case standard
     /// Favours Huffman coding over distant matches (`Z_FILTERED`), meant for filtered rows.
@@ -15,7 +15,7 @@ public struct PNGEncoding: Hashable, Sendable {
   }
 
   /// The PNG row filter applied to every row (PNG filter types 0–2).
-  public enum RowFilter: UInt8, Hashable, Sendable, CaseIterable {
+  package enum RowFilter: UInt8, Hashable, Sendable, CaseIterable {
     /// Bytes as they are.
     case none = 0
     /// Each byte minus the same channel of the pixel to its left.
@@ -25,14 +25,14 @@ public struct PNGEncoding: Hashable, Sendable {
   }
 
   /// The level, 0 (zlib: store) … 9 (smallest); igzip uses 1…3.
-  public var level: Int
+  package var level: Int
   /// The compressor and, for zlib, its strategy.
-  public var strategy: Strategy
+  package var strategy: Strategy
   /// Row filter.
-  public var filter: RowFilter
+  package var filter: RowFilter
 
   /// Creates settings; `level` is clamped to 0…9.
-  public init(level: Int, strategy: Strategy, filter: RowFilter) {
+  package init(level: Int, strategy: Strategy, filter: RowFilter) {
     self.level = min(9, max(0, level))
     self.strategy = strategy
     self.filter = filter

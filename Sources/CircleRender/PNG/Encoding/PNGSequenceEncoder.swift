@@ -7,15 +7,15 @@ import Foundation
 /// `prepare` filters a picture into scanlines on the calling thread (cheap, and the picture
 /// may change right after); the returned `PreparedPNG` compresses what is new and assembles
 /// the file on any thread. The bytes are those `PNGWriter.encode` gives for the same picture.
-public final class PNGSequenceEncoder {
+package final class PNGSequenceEncoder {
   /// How hard to compress.
-  public let compression: PNGCompression
+  package let compression: PNGCompression
   private var previous: PNGBands?
   /// Scanline memory handed from frame to frame.
   let pool = ScanlinePool()
 
   /// Creates an encoder with nothing encoded yet.
-  public init(compression: PNGCompression = .default) {
+  package init(compression: PNGCompression = .default) {
     self.compression = compression
   }
 
@@ -23,7 +23,7 @@ public final class PNGSequenceEncoder {
   ///
   /// - Throws: `RenderError.emptyImage` when the renderer has drawn nothing yet, or
   ///   `.outOfMemory` when the scanlines' memory cannot be had.
-  public func prepare(_ renderer: IncrementalRenderer) throws(RenderError) -> PreparedPNG {
+  package func prepare(_ renderer: IncrementalRenderer) throws(RenderError) -> PreparedPNG {
     guard let surface = renderer.surfaceForReading else {
       throw .emptyImage(width: 0, height: 0)
     }
@@ -39,7 +39,7 @@ public final class PNGSequenceEncoder {
   ///
   /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side,
   ///   or `.outOfMemory` when the scanlines' memory cannot be had.
-  public func prepare(_ image: PixelImage) throws(RenderError) -> PreparedPNG {
+  package func prepare(_ image: PixelImage) throws(RenderError) -> PreparedPNG {
     try PixelLayout.check(width: image.width, height: image.height)
     let prepared = image.pixels.withUnsafeBytes { bytes in
       Result { () throws(RenderError) in

@@ -7,7 +7,7 @@ import Foundation
 /// 8 bits a channel, not interlaced. Pixels are un-premultiplied the way Cairo's writer does
 /// it, so a file decodes (with Cairo or libpng) to the pixels that were encoded. Like Cairo's
 /// writer it stores RGB when every pixel is opaque and RGBA otherwise.
-public enum PNGWriter {
+package enum PNGWriter {
   /// Encodes an image as a PNG file.
   ///
   /// - Parameters:
@@ -16,7 +16,7 @@ public enum PNGWriter {
   /// - Returns: the bytes of the PNG file.
   /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side,
   ///   or `.outOfMemory` when the memory for encoding it cannot be had.
-  public static func encode(
+  package static func encode(
     _ image: PixelImage, compression: PNGCompression = .default
   ) throws(RenderError) -> Data {
     try encode(image, settings: compression.settings)
@@ -26,7 +26,7 @@ public enum PNGWriter {
   ///
   /// - Throws: `RenderError.emptyImage` or `.imageTooLarge` for a size out of 1…16384 a side,
   ///   or `.outOfMemory` when the memory for encoding it cannot be had.
-  public static func encode(
+  package static func encode(
     _ image: PixelImage, settings: PNGEncoding
   ) throws(RenderError) -> Data {
     try PixelLayout.check(width: image.width, height: image.height)

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A picture filtered into scanlines, ready to be compressed into a PNG file.
-public struct PreparedPNG: Sendable {
+package struct PreparedPNG: Sendable {
   let bands: PNGBands
 
   /// Compresses the bands not shared with an earlier frame (on every core when the picture is
   /// large) and returns the PNG file; waits for shared bands still being compressed elsewhere.
-  public func encode() throws(RenderError) -> Data {
+  package func encode() throws(RenderError) -> Data {
     let threads =
       bands.scanlines.count >= PNGWriter.parallelThreshold
       ? ProcessInfo.processInfo.activeProcessorCount : 1
