@@ -9,7 +9,12 @@ import Foundation
 
 /// Why the preview server did not start.
 package struct PreviewServerError: Error, Equatable, CustomStringConvertible {
+  /// What went wrong, naming the address and port.
   package var description: String
+
+  package init(description: String) {
+    self.description = description
+  }
 }
 
 /// The preview's HTTP server: GNU libmicrohttpd on a socket of 127.0.0.1, answering each request
