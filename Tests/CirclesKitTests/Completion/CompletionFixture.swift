@@ -56,9 +56,14 @@ final class CompletionFixture {
     return [
       (
         "circles ",
-        ["check", "completions", "diff", "help", "history", "lsp", "repl", "run", "view"]
+        [
+          "check", "completions", "diff", "help", "history", "lsp", "preview", "repl", "run",
+          "view",
+        ]
       ),
       ("circles r", ["repl", "run"]),
+      ("circles preview --", ["--help", "--open", "--port"]),
+      ("circles preview ", scripts),
       ("circles run --fo", ["--format"]),
       ("circles run --format ", ["pdf", "png", "svg"]),
       ("circles run --png-compression ", ["default", "fast", "small"]),
