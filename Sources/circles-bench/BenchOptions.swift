@@ -8,6 +8,7 @@ struct BenchOptions {
     case failingCheck = "failing-check"
     case viewer
     case languageServer = "language-server"
+    case preview
 
     /// One line of `--help`.
     var summary: String {
@@ -23,6 +24,7 @@ struct BenchOptions {
         "a check whose 200 frames all fail, on both cores against one; 2000 frames against 200"
       case .viewer: "circles view of 5000 states: its cost, its size, when Chromium shows it"
       case .languageServer: "circles lsp: diagnostics of a 10 MB script after didOpen, didChange"
+      case .preview: "circles preview: from a save of the script to its picture in Chromium"
       }
     }
   }

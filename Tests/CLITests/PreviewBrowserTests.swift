@@ -123,4 +123,45 @@ struct PreviewBrowserTests {
       try await browser.evaluate("document.getElementById('live').textContent") as? String
         == "circles preview has stopped: reconnecting…")
   }
+
+  @Test("with --check, frames that differ from their goldens are marked and their diff shown")
+  func check() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.script(fill: "gold"), to: "s.circles")
+    let record = try await Executable.run(["check", "s.circles", "--record"], in: folder.url)
+    #expect(record.status == 0, "\(record)")
+    let preview = try await RunningPreview.start(["s.circles", "--check"], in: folder.url)
+    defer { preview.program.signal(SIGKILL) }
+    #expect(preview.program.stdout.hasSuffix("page 1: 3 states; check: 3 frames, each matching its golden\n"))
+    let browser = try await HeadlessChromium()
+    try await browser.open(preview.address)
+    try await until(Self.shows(version: 1, frame: 2), in: browser)
+    #expect(
+      try await browser.evaluate("document.getElementById('check').textContent") as? String
+        == "check: 3 frames, each matching its golden")
+    #expect(try await browser.evaluate("document.querySelectorAll('[data-check]').length") as? Int == 0)
+    #expect(try await browser.evaluate("document.getElementById('check-frame').hidden") as? Bool == true)
+
+    try folder.save(Self.script(fill: "tomato"), to: "s.circles")
+    try await until(Self.shows(version: 2, frame: 2), in: browser)
+    #expect(
+      try await browser.evaluate("document.getElementById('check').textContent") as? String
+        == "check: 2 of 3 frames fail their goldens")
+    #expect(
+      try await browser.evaluate(
+        "[...document.querySelectorAll('#timeline li')].map(r => r.dataset.check ?? '').join()")
+        as? String == ",failed,failed")
+    try await until(
+      "!document.getElementById('check-frame').hidden && document.querySelector('#check-frame img')"
+        + ".complete && document.querySelector('#check-frame img').naturalWidth > 3 * 60",
+      in: browser)
+    let message = try await browser.evaluate(
+      "document.querySelector('#check-frame p').textContent") as? String
+    #expect(message?.hasPrefix("frame 0002-move-sun differs from its golden: ") == true, "\(message ?? "")")
+    try await browser.press("Home")
+    try await until(Self.shows(version: 2, frame: 0), in: browser)
+    #expect(try await browser.evaluate("document.getElementById('check-frame').hidden") as? Bool == true)
+    #expect(browser.exceptions == [])
+    #expect(folder.files(in: "__snapshots__/s").count == 3, "nothing recorded")
+  }
 }

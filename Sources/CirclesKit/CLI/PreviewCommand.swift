@@ -8,7 +8,7 @@ struct PreviewCommand: Subcommand {
   static let name = "preview"
   static let summary = "Serve a script's history viewer on 127.0.0.1, updated on every save."
   static let help = """
-    Usage: circles preview <script.circles> [--port <n>] [--open]
+    Usage: circles preview <script.circles> [--port <n>] [--open] [--check]
 
     Serves the history viewer of a drawing script (the page of 'circles view') at
     http://127.0.0.1:<port>/ and keeps it up to date: each time the script file is saved, the
@@ -24,10 +24,18 @@ struct PreviewCommand: Subcommand {
     read it. Several previews, of the same script or others, run side by side on their own
     ports. Ctrl-C stops it.
 
+    With --check, each save is also checked against the script's goldens
+    (__snapshots__/<script name>/ beside it) as 'circles check' does, recording nothing: the
+    header says how the check went, the timeline marks each frame that differs from its golden
+    (red), has none (yellow) or matches one under another name (blue), and under the picture
+    the selected frame's message shows with its golden, differences and actual picture.
+
     Options:
       --port <n>                 The port to listen on, 1–65535. Default: a free one.
       --open                     Also open the address with the desktop's opener (xdg-open,
                                  or open on macOS), when there is one.
+      --check                    Mark the frames that differ from their goldens, and show
+                                 their differences.
       -h, --help                 Show this help.
 
     Exit codes: 0 stopped with Ctrl-C, 2 an error on the command line, a script that cannot
@@ -37,6 +45,7 @@ struct PreviewCommand: Subcommand {
   static let options: [CommandOption] = [
     .option("--port", "n", .text, "The port to listen on (default: a free one)"),
     .flag("--open", "Open the address in the desktop's browser"),
+    .flag("--check", "Mark the frames that differ from their goldens"),
   ]
   static let operands = CommandOperands(
     placeholders: ["script"], kind: .file(extensions: ["circles"]))
@@ -47,6 +56,7 @@ struct PreviewCommand: Subcommand {
   var scriptPath: String
   var port = 0
   var opens = false
+  var checks = false
 
   init(arguments: [String]) throws(UsageError) {
     var reader = ArgumentReader(arguments)
@@ -63,6 +73,9 @@ struct PreviewCommand: Subcommand {
       case "--open":
         try ArgumentReader.flag(name, inline: inline)
         opens = true
+      case "--check":
+        try ArgumentReader.flag(name, inline: inline)
+        checks = true
       default: throw Self.unknownOption(name)
       }
     }
@@ -82,6 +95,7 @@ struct PreviewCommand: Subcommand {
     let channel = PreviewChannel()
     let session = PreviewSession(
       scriptURL: context.url(for: scriptPath), displayName: shownPath, channel: channel)
+    if checks { session.checker = PreviewChecker(script: context.url(for: scriptPath)) }
     let first = session.refresh()
     if let reason = first.unreadable {
       console.error(reason)
@@ -127,7 +141,8 @@ struct PreviewCommand: Subcommand {
     let states = round.states == 1 ? "1 state" : "\(round.states) states"
     let kept = round.keptEarlier ? " (of the last run that drew any)" : ""
     let outcome = round.failure == nil ? "" : ", stopped at an error"
-    console.print("page \(round.version): \(states)\(kept)\(outcome)")
+    let check = round.check.map { "; \($0.summary)" } ?? ""
+    console.print("page \(round.version): \(states)\(kept)\(outcome)\(check)")
     if let failure = round.failure, let source = round.source {
       console.report(failure, source: source.bytes)
     }

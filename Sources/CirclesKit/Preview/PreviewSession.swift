@@ -16,6 +16,8 @@ package struct PreviewRound: Sendable {
   package var unreadable: String?
   /// The page's version after the round.
   package var version: Int
+  /// The check of the frames against their goldens, with `--check`.
+  package var check: PreviewCheckResult?
 }
 
 /// Keeps the preview's page the history viewer's page of a script file as it is now: each
@@ -32,7 +34,10 @@ package final class PreviewSession {
   package let displayName: String
   /// Where the pages go.
   package let channel: PreviewChannel
+  /// Checks each history against the goldens (`--check`), when set.
+  package var checker: PreviewChecker?
   private var lastShown: ViewerHistory?
+  private var lastCheck: PreviewCheckResult?
 
   /// Creates a session; nothing is read until `refresh()`.
   package init(scriptURL: URL, displayName: String, channel: PreviewChannel) {
@@ -50,7 +55,7 @@ package final class PreviewSession {
     } catch {
       return PreviewRound(
         source: nil, states: lastShown?.frames.count ?? 0, failure: nil, keptEarlier: true,
-        unreadable: error.description, version: channel.current.version)
+        unreadable: error.description, version: channel.current.version, check: lastCheck)
     }
     var shown: ViewerHistory
     var kept = false
@@ -61,7 +66,7 @@ package final class PreviewSession {
       guard case .script(let failure) = error else {
         return PreviewRound(
           source: source, states: lastShown?.frames.count ?? 0, failure: nil, keptEarlier: true,
-          unreadable: error.description, version: channel.current.version)
+          unreadable: error.description, version: channel.current.version, check: lastCheck)
       }
       shown = ViewerHistory(
         source: source, frames: [], menus: EditMenuTimeline(), failure: failure,
@@ -75,16 +80,19 @@ package final class PreviewSession {
       kept = true
     } else {
       lastShown = shown
+      lastCheck = checker.map { $0.check(source, frames: shown.frames) }
     }
     let page = shown
+    let check = lastCheck
     let version = channel.publish { version in
       Array(
         ViewerPage(
-          history: page, contentPolicy: Self.policy, extraScript: Self.liveScript(version: version)
+          history: page, contentPolicy: Self.policy,
+          extraScript: Self.liveScript(version: version, check: check)
         ).html.utf8)
     }
     return PreviewRound(
       source: source, states: shown.frames.count, failure: shown.failure, keptEarlier: kept,
-      unreadable: nil, version: version)
+      unreadable: nil, version: version, check: check)
   }
 }
