@@ -56,7 +56,8 @@ enum PreviewBenchmark {
         + "undefined && document.body.dataset.painted === document.body.dataset.frame"
     }
     try await wait(until: shown(1), in: browser)
-    let states = (try await browser.evaluate("Number(document.getElementById('scrub').max) + 1"))
+    let states =
+      (try await browser.evaluate("Number(document.getElementById('scrub').max) + 1"))
       as? Int ?? 0
     var latencies: [Double] = []
     for edit in 1...edits {

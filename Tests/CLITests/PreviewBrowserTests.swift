@@ -74,7 +74,8 @@ struct PreviewBrowserTests {
     try await browser.press("ArrowRight")
     try await until(Self.shows(version: 2, frame: 1), in: browser)
     try folder.save(
-      Self.script(fill: "tomato", moves: ["move sun by 10,0", "move sun by 10,0", "move sun by 10,0"]),
+      Self.script(
+        fill: "tomato", moves: ["move sun by 10,0", "move sun by 10,0", "move sun by 10,0"]),
       to: "s.circles")
     try await until(Self.shows(version: 3, frame: 1), in: browser)
     #expect(try await browser.evaluate("document.getElementById('scrub').max") as? String == "4")
@@ -92,12 +93,14 @@ struct PreviewBrowserTests {
     try folder.save(Self.script(fill: "tomato", moves: ["add at 5,5 radius"]), to: "s.circles")
     try await until(
       "document.body.dataset.version === '5' && document.body.dataset.painted === '1'", in: browser)
-    let diagnostic = try await browser.evaluate(
-      "document.querySelector('.diagnostic')?.textContent ?? ''") as? String
+    let diagnostic =
+      try await browser.evaluate(
+        "document.querySelector('.diagnostic')?.textContent ?? ''") as? String
     #expect(
       diagnostic == "s.circles:3:18: error: expected a radius after 'radius'\n"
         + "add at 5,5 radius\n                 ^\n")
-    #expect(try await browser.evaluate("document.querySelector('#L3.error') !== null") as? Bool == true)
+    #expect(
+      try await browser.evaluate("document.querySelector('#L3.error') !== null") as? Bool == true)
     #expect(try await browser.evaluate(Self.pixel(x: 10, y: 20)) as? String == "255,99,71")
 
     // Fixed: the error clears and the new picture shows.
@@ -132,15 +135,19 @@ struct PreviewBrowserTests {
     #expect(record.status == 0, "\(record)")
     let preview = try await RunningPreview.start(["s.circles", "--check"], in: folder.url)
     defer { preview.program.signal(SIGKILL) }
-    #expect(preview.program.stdout.hasSuffix("page 1: 3 states; check: 3 frames, each matching its golden\n"))
+    #expect(
+      preview.program.stdout.hasSuffix(
+        "page 1: 3 states; check: 3 frames, each matching its golden\n"))
     let browser = try await HeadlessChromium()
     try await browser.open(preview.address)
     try await until(Self.shows(version: 1, frame: 2), in: browser)
     #expect(
       try await browser.evaluate("document.getElementById('check').textContent") as? String
         == "check: 3 frames, each matching its golden")
-    #expect(try await browser.evaluate("document.querySelectorAll('[data-check]').length") as? Int == 0)
-    #expect(try await browser.evaluate("document.getElementById('check-frame').hidden") as? Bool == true)
+    #expect(
+      try await browser.evaluate("document.querySelectorAll('[data-check]').length") as? Int == 0)
+    #expect(
+      try await browser.evaluate("document.getElementById('check-frame').hidden") as? Bool == true)
 
     try folder.save(Self.script(fill: "tomato"), to: "s.circles")
     try await until(Self.shows(version: 2, frame: 2), in: browser)
@@ -155,12 +162,16 @@ struct PreviewBrowserTests {
       "!document.getElementById('check-frame').hidden && document.querySelector('#check-frame img')"
         + ".complete && document.querySelector('#check-frame img').naturalWidth > 3 * 60",
       in: browser)
-    let message = try await browser.evaluate(
-      "document.querySelector('#check-frame p').textContent") as? String
-    #expect(message?.hasPrefix("frame 0002-move-sun differs from its golden: ") == true, "\(message ?? "")")
+    let message =
+      try await browser.evaluate(
+        "document.querySelector('#check-frame p').textContent") as? String
+    #expect(
+      message?.hasPrefix("frame 0002-move-sun differs from its golden: ") == true,
+      "\(message ?? "")")
     try await browser.press("Home")
     try await until(Self.shows(version: 2, frame: 0), in: browser)
-    #expect(try await browser.evaluate("document.getElementById('check-frame').hidden") as? Bool == true)
+    #expect(
+      try await browser.evaluate("document.getElementById('check-frame').hidden") as? Bool == true)
     #expect(browser.exceptions == [])
     #expect(folder.files(in: "__snapshots__/s").count == 3, "nothing recorded")
   }

@@ -54,15 +54,34 @@ struct PreviewCommandTests {
     "mistakes on the command line are usage errors, each with its message",
     arguments: [
       ([], "circles: error: preview needs a script file"),
-      (["-"], "circles: error: preview needs a script file, not standard input: it follows the file's saves"),
+      (
+        ["-"],
+        "circles: error: preview needs a script file, not standard input: it follows the file's saves"
+      ),
       (["s.circles", "--port"], "circles: error: option '--port' needs a value"),
-      (["s.circles", "--port", "0"], "circles: error: --port takes a port number 1–65535, not '0'"),
-      (["s.circles", "--port=65536"], "circles: error: --port takes a port number 1–65535, not '65536'"),
-      (["s.circles", "--port", "-1"], "circles: error: --port takes a port number 1–65535, not '-1'"),
-      (["s.circles", "--port", "http"], "circles: error: --port takes a port number 1–65535, not 'http'"),
+      (
+        ["s.circles", "--port", "0"], "circles: error: --port takes a port number 1–65535, not '0'"
+      ),
+      (
+        ["s.circles", "--port=65536"],
+        "circles: error: --port takes a port number 1–65535, not '65536'"
+      ),
+      (
+        ["s.circles", "--port", "-1"],
+        "circles: error: --port takes a port number 1–65535, not '-1'"
+      ),
+      (
+        ["s.circles", "--port", "http"],
+        "circles: error: --port takes a port number 1–65535, not 'http'"
+      ),
       (["s.circles", "--open=yes"], "circles: error: --open takes no value"),
-      (["s.circles", "--prot", "80"], "circles: error: unknown option '--prot'; did you mean '--port'?"),
-      (["s.circles", "t.circles"], "circles: error: preview takes one script; 't.circles' is extra"),
+      (
+        ["s.circles", "--prot", "80"],
+        "circles: error: unknown option '--prot'; did you mean '--port'?"
+      ),
+      (
+        ["s.circles", "t.circles"], "circles: error: preview takes one script; 't.circles' is extra"
+      ),
     ])
   func usage(arguments: [String], message: String) async throws {
     let folder = try TemporaryFolder()
@@ -79,7 +98,9 @@ struct PreviewCommandTests {
     let folder = try TemporaryFolder()
     let outcome = try await Executable.run(["preview", "nothere.circles"], in: folder.url)
     #expect(outcome.status == 2)
-    #expect(outcome.stderr == "circles: error: cannot read 'nothere.circles': no such file or directory\n")
+    #expect(
+      outcome.stderr == "circles: error: cannot read 'nothere.circles': no such file or directory\n"
+    )
     #expect(outcome.stdout.isEmpty)
   }
 
@@ -89,7 +110,9 @@ struct PreviewCommandTests {
     try folder.write(Self.script, to: "s.circles")
     let preview = try await RunningPreview.start(["s.circles"], in: folder.url)
     #expect(preview.address.absoluteString.hasPrefix("http://127.0.0.1:"))
-    #expect(preview.program.stdout.hasPrefix("previewing s.circles at \(preview.address)\npage 1: 3 states\n"))
+    #expect(
+      preview.program.stdout.hasPrefix(
+        "previewing s.circles at \(preview.address)\npage 1: 3 states\n"))
     let page = try await preview.page()
     #expect(page.contains("<title>s.circles — circles view</title>"))
     #expect(page.contains("const VERSION = 1,"))
@@ -114,7 +137,8 @@ struct PreviewCommandTests {
     // A second preview of the same script, on a port of its own.
     let second = try await RunningPreview.start(["s.circles"], in: folder.url)
     #expect(second.address.port != port)
-    let busy = try await Executable.run(["preview", "s.circles", "--port", "\(port)"], in: folder.url)
+    let busy = try await Executable.run(
+      ["preview", "s.circles", "--port", "\(port)"], in: folder.url)
     #expect(busy.status == 2)
     #expect(
       busy.stderr == "circles: error: cannot listen on 127.0.0.1:\(port): the port is in use "

@@ -85,7 +85,8 @@ struct PreviewCommand: Subcommand {
 
   func validate(in context: ToolContext) throws(UsageError) {
     if scriptPath == "-" {
-      throw UsageError("preview needs a script file, not standard input: it follows the file's saves")
+      throw UsageError(
+        "preview needs a script file, not standard input: it follows the file's saves")
     }
   }
 
@@ -117,15 +118,17 @@ struct PreviewCommand: Subcommand {
     let stopped = StopRequest()
     StopSignals.onInterrupt { stopped.request() }
     var skipFirst = true
-    FileWatcher(url: context.url(for: scriptPath), interval: Self.interval).watch(
-      until: { stopped.isRequested }
-    ) { _ in
-      if skipFirst {
-        skipFirst = false
-        return
-      }
-      report(session.refresh(), to: console)
-    }
+    let watcher = FileWatcher(url: context.url(for: scriptPath), interval: Self.interval)
+    watcher.watch(
+      until: { stopped.isRequested },
+      onChange: { _ in
+        // The first call is the file as it was read above.
+        if skipFirst {
+          skipFirst = false
+          return
+        }
+        report(session.refresh(), to: console)
+      })
     StopSignals.onInterrupt(nil)
     server.stop()
     console.printError("stopped serving \(address)")

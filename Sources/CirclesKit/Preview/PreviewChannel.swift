@@ -39,7 +39,8 @@ package final class PreviewChannel: @unchecked Sendable {
   ///
   /// - Returns: the version then, or `nil` once the channel is closed.
   package func version(after seen: Int, timeout: Duration) -> Int? {
-    let seconds = Double(timeout.components.seconds)
+    let seconds =
+      Double(timeout.components.seconds)
       + Double(timeout.components.attoseconds) / 1e18
     let deadline = Date(timeIntervalSinceNow: seconds)
     return condition.withLock {

@@ -62,7 +62,7 @@ final class CompletionFixture {
         ]
       ),
       ("circles r", ["repl", "run"]),
-      ("circles preview --", ["--help", "--open", "--port"]),
+      ("circles preview --", ["--check", "--help", "--open", "--port"]),
       ("circles preview ", scripts),
       ("circles run --fo", ["--format"]),
       ("circles run --format ", ["pdf", "png", "svg"]),

@@ -61,7 +61,8 @@ struct LoopbackClient {
       return .failure(Failure(description: "cannot connect: \(String(cString: strerror(errno)))"))
     }
     let bytes = Array(request.utf8)
-    guard bytes.withUnsafeBytes({ Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count
+    guard
+      bytes.withUnsafeBytes({ Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count
     else { return .failure(Failure(description: "cannot send")) }
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -20,7 +20,8 @@ struct PreviewRouteTests {
       ("get", "/", .methodNotAllowed),
     ])
   func routes(method: String, path: String, route: PreviewRoute) {
-    #expect(PreviewRoute.of(method: method, path: path, host: "127.0.0.1:8123", port: 8123) == route)
+    #expect(
+      PreviewRoute.of(method: method, path: path, host: "127.0.0.1:8123", port: 8123) == route)
   }
 
   @Test(
@@ -56,7 +57,8 @@ struct PreviewRouteTests {
     #expect(PreviewRoute.events.status == 200)
     #expect(PreviewRoute.notFound.status == 404)
     #expect(PreviewRoute.methodNotAllowed.status == 405)
-    #expect(PreviewRoute.notFound.refusal == "not found: circles preview serves the page at / only\n")
+    #expect(
+      PreviewRoute.notFound.refusal == "not found: circles preview serves the page at / only\n")
     #expect(PreviewRoute.page.refusal.isEmpty)
   }
 

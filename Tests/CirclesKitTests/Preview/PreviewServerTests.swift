@@ -92,9 +92,12 @@ struct PreviewServerTests {
   func busyPort() throws {
     let server = try server()
     defer { server.stop() }
-    #expect(throws: PreviewServerError(description:
-      "cannot listen on 127.0.0.1:\(server.port): the port is in use (choose another with "
-        + "--port, or 0 for a free one)")) {
+    #expect(
+      throws: PreviewServerError(
+        description:
+          "cannot listen on 127.0.0.1:\(server.port): the port is in use (choose another with "
+          + "--port, or 0 for a free one)")
+    ) {
       try PreviewServer(port: server.port, channel: PreviewChannel())
     }
   }
