@@ -135,9 +135,7 @@ struct PreviewBrowserTests {
     #expect(record.status == 0, "\(record)")
     let preview = try await RunningPreview.start(["s.circles", "--check"], in: folder.url)
     defer { preview.program.signal(SIGKILL) }
-    #expect(
-      preview.program.stdout.hasSuffix(
-        "page 1: 3 states; check: 3 frames, each matching its golden\n"))
+    #expect(preview.lines.last == "page 1: 3 states; check: 3 frames, each matching its golden")
     let browser = try await HeadlessChromium()
     try await browser.open(preview.address)
     try await until(Self.shows(version: 1, frame: 2), in: browser)

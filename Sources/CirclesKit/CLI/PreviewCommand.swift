@@ -142,10 +142,11 @@ struct PreviewCommand: Subcommand {
       return
     }
     let states = round.states == 1 ? "1 state" : "\(round.states) states"
-    let kept = round.keptEarlier ? " (of the last run that drew any)" : ""
+    let kept = round.keptEarlier ? " of the last run that drew any" : ""
     let outcome = round.failure == nil ? "" : ", stopped at an error"
     let check = round.check.map { "; \($0.summary)" } ?? ""
-    console.print("page \(round.version): \(states)\(kept)\(outcome)\(check)")
+    let seconds = String(format: "%.2f s", round.seconds)
+    console.print("page \(round.version): \(states)\(kept)\(outcome)\(check) (\(seconds))")
     if let failure = round.failure, let source = round.source {
       console.report(failure, source: source.bytes)
     }

@@ -18,6 +18,8 @@ package struct PreviewRound: Sendable {
   package var version: Int
   /// The check of the frames against their goldens, with `--check`.
   package var check: PreviewCheckResult?
+  /// How long the round took, from reading the script to publishing its page, in seconds.
+  package var seconds: Double = 0
 }
 
 /// Keeps the preview's page the history viewer's page of a script file as it is now: each
@@ -49,6 +51,7 @@ package final class PreviewSession {
   /// Reads and records the script, and publishes its page unless it could not be read.
   @discardableResult
   package func refresh() -> PreviewRound {
+    let start = ContinuousClock.now
     let source: ScriptSource
     do {
       source = try ScriptSource(contentsOf: scriptURL, displayName: displayName)
@@ -91,8 +94,10 @@ package final class PreviewSession {
           extraScript: Self.liveScript(version: version, check: check)
         ).html.utf8)
     }
+    let elapsed = (ContinuousClock.now - start).components
     return PreviewRound(
       source: source, states: shown.frames.count, failure: shown.failure, keptEarlier: kept,
-      unreadable: nil, version: version, check: check)
+      unreadable: nil, version: version, check: check,
+      seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
   }
 }
