@@ -17,8 +17,11 @@ struct RunningPreview {
   let address: URL
 
   /// Starts `circles preview` with arguments in a folder and waits for its address.
-  static func start(_ arguments: [String], in folder: URL) async throws -> RunningPreview {
-    let program = try Executable.start(["preview"] + arguments, in: folder)
+  static func start(
+    _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+  ) async throws -> RunningPreview {
+    let program = try Executable.start(
+      ["preview"] + arguments, in: folder, environment: environment)
     var address: URL?
     _ = await eventually {
       address = program.stdout.split(separator: "\n").first.flatMap { line in
@@ -176,5 +179,41 @@ struct PreviewCommandTests {
     #expect(again.address.port == port, "the port is free again once stopped")
     again.program.signal(SIGINT)
     #expect(await again.program.outcome(within: .seconds(60))?.status == 0)
+  }
+
+  @Test("--open hands the address to the desktop's opener, or says there is none")
+  func opens() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.script, to: "s.circles")
+    let bin = folder.url.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let opened = folder.url.appendingPathComponent("opened.txt")
+    let opener = try folder.write(
+      "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(opened.path)'\n", to: "bin/xdg-open")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+    let preview = try await RunningPreview.start(
+      ["s.circles", "--open"], in: folder.url, environment: ["PATH": bin.path])
+    let handed = await eventually {
+      (try? String(contentsOf: opened, encoding: .utf8)) == "\(preview.address)\n"
+    }
+    #expect(
+      handed,
+      "the opener was given \((try? String(contentsOf: opened, encoding: .utf8)) ?? "nothing")")
+    preview.program.signal(SIGINT)
+    #expect(await preview.program.outcome(within: .seconds(60))?.status == 0)
+
+    let empty = folder.url.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let alone = try await RunningPreview.start(
+      ["s.circles", "--open"], in: folder.url, environment: ["PATH": empty.path])
+    let noted = await eventually { alone.program.stderr.contains("note:") }
+    #expect(noted)
+    #expect(
+      alone.program.stderr.contains(
+        "circles: note: no 'xdg-open' to open the page with; open \(alone.address) in a browser\n"),
+      "\(alone.program.stderr)")
+    #expect(alone.program.isRunning, "the preview goes on without a browser")
+    alone.program.signal(SIGINT)
+    #expect(await alone.program.outcome(within: .seconds(60))?.status == 0)
   }
 }

@@ -113,7 +113,7 @@ struct PreviewCommand: Subcommand {
     console.print("previewing \(shownPath) at \(address)")
     report(first, to: console)
     console.printError("press Ctrl-C to stop")
-    if opens { Self.open(address, console: console) }
+    if opens { Self.open(address, path: context.environment["PATH"], console: console) }
 
     let stopped = StopRequest()
     StopSignals.onInterrupt { stopped.request() }
@@ -152,22 +152,21 @@ struct PreviewCommand: Subcommand {
     }
   }
 
-  /// Opens the address with the desktop's opener, or says that there is none.
-  private static func open(_ address: String, console: Console) {
+  /// Opens the address with the desktop's opener found on `path`, or says that there is none.
+  private static func open(_ address: String, path: String?, console: Console) {
     #if os(macOS)
       let opener = "open"
     #else
       let opener = "xdg-open"
     #endif
-    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-      .split(separator: ":").map { "\($0)/\(opener)" }
+    let found = (path ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(opener)" }
       .first { FileManager.default.isExecutableFile(atPath: $0) }
-    guard let path else {
+    guard let found else {
       console.note("no '\(opener)' to open the page with; open \(address) in a browser")
       return
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
+    process.executableURL = URL(fileURLWithPath: found)
     process.arguments = [address]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
