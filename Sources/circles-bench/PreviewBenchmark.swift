@@ -70,8 +70,9 @@ enum PreviewBenchmark {
       let written = Date().timeIntervalSince1970 * 1000
       try Data(text(edit).utf8).write(to: script, options: .atomic)
       try await wait(until: shown(edit + 1), in: browser)
-      let times = try await browser.evaluate(
-        "[performance.timeOrigin, Number(document.body.dataset.ready)]") as? [Any] ?? []
+      let times =
+        try await browser.evaluate(
+          "[performance.timeOrigin, Number(document.body.dataset.ready)]") as? [Any] ?? []
       let numbers = times.map { ($0 as? Double) ?? Double($0 as? Int ?? 0) }
       guard numbers.count == 2 else { throw Failure(description: "the page gave no times") }
       let at = numbers[0] + numbers[1]
