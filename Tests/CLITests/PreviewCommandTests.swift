@@ -64,48 +64,7 @@ struct PreviewCommandTests {
 
     """
 
-  @Test(
-    "mistakes on the command line are usage errors, each with its message",
-    arguments: [
-      ([], "circles: error: preview needs a script file"),
-      (
-        ["-"],
-        "circles: error: preview needs a script file, not standard input: it follows the file's saves"
-      ),
-      (["s.circles", "--port"], "circles: error: option '--port' needs a value"),
-      (
-        ["s.circles", "--port", "0"], "circles: error: --port takes a port number 1–65535, not '0'"
-      ),
-      (
-        ["s.circles", "--port=65536"],
-        "circles: error: --port takes a port number 1–65535, not '65536'"
-      ),
-      (
-        ["s.circles", "--port", "-1"],
-        "circles: error: --port takes a port number 1–65535, not '-1'"
-      ),
-      (
-        ["s.circles", "--port", "http"],
-        "circles: error: --port takes a port number 1–65535, not 'http'"
-      ),
-      (["s.circles", "--open=yes"], "circles: error: --open takes no value"),
-      (
-        ["s.circles", "--prot", "80"],
-        "circles: error: unknown option '--prot'; did you mean '--port'?"
-      ),
-      (
-        ["s.circles", "t.circles"], "circles: error: preview takes one script; 't.circles' is extra"
-      ),
-    ])
-  func usage(arguments: [String], message: String) async throws {
-    let folder = try TemporaryFolder()
-    try folder.write(Self.script, to: "s.circles")
-    let outcome = try await Executable.run(["preview"] + arguments, in: folder.url)
-    #expect(outcome.status == 2)
-    #expect(
-      outcome.stderr == message + "\nRun 'circles preview --help' for its usage.\n", "\(outcome)")
-    #expect(outcome.stdout.isEmpty)
-  }
+  // The usage errors are pinned with every other subcommand's, in CommandUsageErrorTests.
 
   @Test("a script that cannot be read is an error before anything is served")
   func missingScript() async throws {

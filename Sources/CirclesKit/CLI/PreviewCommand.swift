@@ -2,14 +2,12 @@ import CircleScript
 import Foundation
 import Synchronization
 
-/// `circles preview <script> [--port <n>] [--open]`: the history viewer, served on the loopback
-/// address and brought up to date on every save of the script.
+/// `circles preview <script> [--port <n>] [--open] [--check]`: the history viewer, served on
+/// the loopback address and brought up to date on every save of the script.
 struct PreviewCommand: Subcommand {
   static let name = "preview"
   static let summary = "Serve a script's history viewer on 127.0.0.1, updated on every save."
-  static let help = """
-    Usage: circles preview <script.circles> [--port <n>] [--open] [--check]
-
+  static let discussion = """
     Serves the history viewer of a drawing script (the page of 'circles view') at
     http://127.0.0.1:<port>/ and keeps it up to date: each time the script file is saved, the
     open page shows the new history within a moment, at the state it was showing (or the
@@ -29,26 +27,27 @@ struct PreviewCommand: Subcommand {
     header says how the check went, the timeline marks each frame that differs from its golden
     (red), has none (yellow) or matches one under another name (blue), and under the picture
     the selected frame's message shows with its golden, differences and actual picture.
-
-    Options:
-      --port <n>                 The port to listen on, 1–65535. Default: a free one.
-      --open                     Also open the address with the desktop's opener (xdg-open,
-                                 or open on macOS), when there is one.
-      --check                    Mark the frames that differ from their goldens, and show
-                                 their differences.
-      -h, --help                 Show this help.
-
+    """
+  static let epilogue = """
     Exit codes: 0 stopped with Ctrl-C, 2 an error on the command line, a script that cannot
     be read, or a port that cannot be listened on.
     """
 
   static let options: [CommandOption] = [
-    .option("--port", "n", .text, "The port to listen on (default: a free one)"),
-    .flag("--open", "Open the address in the desktop's browser"),
-    .flag("--check", "Mark the frames that differ from their goldens"),
+    .option(
+      "--port", "n", .text, rule: .wholeNumber(1...65535), "The port to listen on",
+      help: "The port to listen on.", default: "a free one, which the system chooses"),
+    .flag(
+      "--open", "Open the address in the desktop's browser",
+      help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
+        + "when there is one."),
+    .flag(
+      "--check", "Mark the frames that differ from their goldens",
+      help: "Mark the frames that differ from their goldens, and show their differences."),
   ]
   static let operands = CommandOperands(
-    placeholders: ["script"], kind: .file(extensions: ["circles"]))
+    placeholders: ["script"], kind: .file(extensions: ["circles"]), noun: "one script",
+    missing: "a script file", synopsis: "<script.circles>")
 
   /// How often the script file is looked at (a `stat`, nothing read until it changes).
   static let interval = Duration.milliseconds(20)
@@ -58,29 +57,11 @@ struct PreviewCommand: Subcommand {
   var opens = false
   var checks = false
 
-  init(arguments: [String]) throws(UsageError) {
-    var reader = ArgumentReader(arguments)
-    var script: String?
-    while let (name, inline) = try reader.nextOption(keepingScriptIn: &script, of: Self.name) {
-      switch name {
-      case "--port":
-        let value = try reader.value(for: name, inline: inline)
-        guard let number = Int(value), (1...65535).contains(number) else {
-          throw UsageError(
-            "--port takes a port number 1–65535, not '\(DiagnosticPrinter.visibleText(value))'")
-        }
-        port = number
-      case "--open":
-        try ArgumentReader.flag(name, inline: inline)
-        opens = true
-      case "--check":
-        try ArgumentReader.flag(name, inline: inline)
-        checks = true
-      default: throw Self.unknownOption(name)
-      }
-    }
-    guard let script else { throw UsageError("preview needs a script file") }
-    scriptPath = script
+  init(_ arguments: ParsedArguments) {
+    scriptPath = arguments.operands[0]
+    port = arguments.integer("--port") ?? 0
+    opens = arguments.flag("--open")
+    checks = arguments.flag("--check")
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
