@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleEngine
 import CircleRender
 import CircleScript
 import Foundation
