@@ -72,7 +72,7 @@ struct PreviewCommandTests {
     let outcome = try await Executable.run(["preview", "nothere.circles"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(
-      outcome.stderr == "circles: error: cannot read 'nothere.circles': no such file or directory\n"
+      outcome.stderr == "circles: error: cannot read 'nothere.circles': no such file or folder\n"
     )
     #expect(outcome.stdout.isEmpty)
   }

@@ -1,3 +1,4 @@
+import CircleEngine
 import CircleRender
 import CircleSnapshot
 import CirclesKit

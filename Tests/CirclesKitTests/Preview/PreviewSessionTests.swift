@@ -1,3 +1,4 @@
+import CircleEngine
 import CirclesKit
 import CirclesTestSupport
 import Foundation
