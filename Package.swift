@@ -35,6 +35,10 @@ let package = Package(
       name: "CEditLine", pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
     ),
+    // GNU libmicrohttpd: the HTTP server of `circles preview`.
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
     .target(name: "UndoKit", exclude: ["README.md"]),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
@@ -58,7 +62,7 @@ let package = Package(
       name: "CirclesKit",
       dependencies: [
         "CircleEngine", "CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit",
-        "CEditLine",
+        "CEditLine", "CMicroHTTPD",
       ]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),

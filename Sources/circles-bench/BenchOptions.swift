@@ -9,6 +9,7 @@ struct BenchOptions {
     case compare
     case viewer
     case languageServer = "language-server"
+    case preview
 
     /// One line of `--help`.
     var summary: String {
@@ -25,6 +26,7 @@ struct BenchOptions {
       case .compare: "circles compare of 200 pairs of 1280×720 against 200 runs of circles diff"
       case .viewer: "circles view of 5000 states: its cost, its size, when Chromium shows it"
       case .languageServer: "circles lsp: diagnostics of a 10 MB script after didOpen, didChange"
+      case .preview: "circles preview: from a save of the script to its picture in Chromium"
       }
     }
   }

@@ -150,6 +150,12 @@ enum CirclesBench {
             opens: options.quick ? 3 : 5, progress: Measures.progress))
       case .languageServer:
         rows += try LanguageServerBench.rows(circles: circles, runs: options.longRuns)
+      case .preview:
+        rows += PreviewBenchmark.rows(
+          try await PreviewBenchmark.measure(
+            circles: circles, work: folder,
+            base: Scene(width: 400, height: 300, count: 60, seed: 2).script(grouped: false),
+            edits: 20, progress: Measures.progress))
       }
       // Every section's files stay until the end: on ext4 without a journal, files created in
       // the minutes after many were removed take longer to create, by up to a third of a run.

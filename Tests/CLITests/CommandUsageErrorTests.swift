@@ -242,6 +242,42 @@ struct CommandUsageErrorTests {
   }
 
   @Test(
+    "preview",
+    arguments: [
+      (["preview"], "preview needs a script file"),
+      (["preview", "a.circles", "b.circles"], "preview takes one script; 'b.circles' is extra"),
+      (
+        ["preview", "-"],
+        "preview needs a script file, not standard input: it follows the file's saves"
+      ),
+      (["preview", "a.circles", "--port"], "option '--port' needs a value"),
+      (
+        ["preview", "a.circles", "--port", "0"],
+        "--port takes a whole number from 1 to 65535, not '0'"
+      ),
+      (
+        ["preview", "a.circles", "--port=65536"],
+        "--port takes a whole number from 1 to 65535, not '65536'"
+      ),
+      (
+        ["preview", "a.circles", "--port", "-1"],
+        "--port takes a whole number from 1 to 65535, not '-1'"
+      ),
+      (
+        ["preview", "a.circles", "--port", "http"],
+        "--port takes a whole number from 1 to 65535, not 'http'"
+      ),
+      (["preview", "a.circles", "--open=yes"], "--open takes no value"),
+      (["preview", "a.circles", "--check=all"], "--check takes no value"),
+      (
+        ["preview", "a.circles", "--prot", "80"], "unknown option '--prot'; did you mean '--port'?"
+      ),
+    ])
+  func preview(arguments: [String], message: String) async throws {
+    try await Self.expectUsageError(arguments, message)
+  }
+
+  @Test(
     "completions",
     arguments: [
       (["completions"], "completions needs a shell: bash, zsh or fish"),

@@ -6,6 +6,11 @@ import Foundation
 /// timeline as markup, and the history as JSON data that the page's script draws from.
 struct ViewerPage {
   let history: ViewerHistory
+  /// The page's Content-Security-Policy: `policy`, or one that also lets a served page reach
+  /// its own server (`circles preview`).
+  var contentPolicy = ViewerPage.policy
+  /// Script run after the viewer's, if any (`circles preview` keeps the page up to date).
+  var extraScript: String?
 
   /// Nothing may load from elsewhere: pictures are `data:` URLs, style and script are inline.
   static let policy =
@@ -18,7 +23,7 @@ struct ViewerPage {
   var html: String {
     let name = history.source.fileName
     var html = Markup.pageHead(
-      title: "\(name) — circles view", style: Self.style, policy: Self.policy)
+      title: "\(name) — circles view", style: Self.style, policy: contentPolicy)
     let count = history.frames.count
     html += """
       <header><h1>\(Markup.escape(name))</h1>
@@ -46,7 +51,7 @@ struct ViewerPage {
       <ol id="timeline"></ol></section>
       </main>
       <script type="application/json" id="history">\(Markup.scriptData(data))</script>
-      <script>\(Self.script)</script>
+      <script>\(Self.script)</script>\(extraScript.map { "\n<script>\($0)</script>" } ?? "")
       </body>
       </html>
 

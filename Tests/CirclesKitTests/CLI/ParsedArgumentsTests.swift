@@ -1,3 +1,4 @@
+import CircleEngine
 import Testing
 
 import CircleEngine

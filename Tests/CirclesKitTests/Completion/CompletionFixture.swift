@@ -57,11 +57,14 @@ final class CompletionFixture {
       (
         "circles ",
         [
-          "check", "compare", "completions", "diff", "help", "history", "lsp", "repl", "run",
+          "check", "compare", "completions", "diff", "help", "history", "lsp", "preview", "repl",
+          "run",
           "view",
         ]
       ),
       ("circles r", ["repl", "run"]),
+      ("circles preview --", ["--check", "--help", "--open", "--port"]),
+      ("circles preview ", scripts),
       ("circles run --fo", ["--format"]),
       ("circles run --format ", ["pdf", "png", "svg"]),
       ("circles run --png-compression ", ["default", "fast", "small"]),

@@ -1,0 +1,167 @@
+import CircleScript
+import Foundation
+import Synchronization
+
+/// `circles preview <script> [--port <n>] [--open] [--check]`: the history viewer, served on
+/// the loopback address and brought up to date on every save of the script.
+struct PreviewCommand: Subcommand {
+  static let name = "preview"
+  static let summary = "Serve a script's history viewer on 127.0.0.1, updated on every save."
+  static let discussion = """
+    Serves the history viewer of a drawing script (the page of 'circles view') at
+    http://127.0.0.1:<port>/ and keeps it up to date: each time the script file is saved, the
+    open page shows the new history within a moment, at the state it was showing (or the
+    nearest one; at the new last state when it showed the last). A script that stops at an
+    error shows the error at its line, with a caret, beside the pictures: those of the states
+    before the error, or of the last run that drew any when it stopped before its first state.
+
+    The address is printed on standard output, and a line for each save; diagnostics go to
+    standard error. The server listens on 127.0.0.1 only, serves the page and its stream of
+    updates and nothing else (anything else is 404), and refuses requests whose Host header
+    does not name 127.0.0.1, localhost or [::1] at its port (421), so that no other site can
+    read it. Several previews, of the same script or others, run side by side on their own
+    ports. Ctrl-C stops it.
+
+    With --check, each save is also checked against the script's goldens
+    (__snapshots__/<script name>/ beside it) as 'circles check' does, recording nothing: the
+    header says how the check went, the timeline marks each frame that differs from its golden
+    (red), has none (yellow) or matches one under another name (blue), and under the picture
+    the selected frame's message shows with its golden, differences and actual picture.
+    """
+  static let epilogue = """
+    Exit codes: 0 stopped with Ctrl-C, 2 an error on the command line, a script that cannot
+    be read, or a port that cannot be listened on.
+    """
+
+  static let options: [CommandOption] = [
+    .option(
+      "--port", "n", .text, rule: .wholeNumber(1...65535), "The port to listen on",
+      help: "The port to listen on.", default: "a free one, which the system chooses"),
+    .flag(
+      "--open", "Open the address in the desktop's browser",
+      help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
+        + "when there is one."),
+    .flag(
+      "--check", "Mark the frames that differ from their goldens",
+      help: "Mark the frames that differ from their goldens, and show their differences."),
+  ]
+  static let operands = CommandOperands(
+    placeholders: ["script"], kind: .file(extensions: ["circles"]), noun: "one script",
+    missing: "a script file", synopsis: "<script.circles>")
+
+  /// How often the script file is looked at (a `stat`, nothing read until it changes).
+  static let interval = Duration.milliseconds(20)
+
+  var scriptPath: String
+  var port = 0
+  var opens = false
+  var checks = false
+
+  init(_ arguments: ParsedArguments) {
+    scriptPath = arguments.operands[0]
+    port = arguments.integer("--port") ?? 0
+    opens = arguments.flag("--open")
+    checks = arguments.flag("--check")
+  }
+
+  func validate(in context: ToolContext) throws(UsageError) {
+    if scriptPath == "-" {
+      throw UsageError(
+        "preview needs a script file, not standard input: it follows the file's saves")
+    }
+  }
+
+  func run(in context: ToolContext) -> Int32 {
+    let console = context.console
+    let shownPath = DiagnosticPrinter.visibleText(scriptPath)
+    let channel = PreviewChannel()
+    let session = PreviewSession(
+      scriptURL: context.url(for: scriptPath), displayName: shownPath, channel: channel)
+    if checks { session.checker = PreviewChecker(script: context.url(for: scriptPath)) }
+    let first = session.refresh()
+    if let reason = first.unreadable {
+      console.error(reason)
+      return ExitCode.usage
+    }
+    let server: PreviewServer
+    do {
+      server = try PreviewServer(port: port, channel: channel)
+    } catch {
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    let address = "http://127.0.0.1:\(server.port)/"
+    console.print("previewing \(shownPath) at \(address)")
+    report(first, to: console)
+    console.printError("press Ctrl-C to stop")
+    if opens { Self.open(address, path: context.environment["PATH"], console: console) }
+
+    let stopped = StopRequest()
+    StopSignals.onInterrupt { stopped.request() }
+    var skipFirst = true
+    let watcher = FileWatcher(url: context.url(for: scriptPath), interval: Self.interval)
+    watcher.watch(
+      until: { stopped.isRequested },
+      onChange: { _ in
+        // The first call is the file as it was read above.
+        if skipFirst {
+          skipFirst = false
+          return
+        }
+        report(session.refresh(), to: console)
+      })
+    StopSignals.onInterrupt(nil)
+    server.stop()
+    console.printError("stopped serving \(address)")
+    return ExitCode.success
+  }
+
+  /// One line for a round on standard output, and its diagnostic on standard error.
+  private func report(_ round: PreviewRound, to console: Console) {
+    if let reason = round.unreadable {
+      console.error(reason)
+      return
+    }
+    let states = round.states == 1 ? "1 state" : "\(round.states) states"
+    let kept = round.keptEarlier ? " of the last run that drew any" : ""
+    let outcome = round.failure == nil ? "" : ", stopped at an error"
+    let check = round.check.map { "; \($0.summary)" } ?? ""
+    let seconds = String(format: "%.2f s", round.seconds)
+    console.print("page \(round.version): \(states)\(kept)\(outcome)\(check) (\(seconds))")
+    if let failure = round.failure, let source = round.source {
+      console.report(failure, source: source.bytes)
+    }
+  }
+
+  /// Opens the address with the desktop's opener found on `path`, or says that there is none.
+  private static func open(_ address: String, path: String?, console: Console) {
+    #if os(macOS)
+      let opener = "open"
+    #else
+      let opener = "xdg-open"
+    #endif
+    let found = (path ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(opener)" }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let found else {
+      console.note("no '\(opener)' to open the page with; open \(address) in a browser")
+      return
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: found)
+    process.arguments = [address]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      console.note("'\(opener)' could not be started; open \(address) in a browser")
+    }
+  }
+}
+
+/// Whether Ctrl-C asked the preview to stop, set from the signals' thread.
+private final class StopRequest: Sendable {
+  private let requested = Mutex(false)
+  var isRequested: Bool { requested.withLock { $0 } }
+  func request() { requested.withLock { $0 = true } }
+}

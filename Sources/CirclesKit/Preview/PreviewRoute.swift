@@ -1,0 +1,72 @@
+/// What the preview server answers to one request, decided from its method, path and `Host`
+/// header alone, so that the rules can be tested without a socket.
+///
+/// The server listens on the loopback address, and a page of another site could still reach
+/// it through a name of its own that resolves to 127.0.0.1 (DNS rebinding): such a request
+/// carries that name in its `Host` header and is refused. Only the page and its event stream
+/// are served; any other path is not found.
+package enum PreviewRoute: Equatable, Sendable {
+  /// The history viewer's page of the script (`/`).
+  case page
+  /// The stream of server-sent events that tells the page of each new history (`/events`).
+  case events
+  /// Any other path.
+  case notFound
+  /// A method other than GET or HEAD.
+  case methodNotAllowed
+  /// A `Host` header that does not name the loopback address and the server's port.
+  case misdirected
+
+  /// The path of the event stream.
+  package static let eventsPath = "/events"
+
+  /// The route of a request.
+  ///
+  /// - Parameters:
+  ///   - method: the request's method (`GET`).
+  ///   - path: the request's path, without its query.
+  ///   - host: the `Host` header, `nil` when there is none.
+  ///   - port: the port the server listens on.
+  package static func of(method: String, path: String, host: String?, port: Int) -> PreviewRoute {
+    guard accepts(host: host, port: port) else { return .misdirected }
+    guard method == "GET" || method == "HEAD" else { return .methodNotAllowed }
+    switch path {
+    case "/": return .page
+    case eventsPath: return .events
+    default: return .notFound
+    }
+  }
+
+  /// Whether a `Host` header names this server on the loopback address: `127.0.0.1:<port>`,
+  /// `localhost:<port>` (any case) or `[::1]:<port>`, with the server's own port.
+  package static func accepts(host: String?, port: Int) -> Bool {
+    guard let host else { return false }
+    for name in ["127.0.0.1", "localhost", "[::1]"] {
+      let expected = "\(name):\(port)"
+      if host.count == expected.count, host.lowercased() == expected { return true }
+    }
+    return false
+  }
+
+  /// The status code of the answer.
+  package var status: Int {
+    switch self {
+    case .page, .events: 200
+    case .notFound: 404
+    case .methodNotAllowed: 405
+    case .misdirected: 421
+    }
+  }
+
+  /// The text of an answer that is not the page or the stream.
+  package var refusal: String {
+    switch self {
+    case .page, .events: ""
+    case .notFound: "not found: circles preview serves the page at / only\n"
+    case .methodNotAllowed: "method not allowed: circles preview answers GET and HEAD only\n"
+    case .misdirected:
+      "misdirected request: circles preview answers requests for 127.0.0.1, localhost or "
+        + "[::1] at its port only\n"
+    }
+  }
+}

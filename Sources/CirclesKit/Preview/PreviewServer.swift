@@ -1,0 +1,230 @@
+internal import CMicroHTTPD
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Why the preview server did not start.
+package struct PreviewServerError: Error, Equatable, CustomStringConvertible {
+  /// What went wrong, naming the address and port.
+  package var description: String
+
+  package init(description: String) {
+    self.description = description
+  }
+}
+
+/// The preview's HTTP server: GNU libmicrohttpd on a socket of 127.0.0.1, answering each request
+/// by its `PreviewRoute` with the channel's page or its stream of events.
+///
+/// Each connection has a thread of the library's: the event stream's thread waits in the channel
+/// for the next version, writing a keep-alive comment every `keepAlive`. `stop()` closes the
+/// channel, which ends every stream, then stops the library, which closes the connections.
+package final class PreviewServer: @unchecked Sendable {
+  /// The port it listens on, chosen by the system when asked for 0.
+  package let port: Int
+  /// Where the page and its versions come from.
+  package let channel: PreviewChannel
+  /// How long an idle event stream waits before writing a comment to keep the connection.
+  package let keepAlive: Duration
+  private var daemon: OpaquePointer?
+  private let lock = NSLock()
+
+  /// Starts serving on `127.0.0.1:<port>`.
+  ///
+  /// - Parameters:
+  ///   - port: the port, 0 for one the system chooses.
+  ///   - channel: the page and its versions.
+  ///   - keepAlive: see `keepAlive`.
+  /// - Throws: `PreviewServerError` when the port is in use or cannot be had.
+  package init(
+    port: Int, channel: PreviewChannel, keepAlive: Duration = .seconds(15)
+  ) throws(PreviewServerError) {
+    self.channel = channel
+    self.keepAlive = keepAlive
+    let socket = try Self.listen(on: port)
+    self.port = socket.port
+    let flags =
+      MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+      | MHD_USE_POLL.rawValue
+    let options: [any CVarArg] = [
+      MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
+      // An idle connection is closed after two minutes; a stream writes more often.
+      MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
+      MHD_OPTION.END.rawValue,
+    ]
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    daemon = withVaList(options) {
+      MHD_start_daemon_va(flags, 0, nil, nil, Self.answer, context, $0)
+    }
+    guard daemon != nil else {
+      close(socket.descriptor)
+      throw PreviewServerError(
+        description: "cannot serve on 127.0.0.1:\(socket.port): the HTTP server did not start")
+    }
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Ends every event stream, closes every connection and the socket, and waits for the
+  /// library's threads. Calling it again does nothing.
+  package func stop() {
+    channel.close()
+    lock.lock()
+    let running = daemon
+    daemon = nil
+    lock.unlock()
+    if let running { MHD_stop_daemon(running) }
+  }
+
+  /// A listening socket on 127.0.0.1.
+  private static func listen(on port: Int) throws(PreviewServerError) -> (
+    descriptor: Int32, port: Int
+  ) {
+    func failure(_ what: String, _ code: Int32 = errno) -> PreviewServerError {
+      let reason =
+        code == EADDRINUSE
+        ? "the port is in use (choose another with --port, or 0 for a free one)"
+        : code == EACCES
+          ? "permission denied (ports below 1024 need privileges; choose another with --port)"
+          : String(cString: strerror(code))
+      return PreviewServerError(description: "cannot \(what) 127.0.0.1:\(port): \(reason)")
+    }
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw failure("open a socket for") }
+    var yes: Int32 = 1
+    _ = setsockopt(
+      descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = in_addr_t(UInt32(0x7f00_0001).bigEndian)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, Glibc.listen(descriptor, 64) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw failure("listen on", code)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    guard named == 0 else {
+      let code = errno
+      close(descriptor)
+      throw failure("listen on", code)
+    }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+  }
+
+  // MARK: The library's callbacks, kept small: the rules are PreviewRoute's.
+
+  private static let answer: MHD_AccessHandlerCallback = {
+    context, connection, url, method, _, _, _, _ in
+    guard let context, let connection else { return .NO }
+    let server = Unmanaged<PreviewServer>.fromOpaque(context).takeUnretainedValue()
+    let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map {
+      String(cString: $0)
+    }
+    let route = PreviewRoute.of(
+      method: method.map { String(cString: $0) } ?? "",
+      path: url.map { String(cString: $0) } ?? "", host: host, port: server.port)
+    return server.respond(route, on: connection)
+  }
+
+  private func respond(_ route: PreviewRoute, on connection: OpaquePointer) -> MHD_Result {
+    let response: OpaquePointer?
+    switch route {
+    case .page:
+      var page = channel.current.page
+      response = page.withUnsafeMutableBytes {
+        MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY)
+      }
+      header(response, "Content-Type", "text/html; charset=utf-8")
+    case .events:
+      let stream = Unmanaged.passRetained(EventStream(channel: channel, keepAlive: keepAlive))
+      response = MHD_create_response_from_callback(
+        UInt64.max, 1024, EventStream.read, stream.toOpaque(), EventStream.release)
+      if response == nil { stream.release() }
+      header(response, "Content-Type", "text/event-stream; charset=utf-8")
+    case .notFound, .methodNotAllowed, .misdirected:
+      var text = Array(route.refusal.utf8)
+      response = text.withUnsafeMutableBytes {
+        MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY)
+      }
+      header(response, "Content-Type", "text/plain; charset=utf-8")
+      if route == .methodNotAllowed { header(response, "Allow", "GET, HEAD") }
+    }
+    guard let response else { return .NO }
+    header(response, "Cache-Control", "no-store")
+    header(response, "X-Content-Type-Options", "nosniff")
+    header(response, "Referrer-Policy", "no-referrer")
+    header(response, "Content-Security-Policy", "frame-ancestors 'none'")
+    let result = MHD_queue_response(connection, UInt32(route.status), response)
+    MHD_destroy_response(response)
+    return result
+  }
+
+  private func header(_ response: OpaquePointer?, _ name: String, _ value: String) {
+    guard let response else { return }
+    _ = MHD_add_response_header(response, name, value)
+  }
+}
+
+/// One page's stream of events: the version at once, then each new one, and comments between.
+private final class EventStream {
+  let channel: PreviewChannel
+  let keepAlive: Duration
+  var seen: Int?
+  var pending: [UInt8] = []
+
+  init(channel: PreviewChannel, keepAlive: Duration) {
+    self.channel = channel
+    self.keepAlive = keepAlive
+  }
+
+  /// The next bytes of the stream, waiting for them; `nil` at its end.
+  func next() -> [UInt8]? {
+    guard let seen else {
+      guard !channel.isClosed else { return nil }
+      let version = channel.current.version
+      self.seen = version
+      return Array(PreviewEvent.version(version).text.utf8)
+    }
+    guard let version = channel.version(after: seen, timeout: keepAlive) else { return nil }
+    if version == seen { return Array(PreviewEvent.keepAlive.text.utf8) }
+    self.seen = version
+    return Array(PreviewEvent.version(version).text.utf8)
+  }
+
+  static let read: MHD_ContentReaderCallback = { context, _, buffer, room in
+    guard let context, let buffer, room > 0 else { return MHD_CONTENT_READER_END_OF_STREAM }
+    let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
+    if stream.pending.isEmpty {
+      guard let bytes = stream.next() else { return MHD_CONTENT_READER_END_OF_STREAM }
+      stream.pending = bytes
+    }
+    let count = min(room, stream.pending.count)
+    stream.pending.withUnsafeBytes {
+      UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: count)
+    }
+    stream.pending.removeFirst(count)
+    return count
+  }
+
+  static let release: MHD_ContentReaderFreeCallback = { context in
+    guard let context else { return }
+    Unmanaged<EventStream>.fromOpaque(context).release()
+  }
+}
