@@ -137,4 +137,33 @@ struct CanvasIDIndexTests {
     }
     Self.expectLookupsAgree(canvas, absent: [])
   }
+
+  /// Seconds to add `count` circles one step each, looking up an earlier one after each add
+  /// as a script's `add` checks its id and `move` finds its circle.
+  static func secondsForAdds(_ count: Int) throws -> Double {
+    let canvas = Canvas()
+    let clock = ContinuousClock()
+    let elapsed = try clock.measure {
+      for number in 0..<count {
+        try canvas.step { try $0.add(Self.dot("n\(number)")) }
+        let earlier = "n\(number / 2)"
+        guard canvas.circle(withID: earlier)?.id == earlier else {
+          Issue.record("\(earlier) not found after \(number + 1) adds")
+          return
+        }
+      }
+    }
+    #expect(canvas.circles.count == count)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  @Test("20,000 adds with lookups take about ten times as long as 2,000")
+  func linearTime() throws {
+    let small = try Self.secondsForAdds(2_000)
+    let large = try Self.secondsForAdds(20_000)
+    // Linear work gives a ratio near 10; a search of the list per lookup would give 100. The
+    // bound leaves room for a busy machine and for allocation growth.
+    let ratio = large / max(small, 0.001)
+    #expect(ratio < 30, "2,000 adds: \(small) s, 20,000 adds: \(large) s")
+  }
 }
