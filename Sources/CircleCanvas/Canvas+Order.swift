@@ -51,7 +51,7 @@ extension Canvas {
 
   /// Moves the circle at one z-position to another and registers moving it back.
   func reorder(from source: Int, to destination: Int) {
-    editCircles { circles in
+    reorderCircles(from: min(source, destination)) { circles in
       circles.insert(circles.remove(at: source), at: destination)
     }
     undoManager.registerUndo(withTarget: self) { canvas in

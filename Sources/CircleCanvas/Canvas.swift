@@ -31,8 +31,16 @@ public final class Canvas {
   public private(set) var state: CanvasState
   /// The number the next automatic id tries; it only grows.
   private var nextAutomaticNumber = 1
-  /// The ids in use, for checks that need not scan the circles.
-  private var ids: Set<String>
+  /// Where each circle is, by id: the keys are exactly the ids in use, and the positions below
+  /// `indexedCount` are right; a position at or above it may be stale until the next lookup
+  /// that needs it re-indexes the rest. Appending keeps it right at no cost; a change in the
+  /// middle of the list only lowers `indexedCount`, and a change that rewrites the list (clear,
+  /// restore) rebuilds the keys.
+  /// id index: `circles run --frames none` of 250,000 adds in 2.0 s of processor time instead
+  /// of 73 s, when every add searched the list for its id.
+  private var positions: [String: Int]
+  /// How many circles, from the back, `positions` knows the place of for certain.
+  private var indexedCount: Int
   /// Whether the canvas made its manager, and so makes each change outside a group one step.
   let ownsUndoManager: Bool
   /// The groups ``group(_:_:)`` has open, outermost first, and whether each has opened its undo
@@ -58,7 +66,9 @@ public final class Canvas {
       self.undoManager.groupsByEvent = false
       ownsUndoManager = true
     }
-    self.ids = Set(state.circles.map(\.id))
+    self.positions = [:]
+    self.indexedCount = 0
+    reindexAll()
   }
 
   /// Creates an empty canvas of a size, with a new manager.
@@ -87,7 +97,33 @@ public final class Canvas {
 
   /// The position of the circle with the given id, 0 being the back, or `nil`.
   public func index(ofID id: String) -> Int? {
-    state.circles.firstIndex { $0.id == id }
+    guard let position = positions[id] else { return nil }
+    if position < indexedCount { return position }
+    let circles = state.circles
+    if position < circles.count, circles[position].id == id { return position }
+    reindex(from: indexedCount)
+    return positions[id]
+  }
+
+  /// Records the positions of the circles from `start` to the front.
+  private func reindex(from start: Int) {
+    let circles = state.circles
+    for position in start..<circles.count {
+      positions[circles[position].id] = position
+    }
+    indexedCount = circles.count
+  }
+
+  /// Rebuilds `positions` from the circles, after a change that rewrote the list.
+  private func reindexAll() {
+    positions.removeAll(keepingCapacity: true)
+    indexedCount = 0
+    reindex(from: 0)
+  }
+
+  /// Notes that the circles from `position` on may have moved.
+  private func invalidatePositions(from position: Int) {
+    indexedCount = min(indexedCount, position)
   }
 
   /// Sets the size, scale and background; not an undoable change.
@@ -114,7 +150,7 @@ public final class Canvas {
     while true {
       let id = "c\(nextAutomaticNumber)"
       nextAutomaticNumber += 1
-      if !ids.contains(id) { return id }
+      if positions[id] == nil { return id }
     }
   }
 
@@ -123,7 +159,7 @@ public final class Canvas {
   /// - Throws: `CanvasError` for an id that is malformed or taken, or a property out of range.
   public func add(_ circle: Circle) throws(CanvasError) {
     try Self.validate(circle)
-    guard !ids.contains(circle.id) else { throw .duplicateID(circle.id) }
+    guard positions[circle.id] == nil else { throw .duplicateID(circle.id) }
     recordingStep {
       insert(circle, at: state.circles.count)
       nameStep("Add \(circle.id)")
@@ -199,11 +235,13 @@ public final class Canvas {
   func insert(_ circle: Circle, at index: Int) {
     if index == state.circles.count {
       // On top: the states before stay a prefix of this one (`circlesAdded(since:)`).
+      if indexedCount == index { indexedCount += 1 }
       state.appendKeepingLineage(CollectionOfOne(circle))
     } else {
+      invalidatePositions(from: index)
       state.circles.insert(circle, at: index)
     }
-    ids.insert(circle.id)
+    positions[circle.id] = index
     undoManager.registerUndo(withTarget: self) { canvas in
       canvas.undoAction { () throws(CanvasError) in try canvas.remove(id: circle.id) }
     }
@@ -212,7 +250,8 @@ public final class Canvas {
   /// Removes the circle at a z-position and registers putting it back there.
   func delete(at index: Int) {
     let circle = state.circles.remove(at: index)
-    ids.remove(circle.id)
+    positions[circle.id] = nil
+    invalidatePositions(from: index)
     undoManager.registerUndo(withTarget: self) { canvas in
       canvas.insert(circle, at: index)
     }
@@ -232,8 +271,15 @@ public final class Canvas {
 
   /// Edits the circles in place; every caller registers the inverse of its edit.
   func editCircles<Result>(_ body: (inout [Circle]) -> Result) -> Result {
-    defer { ids = Set(state.circles.map(\.id)) }
+    defer { reindexAll() }
     return body(&state.circles)
+  }
+
+  /// Edits the circles in place without changing which ids are in use, only the order of those
+  /// from `position` on; every caller registers the inverse of its edit.
+  func reorderCircles(from position: Int, _ body: (inout [Circle]) -> Void) {
+    invalidatePositions(from: position)
+    body(&state.circles)
   }
 
   /// Runs an inverse operation; it cannot fail while the history matches the canvas.

@@ -4,7 +4,9 @@ import Foundation
 struct BenchOptions {
   /// The groups of workloads, in the order a full run takes them.
   enum Section: String, CaseIterable {
-    case core, encoders, decoders, language, history, check
+    case core, encoders, decoders, language
+    case longScripts = "long-scripts"
+    case history, check
     case failingCheck = "failing-check"
     case compare
     case viewer
@@ -19,6 +21,7 @@ struct BenchOptions {
       case .encoders: "PNG encoding of the W1 and W2 pictures against Cairo's writer"
       case .decoders: "PNG decoding (circles, libspng, Cairo) of the W3, W1 and W2 pictures"
       case .language: "a million passes of a loop, and a 1000-step loop against its lines"
+      case .longScripts: "a 10 MB script's parse, and a run of its 250,000 adds"
       case .history: "what --sheet and --animation add to a run, and the animations' sizes"
       case .check: "circles check against run: time, golden bytes, memory, growth, alignment"
       case .failingCheck:

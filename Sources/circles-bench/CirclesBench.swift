@@ -121,6 +121,9 @@ enum CirclesBench {
           work: folder)
       case .language:
         rows += try LanguageBenchmark.rows(circles: circles, in: folder.path, runs: runs)
+      case .longScripts:
+        rows += try LongScriptBenchmark.rows(
+          circles: circles, in: folder.path, runs: min(max(runs, 3), 5))
       case .history:
         func script(_ scene: Scene, _ name: String) throws -> String {
           let path = folder.appendingPathComponent(name).path

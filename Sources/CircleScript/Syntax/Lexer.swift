@@ -57,6 +57,8 @@ package struct Lexer {
 
   private mutating func scanLine() throws(Diagnostic) -> TokenLine {
     var tokens: [Token] = []
+    // Room for a typical line (`add c1 at 1,2 radius 3 fill red`) in one allocation.
+    tokens.reserveCapacity(10)
     let number = line
     scanning: while offset < bytes.count {
       let byte = bytes[offset]

@@ -138,6 +138,7 @@ extension LineParser {
   mutating func properties() throws(Diagnostic) -> CircleProperties {
     var properties = CircleProperties()
     var seen: [(name: String, range: SourceRange)] = []
+    seen.reserveCapacity(Self.propertyKeywords.count)
     while let keyword = next() {
       switch try knownKeyword(keyword, among: Self.propertyKeywords, seen: &seen) {
       case "at":

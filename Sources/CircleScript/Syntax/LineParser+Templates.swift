@@ -9,7 +9,11 @@ extension LineParser {
   func template(_ token: Token) throws(Diagnostic) -> InterpolatedText {
     let isString = token.kind == .string
     let written = token.spelling
-    guard written.contains("{") else { return .text(token.text, at: token.range) }
+    // Bytes first: a word without a `{` byte has no `{` character either. Most ids have no
+    // interpolation, and the string search was 8 % of the time of parsing 250,000 `add` lines.
+    guard written.utf8.contains(UInt8(ascii: "{")), written.contains("{") else {
+      return .text(token.text, at: token.range)
+    }
     let base = token.range.subrange(offset: isString ? 1 : 0, length: 0)
     var parts: [TextTemplate.Part] = []
     var text = ""

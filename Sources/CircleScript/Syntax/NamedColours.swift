@@ -11,7 +11,8 @@ package enum NamedColours {
   ///
   /// - Returns: the colour, or `nil` when the name is not a CSS colour name.
   package static func colour(named name: String) -> Colour? {
-    table[name.lowercased()]
+    // A name found as written is in lower case already, so lowering it would find the same.
+    table[name] ?? table[name.lowercased()]
   }
 
   private static let table: [String: Colour] = {
