@@ -1,3 +1,5 @@
+// circles-bench links this target in release builds, where Swift Testing is not there.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -110,3 +112,4 @@ extension Executable.Outcome {
     self.stderr = stderr
   }
 }
+#endif
