@@ -7,7 +7,7 @@ public enum CommandLineTool {
   /// The version printed by `circles --version`: the one place it is written. CHANGELOG.md's
   /// top entry, README's `.package(…, from:)` line and the repository's tag name the same one
   /// (the tests hold them to it).
-  public static let version = "0.2.0"
+  public static let version = "0.3.0"
 
   static var subcommands: [any Subcommand.Type] {
     [
@@ -68,7 +68,7 @@ public enum CommandLineTool {
   ///
   /// - Returns: the process exit code (SPEC §6: 0 success, 1 a check failed, 2 a usage or script
   ///   error).
-  public static func main(arguments: [String], context: ToolContext) -> Int32 {
+  package static func main(arguments: [String], context: ToolContext) -> Int32 {
     if let code = answerWithoutContext(arguments, console: context.console) { return code }
     let first = arguments[0]
     if first.hasPrefix("-") {

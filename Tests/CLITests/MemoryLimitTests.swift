@@ -60,7 +60,7 @@ struct MemoryLimitTests {
 
   @Test(
     "in an address space with no room for another thread's stack, a run still ends",
-    arguments: [90_000, 100_000, 110_000])
+    arguments: [100_000, 110_000, 120_000])
   func noRoomForThreads(kilobytes: Int) async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.wheel, to: "wheel.circles")

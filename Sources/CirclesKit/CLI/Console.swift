@@ -6,17 +6,17 @@ import Foundation
 /// Where the tool writes: results to standard output, diagnostics to standard error.
 ///
 /// Tests give the tool a console that records both streams; the executable uses the process's.
-public final class Console: @unchecked Sendable {
+package final class Console: @unchecked Sendable {
   private let writeOut: (String) -> Void
   private let writeError: (String) -> Void
   private let lock = NSLock()
   /// Whether diagnostics may use colour: standard error is a terminal and `NO_COLOR` is unset.
-  public let colourDiagnostics: Bool
+  package let colourDiagnostics: Bool
   /// Whether standard error is an interactive terminal (progress may be shown there).
-  public let errorIsTerminal: Bool
+  package let errorIsTerminal: Bool
 
   /// Creates a console from two writers.
-  public init(
+  package init(
     colourDiagnostics: Bool = false, errorIsTerminal: Bool = false,
     out: @escaping (String) -> Void, error: @escaping (String) -> Void
   ) {
@@ -28,7 +28,7 @@ public final class Console: @unchecked Sendable {
 
   /// The process's own standard output and standard error; diagnostics are coloured when
   /// standard error is a terminal and the process environment has no `NO_COLOR`.
-  public static func standard() -> Console {
+  package static func standard() -> Console {
     let terminal = isatty(STDERR_FILENO) == 1
     return Console(
       colourDiagnostics: terminal && getenv("NO_COLOR") == nil, errorIsTerminal: terminal,
@@ -44,22 +44,22 @@ public final class Console: @unchecked Sendable {
   }
 
   /// Writes one line of results to standard output.
-  public func print(_ line: String) {
+  package func print(_ line: String) {
     lock.withLock { writeOut(line + "\n") }
   }
 
   /// Writes text to standard error as it is (diagnostics carry their own line ends).
-  public func printError(_ text: String) {
+  package func printError(_ text: String) {
     lock.withLock { writeError(text.hasSuffix("\n") ? text : text + "\n") }
   }
 
   /// Writes `circles: error: <message>` to standard error.
-  public func error(_ message: String) {
+  package func error(_ message: String) {
     printError("circles: error: \(message)")
   }
 
   /// Writes `circles: note: <message>` to standard error.
-  public func note(_ message: String) {
+  package func note(_ message: String) {
     printError("circles: note: \(message)")
   }
 
@@ -74,13 +74,13 @@ public final class Console: @unchecked Sendable {
   }
 
   /// Writes a diagnostic about a script as a compiler does, coloured when allowed.
-  public func report(_ diagnostic: Diagnostic, source: [UInt8]) {
+  package func report(_ diagnostic: Diagnostic, source: [UInt8]) {
     printError(DiagnosticPrinter(colour: colourDiagnostics).render(diagnostic, source: source))
   }
 
   /// Writes every diagnostic of a failed script (each syntax error, or the one error that
   /// stopped it) as a compiler does.
-  public func report(_ failure: ScriptFailure, source: [UInt8]) {
+  package func report(_ failure: ScriptFailure, source: [UInt8]) {
     printError(
       DiagnosticPrinter(colour: colourDiagnostics).render(failure.diagnostics, source: source))
   }

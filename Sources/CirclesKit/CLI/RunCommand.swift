@@ -219,7 +219,7 @@ struct RunCommand: Subcommand {
 
 extension RunError {
   /// The exit code this error gives (SPEC §6).
-  public var exitCode: Int32 {
+  package var exitCode: Int32 {
     switch self {
     case .cannotRead, .cannotWrite: ExitCode.usage
     case .script(let failure): failure.exitCode

@@ -1,25 +1,25 @@
 import Foundation
 
 /// What every subcommand gets to run with.
-public struct ToolContext {
+package struct ToolContext {
   /// Where output goes.
-  public var console: Console
+  package var console: Console
   /// The process environment (for `CIRCLES_RECORD`, `NO_COLOR`, …).
-  public var environment: [String: String]
+  package var environment: [String: String]
   /// Relative paths on the command line are resolved against this folder.
-  public var currentDirectory: URL
+  package var currentDirectory: URL
   /// Reads standard input whole, for `-` as the script.
-  public var readStandardInput: () -> Data
+  package var readStandardInput: () -> Data
   /// Reads standard input a line at a time, for `circles repl`: edited as in a shell at a
   /// terminal.
-  public var lineReader: () -> LineReader
+  package var lineReader: () -> LineReader
 
   /// Creates a context.
   ///
   /// - Parameters:
   ///   - lineReader: makes the reader `circles repl` types into, when it starts; standard
   ///     input read a line at a time unless given.
-  public init(
+  package init(
     console: Console, environment: [String: String], currentDirectory: URL,
     readStandardInput: @escaping () -> Data,
     lineReader: @escaping () -> LineReader = { PipedLines() }

@@ -1,16 +1,16 @@
 import CircleScript
 
 /// A mistake on the command line: reported with the usage of the subcommand, exit code 2.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
+package struct UsageError: Error, Equatable, CustomStringConvertible {
   /// What is wrong, as one lower-case phrase.
-  public var message: String
+  package var message: String
 
   /// Creates an error with its message.
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
-  public var description: String { message }
+  package var description: String { message }
 
   /// The error for an option the subcommand does not have, with a suggestion when one is close.
   static func unknownOption(_ name: String, known: [String]) -> UsageError {

@@ -15,7 +15,7 @@ extension CommandLineTool {
   ///
   /// - Parameter shell: the shell to write it for.
   /// - Returns: the script, ending with a line break.
-  public static func completionScript(for shell: CompletionShell) -> String {
+  package static func completionScript(for shell: CompletionShell) -> String {
     let model = completionModel
     switch shell {
     case .bash: return BashCompletion(model: model).script

@@ -1,5 +1,5 @@
 /// A shell that `circles completions` writes a completion script for.
-public enum CompletionShell: String, CaseIterable, Sendable {
+package enum CompletionShell: String, CaseIterable, Sendable {
   /// GNU bash, through `complete -F` (with or without the bash-completion package).
   case bash
   /// zsh's completion system (`compinit`), as an `_circles` function.
@@ -9,7 +9,7 @@ public enum CompletionShell: String, CaseIterable, Sendable {
 
   /// Where the script goes under an installation prefix such as `/usr/local`: the folders that
   /// bash-completion, zsh and fish read.
-  public var installPath: String {
+  package var installPath: String {
     switch self {
     case .bash: "share/bash-completion/completions/circles"
     case .zsh: "share/zsh/site-functions/_circles"

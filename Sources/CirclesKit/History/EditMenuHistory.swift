@@ -4,20 +4,20 @@ import UndoKit
 ///
 /// Titles come from the manager (`undoMenuTitle(forUndoActionName:)`), so they read "Undo Add
 /// sun", "Redo Clear", or a bare "Undo" for a step without a name.
-public struct EditMenuHistory: Hashable, Sendable {
+package struct EditMenuHistory: Hashable, Sendable {
   /// The undo titles, the step the next undo reverses first.
-  public var undoTitles: [String]
+  package var undoTitles: [String]
   /// The redo titles, the step the next redo repeats first.
-  public var redoTitles: [String]
+  package var redoTitles: [String]
 
   /// Reads the stacks of a manager.
-  public init(_ manager: UndoManager) {
+  package init(_ manager: UndoManager) {
     undoTitles = manager.undoActionNames.map { manager.undoMenuTitle(forUndoActionName: $0) }
     redoTitles = manager.redoActionNames.map { manager.redoMenuTitle(forUndoActionName: $0) }
   }
 
   /// Creates a history from titles.
-  public init(undoTitles: [String], redoTitles: [String]) {
+  package init(undoTitles: [String], redoTitles: [String]) {
     self.undoTitles = undoTitles
     self.redoTitles = redoTitles
   }
@@ -30,13 +30,13 @@ public struct EditMenuHistory: Hashable, Sendable {
   ///   Undo Add sun
   /// Redo: nothing to redo
   /// ```
-  public var lines: [String] {
+  package var lines: [String] {
     Self.section("Undo", titles: undoTitles, order: "most recent first")
       + Self.section("Redo", titles: redoTitles, order: "next first")
   }
 
   /// `lines` joined by line breaks, without a final one.
-  public var text: String { lines.joined(separator: "\n") }
+  package var text: String { lines.joined(separator: "\n") }
 
   private static func section(_ verb: String, titles: [String], order: String) -> [String] {
     guard !titles.isEmpty else { return ["\(verb): nothing to \(verb.lowercased())"] }

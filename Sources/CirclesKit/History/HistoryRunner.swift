@@ -5,18 +5,18 @@ import UndoKit
 
 /// What `circles history` found: the stacks after the script, and why it stopped early, if it
 /// did.
-public struct HistoryResult: Sendable {
+package struct HistoryResult: Sendable {
   /// The undo and redo stacks when the script ended (or stopped).
-  public var history: EditMenuHistory
+  package var history: EditMenuHistory
   /// The frames the script produced, in order.
-  public var frames: [Frame]
+  package var frames: [Frame]
   /// The failure that stopped the script, if any.
-  public var failure: ScriptFailure?
+  package var failure: ScriptFailure?
 }
 
 /// Runs a script only to see its undo history: nothing is written, `render` commands are
 /// skipped, `expect` commands are checked.
-public enum HistoryRunner {
+package enum HistoryRunner {
   /// Parses and runs a script in memory.
   ///
   /// - Returns: the stacks after the last command, or after the command that failed.

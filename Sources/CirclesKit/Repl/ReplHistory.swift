@@ -11,18 +11,18 @@ import Foundation
 /// or the file has grown past twice what is read, the file is rewritten with its last `limit`
 /// lines, as a temporary file renamed over it, so it stays bounded. A path that is not a
 /// regular file (a folder, `/dev/null`, a pipe) is neither read nor written.
-public struct ReplHistory: Sendable {
+package struct ReplHistory: Sendable {
   /// The file, or `nil` for no history.
-  public let file: URL?
+  package let file: URL?
   /// The most lines kept.
-  public let limit: Int
+  package let limit: Int
   /// The most bytes read from the end of the file.
   static let readLimit = 1 << 20
   /// Lines added since the file was last rewritten, shared by copies of this history.
   private let added = Locked(0)
 
   /// Creates a history kept in a file.
-  public init(file: URL?, limit: Int = EditLineReader.historyLimit) {
+  package init(file: URL?, limit: Int = EditLineReader.historyLimit) {
     self.file = file
     self.limit = max(1, limit)
   }
@@ -33,7 +33,7 @@ public struct ReplHistory: Sendable {
   /// - Parameters:
   ///   - environment: the process environment.
   ///   - currentDirectory: what a relative `CIRCLES_HISTORY` is relative to.
-  public static func location(
+  package static func location(
     environment: [String: String], currentDirectory: URL
   ) -> URL? {
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
@@ -54,7 +54,7 @@ public struct ReplHistory: Sendable {
   }
 
   /// The lines kept, oldest first (none when the file is missing or unreadable).
-  public func load() -> [String] {
+  package func load() -> [String] {
     guard let target = regularFile(), let handle = try? FileHandle(forReadingFrom: target)
     else { return [] }
     defer { try? handle.close() }
@@ -72,7 +72,7 @@ public struct ReplHistory: Sendable {
   /// its last `limit` lines when it has grown (see the type's discussion).
   ///
   /// - Throws: `RenderError.cannotWrite` when the file cannot be written.
-  public func append(_ line: String) throws(RenderError) {
+  package func append(_ line: String) throws(RenderError) {
     guard let file else { return }
     guard FileManager.default.fileExists(atPath: file.path) else {
       return try rewrite(file, with: [line])

@@ -95,7 +95,7 @@ extension ReplSession {
 
   /// What Tab may put in place of the last word of `line` (the line up to the cursor): see
   /// `ReplCompletion`.
-  public func completions(for line: String) -> [String] {
+  package func completions(for line: String) -> [String] {
     ReplCompletion.choices(for: line, circles: canvas.circles.map(\.id))
   }
 

@@ -15,7 +15,7 @@ extension ReplSession {
   /// - Parameters:
   ///   - reader: where lines come from.
   ///   - history: where lines typed at a terminal are kept between sessions.
-  public func run(reading reader: LineReader, history: ReplHistory) {
+  package func run(reading reader: LineReader, history: ReplHistory) {
     let interactive = reader.isInteractive
     var keepsHistory = interactive && history.file != nil
     if interactive {

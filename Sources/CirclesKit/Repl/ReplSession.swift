@@ -13,9 +13,9 @@ import Foundation
 /// The entries that ran make a script that reproduces the canvas and its undo history, which
 /// `:save` writes. After every entry that changed the canvas the live picture, if any, is
 /// rewritten whole.
-public final class ReplSession {
+package final class ReplSession {
   /// The name diagnostics give the session.
-  public static let fileName = "<repl>"
+  package static let fileName = "<repl>"
 
   let console: Console
   let livePicture: URL?
@@ -24,7 +24,7 @@ public final class ReplSession {
   var interpreter: Interpreter
   /// Every line of the drawing typed (session commands are not); line `n` of the session is
   /// `lines[n - 1]`.
-  public private(set) var lines: [String] = []
+  package private(set) var lines: [String] = []
   /// For each line, whether it belongs to an entry that ran without error.
   var kept: [Bool] = []
   /// The first line (0-based) and brace depth of a group still being typed.
@@ -44,11 +44,11 @@ public final class ReplSession {
   /// The script as `:save` last wrote it, to tell whether the session ends with changes unsaved.
   var savedScript: [String]?
   /// Whether `:quit` was typed.
-  public internal(set) var isFinished = false
+  package internal(set) var isFinished = false
   /// Entries that failed with an error (exit code 2 in a script).
-  public internal(set) var errorCount = 0
+  package internal(set) var errorCount = 0
   /// Entries whose `expect` did not hold (exit code 1 in a script).
-  public internal(set) var failedExpectations = 0
+  package internal(set) var failedExpectations = 0
 
   /// Creates a session on a fresh default canvas.
   ///
@@ -56,7 +56,7 @@ public final class ReplSession {
   ///   - console: where results and diagnostics go.
   ///   - livePicture: the file rewritten after every change (`.png`, `.svg` or `.pdf`), if any.
   ///   - workingDirectory: where `render` and `:save` paths are resolved.
-  public init(console: Console, livePicture: URL?, workingDirectory: URL) {
+  package init(console: Console, livePicture: URL?, workingDirectory: URL) {
     self.console = console
     self.livePicture = livePicture
     self.workingDirectory = workingDirectory
@@ -65,21 +65,21 @@ public final class ReplSession {
   }
 
   /// The canvas the session draws on.
-  public var canvas: Canvas { interpreter.canvas }
+  package var canvas: Canvas { interpreter.canvas }
 
   /// What to show before the next line: `circles> `, or `   ...> ` inside an open group.
-  public var prompt: String { pending == nil ? "circles> " : "   ...> " }
+  package var prompt: String { pending == nil ? "circles> " : "   ...> " }
 
   /// Writes the live picture of the start state.
   ///
   /// - Returns: `false` when the picture cannot be written (the problem has been reported).
   @discardableResult
-  public func start() -> Bool {
+  package func start() -> Bool {
     updateLivePicture()
   }
 
   /// Handles one line of input: a command, part of a group, or a session command (`:help`).
-  public func handle(_ line: String) {
+  package func handle(_ line: String) {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     if Self.isSessionCommand(line) {
       // A session command is no line of the drawing: `<repl>:N` counts drawing lines alone,
@@ -111,7 +111,7 @@ public final class ReplSession {
   }
 
   /// Ends the session at the end of input: a group still open is reported as unclosed.
-  public func finish() {
+  package func finish() {
     if let group = pending {
       pending = nil
       run(group.start..<lines.count)
@@ -120,7 +120,7 @@ public final class ReplSession {
   }
 
   /// The script made of the entries that ran, one line per line typed, without the others.
-  public var script: [String] {
+  package var script: [String] {
     zip(lines, kept).filter(\.1).map(\.0)
   }
 

@@ -8,9 +8,9 @@ import Foundation
 /// the start), Ctrl-W (cut the word before the cursor), Delete and Backspace; ↑ and ↓ walk the
 /// history, Ctrl-R searches it; Tab completes with `completion`, listing the choices when there
 /// are several. libedit keeps one editor per process, so there is at most one reader at a time.
-public final class EditLineReader: LineReader {
-  public let isInteractive = true
-  public var completion: ((String) -> [String])? {
+package final class EditLineReader: LineReader {
+  package let isInteractive = true
+  package var completion: ((String) -> [String])? {
     get { EditLineState.completion }
     set { EditLineState.completion = newValue }
   }
@@ -25,12 +25,12 @@ public final class EditLineReader: LineReader {
   ]
 
   /// The most lines kept in the editor's history.
-  public static let historyLimit = 1000
+  package static let historyLimit = 1000
 
   /// Sets up the editor on the process's standard input and output.
   ///
   /// - Returns: `nil` when libedit cannot work with the terminal.
-  public init?() {
+  package init?() {
     rl_readline_name = UnsafePointer(EditLineState.name)
     // Keys come through `EditLineState.character`, which also sees Ctrl-C; libedit installs no
     // signal handler of its own.
@@ -51,18 +51,18 @@ public final class EditLineReader: LineReader {
   /// Reads a line; Ctrl-C while it is typed ends it at once, to be dropped
   /// (`takeInterruption()`), and the next line starts afresh. Ctrl-C pressed between two reads
   /// (while an entry runs) cancels the next line as soon as it starts.
-  public func readLine(prompt: String) -> String? {
+  package func readLine(prompt: String) -> String? {
     guard let line = CEditLine.readline(prompt) else { return nil }
     defer { free(line) }
     return String(cString: line)
   }
 
-  public func takeInterruption() -> Bool {
+  package func takeInterruption() -> Bool {
     defer { EditLineState.interrupted = false }
     return EditLineState.interrupted
   }
 
-  public func remember(_ line: String) {
+  package func remember(_ line: String) {
     add_history(line)
   }
 

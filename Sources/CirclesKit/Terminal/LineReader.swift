@@ -2,7 +2,7 @@
 /// editing, history and completion, or a pipe or file, a line at a time.
 ///
 /// The tool gets one through its `ToolContext`; tests give it lines of their own.
-public protocol LineReader: AnyObject {
+package protocol LineReader: AnyObject {
   /// Whether the lines are typed at a terminal: prompts are shown and lines can be edited.
   var isInteractive: Bool { get }
 
@@ -26,5 +26,5 @@ public protocol LineReader: AnyObject {
 
 extension LineReader {
   /// Lines that are not typed at a terminal are never cancelled.
-  public func takeInterruption() -> Bool { false }
+  package func takeInterruption() -> Bool { false }
 }

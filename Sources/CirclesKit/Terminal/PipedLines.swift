@@ -1,15 +1,15 @@
 /// Lines read one at a time from the process's standard input when it is not a terminal (a
 /// pipe or a file): no prompt, no editing, no history.
-public final class PipedLines: LineReader {
-  public let isInteractive = false
-  public var completion: ((String) -> [String])?
+package final class PipedLines: LineReader {
+  package let isInteractive = false
+  package var completion: ((String) -> [String])?
 
   /// Creates a reader of standard input.
-  public init() {}
+  package init() {}
 
-  public func readLine(prompt: String) -> String? {
+  package func readLine(prompt: String) -> String? {
     Swift.readLine(strippingNewline: true)
   }
 
-  public func remember(_ line: String) {}
+  package func remember(_ line: String) {}
 }

@@ -16,7 +16,7 @@ extension EditMenuTimeline {
   /// - Parameters:
   ///   - manager: the manager after the step.
   ///   - step: what led from the last state recorded to this one, if known.
-  public mutating func record(_ manager: UndoManager, after step: Frame.Direction? = nil) {
+  package mutating func record(_ manager: UndoManager, after step: Frame.Direction? = nil) {
     var stacks: (undo: Stack, redo: Stack)?
     if let step, step != .start, lastLimit == manager.levelsOfUndo {
       stacks = following(step, manager)

@@ -9,31 +9,31 @@ import UndoKit
 /// entry and how many entries it has (the oldest ones past that count were dropped). A history
 /// of 5000 steps holds about 5000 entries instead of the 12 million titles of every stack at
 /// every state, and recording a state costs what changed, not the stacks' length.
-public struct EditMenuTimeline: Hashable, Sendable {
+package struct EditMenuTimeline: Hashable, Sendable {
   /// One entry of a stack: its menu title, and the entry below it (`nil` at the bottom).
-  public struct Entry: Hashable, Sendable {
+  package struct Entry: Hashable, Sendable {
     /// An index into `titles`.
-    public var title: Int
+    package var title: Int
     /// An index into `entries`, or `nil`.
-    public var below: Int?
+    package var below: Int?
   }
 
   /// A stack at one state: its top entry (an index into `entries`) and its length.
-  public struct Stack: Hashable, Sendable {
+  package struct Stack: Hashable, Sendable {
     /// The top entry, `nil` when the stack is empty.
-    public var top: Int?
+    package var top: Int?
     /// How many entries it has, following `below` from the top.
-    public var count: Int
+    package var count: Int
   }
 
   /// Every menu title used, each once ("Undo Add sun", "Redo Clear").
-  public private(set) var titles: [String] = []
+  package private(set) var titles: [String] = []
   /// Every entry of any stack at any state.
-  public internal(set) var entries: [Entry] = []
+  package internal(set) var entries: [Entry] = []
   /// The undo stack at each recorded state.
-  public internal(set) var undoStacks: [Stack] = []
+  package internal(set) var undoStacks: [Stack] = []
   /// The redo stack at each recorded state.
-  public internal(set) var redoStacks: [Stack] = []
+  package internal(set) var redoStacks: [Stack] = []
 
   private var titleIndex: [String: Int] = [:]
   /// The action name of each entry, as an index into `names`.
@@ -45,24 +45,24 @@ public struct EditMenuTimeline: Hashable, Sendable {
   var lastLimit: Int?
   /// How many states were recorded by reading both stacks whole, rather than from their step:
   /// the first, and those after a new limit or with no step given.
-  public internal(set) var statesReadWhole = 0
+  package internal(set) var statesReadWhole = 0
 
   /// Creates a timeline with no state recorded.
-  public init() {}
+  package init() {}
 
   /// The number of states recorded.
-  public var count: Int { undoStacks.count }
+  package var count: Int { undoStacks.count }
 
   /// The Edit menu at a recorded state.
   ///
   /// - Parameter state: 0 for the first state recorded.
-  public func menu(at state: Int) -> EditMenuHistory {
+  package func menu(at state: Int) -> EditMenuHistory {
     EditMenuHistory(
       undoTitles: titles(of: undoStacks[state]), redoTitles: titles(of: redoStacks[state]))
   }
 
   /// The titles of a stack, top first.
-  public func titles(of stack: Stack) -> [String] {
+  package func titles(of stack: Stack) -> [String] {
     walk(stack, count: stack.count).map { titles[entries[$0].title] }
   }
 

@@ -12,12 +12,12 @@ import Foundation
 /// that changed, which the page draws over the picture before. Stepping with the arrow keys
 /// highlights the command's line, outlines the region that changed, and shows the undo and
 /// redo stacks by their menu titles.
-public enum HistoryViewer {
+package enum HistoryViewer {
   /// Pictures are drawn smaller when the canvas has more pixels than this on a side.
-  public static let largestSide = 2048
+  package static let largestSide = 2048
   /// The most states a page shows: a script that makes more stops there with an error, its
   /// page showing the states before. (A page of this many states weighs some 100 MB.)
-  public static let largestHistory = 100_000
+  package static let largestHistory = 100_000
 
   /// Runs a script in memory and records what the viewer shows of every state.
   ///
@@ -58,7 +58,7 @@ public enum HistoryViewer {
   ///
   /// - Parameter history: what `record(_:)` returned.
   /// - Returns: the whole page.
-  public static func page(for history: ViewerHistory) -> String {
+  package static func page(for history: ViewerHistory) -> String {
     ViewerPage(history: history).html
   }
 

@@ -1,16 +1,16 @@
 import Foundation
 
 /// What is known of a file without reading it: enough to notice that it changed.
-public struct FileStamp: Hashable, Sendable {
+package struct FileStamp: Hashable, Sendable {
   /// The modification time, in seconds since 1970, with the file system's precision.
-  public var modified: Double
+  package var modified: Double
   /// The size in bytes.
-  public var size: Int
+  package var size: Int
   /// The file's inode: an editor that saves by replacing the file gives a new one.
-  public var inode: UInt64
+  package var inode: UInt64
 
   /// The stamp of the file at `url` now, or `nil` when it does not exist.
-  public static func of(_ url: URL) -> FileStamp? {
+  package static func of(_ url: URL) -> FileStamp? {
     var info = stat()
     guard stat(url.path, &info) == 0 else { return nil }
     let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
@@ -24,14 +24,14 @@ public struct FileStamp: Hashable, Sendable {
 /// disappears (an editor saving by rename) is waited for, and counts as changed when it comes
 /// back. The loop is bounded by its stop condition, checked before every poll, so tests and
 /// callers decide how long it runs.
-public struct FileWatcher: Sendable {
+package struct FileWatcher: Sendable {
   /// The file watched.
-  public var url: URL
+  package var url: URL
   /// The time between two looks at the file.
-  public var interval: Duration
+  package var interval: Duration
 
   /// Creates a watcher.
-  public init(url: URL, interval: Duration = .milliseconds(250)) {
+  package init(url: URL, interval: Duration = .milliseconds(250)) {
     self.url = url
     self.interval = interval
   }
@@ -43,7 +43,7 @@ public struct FileWatcher: Sendable {
   ///   - shouldStop: asked before every poll; the loop returns when it answers `true`.
   ///   - sleep: waits between polls; tests may pass one that returns at once.
   ///   - onChange: runs with the file's stamp (`nil` while it is missing).
-  public func watch(
+  package func watch(
     until shouldStop: () -> Bool,
     sleep: (Duration) -> Void = FileWatcher.pause,
     onChange: (FileStamp?) -> Void
@@ -62,7 +62,7 @@ public struct FileWatcher: Sendable {
 
 extension FileWatcher {
   /// Blocks the calling thread for a duration.
-  public static func pause(_ duration: Duration) {
+  package static func pause(_ duration: Duration) {
     let seconds = Double(duration.components.seconds)
     Thread.sleep(forTimeInterval: seconds + Double(duration.components.attoseconds) / 1e18)
   }

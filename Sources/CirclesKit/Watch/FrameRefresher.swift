@@ -5,17 +5,17 @@ import CircleScript
 import Foundation
 
 /// What one refresh of a frame folder did.
-public struct RefreshResult: Sendable {
+package struct RefreshResult: Sendable {
   /// The frames of the run, in order.
-  public var frames: [Frame]
+  package var frames: [Frame]
   /// How many frame files were written because their content changed or they were missing.
-  public var rewritten: Int
+  package var rewritten: Int
   /// Files written or confirmed by `render` commands.
-  public var renders: [URL]
+  package var renders: [URL]
   /// The failure that stopped the script, if any; the frames before it are in the folder.
-  public var failure: ScriptFailure?
+  package var failure: ScriptFailure?
   /// Circles on the canvas when the script stopped.
-  public var circleCount: Int
+  package var circleCount: Int
   /// Files of the user's that stood where frames were written, and the names they are kept
   /// under.
   package var setAside: [SetAsideFile] = []
@@ -31,17 +31,17 @@ public struct RefreshResult: Sendable {
 /// and removes the frames of the run before it (of any of the three formats) that it did not
 /// produce, by the manifest, so the folder shows one run. `circles run --watch` keeps one
 /// refresher for its whole session.
-public final class FrameRefresher {
+package final class FrameRefresher {
   /// The folder of the frames; created when missing.
-  public let outputDirectory: URL
+  package let outputDirectory: URL
   /// How messages name the folder (as the user typed it).
-  public let displayPath: String
+  package let displayPath: String
   /// The format frames and `render` targets are written in.
-  public let format: FrameFormat
+  package let format: FrameFormat
   /// For PNG frames, speed against size.
-  public var compression = PNGCompression.default
+  package var compression = PNGCompression.default
   /// Called with a line to show when another run holds the folder, before waiting for it.
-  public var whenBusy: (String) -> Void = { _ in }
+  package var whenBusy: (String) -> Void = { _ in }
   private var lastWritten: [String: (state: CanvasState, file: FileIdentity)] = [:]
 
   /// Creates a refresher for a folder and a format.
@@ -50,7 +50,7 @@ public final class FrameRefresher {
   ///   - outputDirectory: the folder of the frames.
   ///   - displayPath: how messages name it; its path unless given.
   ///   - format: the format of frames and `render` targets.
-  public init(outputDirectory: URL, displayPath: String? = nil, format: FrameFormat) {
+  package init(outputDirectory: URL, displayPath: String? = nil, format: FrameFormat) {
     self.outputDirectory = outputDirectory
     self.displayPath = displayPath ?? outputDirectory.path
     self.format = format

@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Each round prints one summary line on standard output, or the script's diagnostic on
 /// standard error; an error does not end the watch, the next save of the file runs again.
-public final class ScriptWatcher {
+package final class ScriptWatcher {
   /// The script file as the user named it.
-  public let scriptPath: String
+  package let scriptPath: String
   let scriptURL: URL
   let refresher: FrameRefresher
   let sheet: URL?
@@ -17,9 +17,9 @@ public final class ScriptWatcher {
   let console: Console
   let currentDirectory: URL
   /// The rounds run so far.
-  public private(set) var rounds = 0
+  package private(set) var rounds = 0
   /// The exit code of the last round (SPEC §6).
-  public private(set) var lastStatus: Int32 = ExitCode.success
+  package private(set) var lastStatus: Int32 = ExitCode.success
 
   /// Creates a watcher.
   ///
@@ -31,7 +31,7 @@ public final class ScriptWatcher {
   ///     relative to `currentDirectory`.
   ///   - console: where summaries and diagnostics go.
   ///   - currentDirectory: for showing paths relative to it.
-  public init(
+  package init(
     scriptPath: String, scriptURL: URL, refresher: FrameRefresher, sheet: URL?,
     sheetPath: String? = nil, console: Console, currentDirectory: URL
   ) {
@@ -49,7 +49,7 @@ public final class ScriptWatcher {
   /// - Parameters:
   ///   - interval: how often the file is looked at.
   ///   - shouldStop: asked between looks; return `true` to end the watch.
-  public func watch(interval: Duration = .milliseconds(250), until shouldStop: () -> Bool) {
+  package func watch(interval: Duration = .milliseconds(250), until shouldStop: () -> Bool) {
     FileWatcher(url: scriptURL, interval: interval).watch(until: shouldStop) { _ in
       round()
     }
@@ -59,7 +59,7 @@ public final class ScriptWatcher {
   ///
   /// - Returns: the exit code of the run (SPEC §6).
   @discardableResult
-  public func round() -> Int32 {
+  package func round() -> Int32 {
     rounds += 1
     lastStatus = runRound()
     return lastStatus

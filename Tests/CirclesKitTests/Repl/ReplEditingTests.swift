@@ -52,7 +52,7 @@ struct ReplEditingTests {
       try String(contentsOf: file, encoding: .utf8)
         == "old one\nold two\nadd a at 1,1 r 1\nundo\n:quit\n")
     #expect(typed.prompts == ["circles> ", "circles> ", "circles> ", "circles> ", "circles> "])
-    #expect(fixture.recorded.out.hasPrefix("circles 0.2.0: type drawing commands"))
+    #expect(fixture.recorded.out.hasPrefix("circles \(CommandLineTool.version): type drawing commands"))
     #expect(fixture.recorded.err.contains("error: a circle named 'a' already exists"))
     #expect(typed.completion == nil)
   }
