@@ -26,44 +26,6 @@ extension CheckCommand {
       }
     }
     let result = GoldenSuite.result(of: checks)
-    if json {
-      console.print(Self.safeJSON(String(decoding: JSONReport.data(for: result), as: UTF8.self)))
-    } else {
-      for line in TextReport.lines(for: result, verbose: verbose) {
-        console.print(DisplayText.escaped(line))
-      }
-    }
-    do {
-      if let reportPath {
-        let html = HTMLReport.html(for: result)
-        try AtomicFile.write(Data(html.utf8), to: context.url(for: reportPath))
-        if !json { console.print("report: \(DisplayText.escaped(reportPath))") }
-      }
-      if let junitPath {
-        try AtomicFile.write(
-          Data(JUnitReport.xml(for: result).utf8), to: context.url(for: junitPath))
-      }
-    } catch {
-      console.error("cannot write the report: \(DisplayText.escaped("\(error)"))")
-      return ExitCode.usage
-    }
-    return result.exitCode
-  }
-
-  /// JSON with DEL and the C1 controls written as `\u` escapes too (JSON itself escapes only
-  /// those below U+0020), so no byte of it makes a terminal act.
-  static func safeJSON(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else {
-      return text
-    }
-    var output = ""
-    for scalar in text.unicodeScalars {
-      if (0x7F...0x9F).contains(scalar.value) {
-        output += String(format: "\\u%04x", scalar.value)
-      } else {
-        output.unicodeScalars.append(scalar)
-      }
-    }
-    return output
+    return reports.report(result, title: "circles check", context: context)
   }
 }

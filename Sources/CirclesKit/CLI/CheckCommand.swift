@@ -55,22 +55,9 @@ struct CheckCommand: Subcommand {
       .option(
         "--artifacts", "dir", .folder, "Where actual and diff images go",
         default: defaults.artifactsDirectory.relativePath),
-    ] + ComparisonArguments.options + [
-      .option(
-        "--report", "file.html", .file(extensions: ["html"]), "Write an HTML report",
-        help: "Write one self-contained HTML page of the whole check."),
-      .option(
-        "--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report",
-        help: "Write a JUnit XML report for CI systems."),
-      .flag(
-        "--json", "Print the results as JSON",
-        help: "Print the results as JSON on standard output instead of text."),
-      .option(
-        "--shard", "i/n", .text, rule: .described("<i>/<n> with 1 ≤ i ≤ n, such as 2/4"),
-        "Check only the i-th of n shares of the scripts",
-        help: "Check only the i-th of n equal shares of the scripts (1-based)."),
-      .flag("--verbose", short: "-v", "List passing frames too"),
-    ]
+    ] + ComparisonArguments.options
+    + ReportArguments.options(
+      reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
   static let operands = CommandOperands(
     placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]),
     noun: "scripts or folders", missing: "at least one script or folder",
@@ -85,11 +72,7 @@ struct CheckCommand: Subcommand {
   var failsOnOrphans: Bool
   var artifactsPath: String?
   var comparison: ComparisonArguments
-  var reportPath: String?
-  var junitPath: String?
-  var json: Bool
-  var shard: (index: Int, count: Int)?
-  var verbose: Bool
+  var reports: ReportArguments
   /// The options a printed command repeats: those that choose files or how images compare.
   var repeated: [String]
 
@@ -106,17 +89,7 @@ struct CheckCommand: Subcommand {
     failsOnOrphans = arguments.flag("--fail-on-orphans")
     artifactsPath = arguments.string("--artifacts")
     comparison = try ComparisonArguments(arguments)
-    reportPath = arguments.string("--report")
-    junitPath = arguments.string("--junit")
-    json = arguments.flag("--json")
-    shard = try arguments.value("--shard") { text in
-      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
-        (1...count).contains(index)
-      else { return nil }
-      return (index, count)
-    }
-    verbose = arguments.flag("--verbose")
+    reports = try ReportArguments(arguments)
     repeated = arguments.words(of: ["--golden", "--artifacts"] + ComparisonArguments.names)
     if update, record != nil {
       throw UsageError("--update already records what is missing or failed; drop --record")
@@ -143,7 +116,9 @@ struct CheckCommand: Subcommand {
       console.error(error.message)
       return ExitCode.usage
     }
-    let selected = shard.map { CheckOptions.shard(scripts, index: $0.index, count: $0.count) }
+    let selected = reports.shard.map {
+      CheckOptions.shard(scripts, index: $0.index, count: $0.count)
+    }
     let requested = update ? RecordMode.missingAndFailed : record
     var options = CheckOptions(
       goldenRoot: goldenPath.map { context.url(for: $0, isDirectory: true) },

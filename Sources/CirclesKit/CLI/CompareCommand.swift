@@ -36,22 +36,9 @@ struct CompareCommand: Subcommand {
         "--artifacts", "dir", .folder, "Where diff images and strips go",
         help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
         default: CheckOptions().artifactsDirectory.relativePath),
-    ] + ComparisonArguments.options + [
-      .option(
-        "--report", "file.html", .file(extensions: ["html"]), "Write an HTML report",
-        help: "Write one self-contained HTML page of the whole comparison."),
-      .option(
-        "--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report",
-        help: "Write a JUnit XML report for CI systems."),
-      .flag(
-        "--json", "Print the results as JSON",
-        help: "Print the results as JSON on standard output instead of text."),
-      .option(
-        "--shard", "i/n", .text, rule: .described("<i>/<n> with 1 ≤ i ≤ n, such as 2/4"),
-        "Compare only the i-th of n shares of the paths",
-        help: "Compare only the i-th of n equal shares of the sorted paths (1-based)."),
-      .flag("--verbose", short: "-v", "List passing images too"),
-    ]
+    ] + ComparisonArguments.options
+    + ReportArguments.options(
+      reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
   static let operands = CommandOperands(
     placeholders: ["expected-folder", "actual-folder"], kind: .folder, noun: "two folders",
     missing: "two folders, the expected one and the actual one")
@@ -62,11 +49,7 @@ struct CompareCommand: Subcommand {
   var prune: Bool
   var artifactsPath: String?
   var comparison: ComparisonArguments
-  var reportPath: String?
-  var junitPath: String?
-  var json: Bool
-  var shard: FolderComparison.Shard?
-  var verbose: Bool
+  var reports: ReportArguments
   /// The options a printed command repeats: those that choose files or how images compare.
   var repeated: [String]
 
@@ -77,17 +60,7 @@ struct CompareCommand: Subcommand {
     prune = arguments.flag("--prune")
     artifactsPath = arguments.string("--artifacts")
     comparison = try ComparisonArguments(arguments)
-    reportPath = arguments.string("--report")
-    junitPath = arguments.string("--junit")
-    json = arguments.flag("--json")
-    shard = try arguments.value("--shard") { text in
-      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
-        (1...count).contains(index)
-      else { return nil }
-      return FolderComparison.Shard(index: index, count: count)
-    }
-    verbose = arguments.flag("--verbose")
+    reports = try ReportArguments(arguments)
     repeated = arguments.words(of: ["--artifacts"] + ComparisonArguments.names)
   }
 
@@ -110,7 +83,8 @@ struct CompareCommand: Subcommand {
       expected: expected, actual: actual, options: comparison.options,
       artifactsDirectory: context.url(
         for: artifactsPath ?? CheckOptions().artifactsDirectory.relativePath, isDirectory: true),
-      shard: shard, update: update, prune: prune, commandOptions: repeated)
+      shard: reports.shard.map { FolderComparison.Shard(index: $0.index, count: $0.count) },
+      update: update, prune: prune, commandOptions: repeated)
     return report(comparison.run(), context: context)
   }
 
@@ -124,28 +98,6 @@ struct CompareCommand: Subcommand {
         console.error(DisplayText.escaped(frame.error!))
       }
     }
-    if json {
-      console.print(
-        CheckCommand.safeJSON(String(decoding: JSONReport.data(for: result), as: UTF8.self)))
-    } else {
-      for line in TextReport.lines(for: result, verbose: verbose) {
-        console.print(DisplayText.escaped(line))
-      }
-    }
-    do {
-      if let reportPath {
-        let html = HTMLReport.html(for: result, title: "circles compare")
-        try AtomicFile.write(Data(html.utf8), to: context.url(for: reportPath))
-        if !json { console.print("report: \(DisplayText.escaped(reportPath))") }
-      }
-      if let junitPath {
-        try AtomicFile.write(
-          Data(JUnitReport.xml(for: result).utf8), to: context.url(for: junitPath))
-      }
-    } catch {
-      console.error("cannot write the report: \(DisplayText.escaped("\(error)"))")
-      return ExitCode.usage
-    }
-    return result.exitCode
+    return reports.report(result, title: "circles compare", context: context)
   }
 }

@@ -1,0 +1,100 @@
+import CircleRender
+import CircleSnapshot
+import Foundation
+
+/// The options that choose how a check's result is reported, shared by `check` and `compare`:
+/// text or JSON on standard output, an HTML page, a JUnit file, a share of the work and whether
+/// passing items are listed. Every report and the exit code are made from the one result.
+struct ReportArguments {
+  var reportPath: String?
+  var junitPath: String?
+  var json: Bool
+  var verbose: Bool
+  /// The i-th of n shares, 1-based.
+  var shard: (index: Int, count: Int)?
+
+  /// The declarations: the report covers `whole` (`check`, `comparison`), `--shard` makes the
+  /// command (`Check`, `Compare`) do a share of its `items` (`scripts`, `paths`), and
+  /// `--verbose` lists passing `listed` (`frames`, `images`).
+  static func options(
+    reporting whole: String, sharing items: String, as verb: String, listing listed: String
+  ) -> [CommandOption] {
+    [
+      .option(
+        "--report", "file.html", .file(extensions: ["html"]), "Write an HTML report",
+        help: "Write one self-contained HTML page of the whole \(whole)."),
+      .option(
+        "--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report",
+        help: "Write a JUnit XML report for CI systems."),
+      .flag(
+        "--json", "Print the results as JSON",
+        help: "Print the results as JSON on standard output instead of text."),
+      .option(
+        "--shard", "i/n", .text, rule: .described("<i>/<n> with 1 ≤ i ≤ n, such as 2/4"),
+        "\(verb) only the i-th of n shares of the \(items)",
+        help: "\(verb) only the i-th of n equal shares of the \(items) (1-based)."),
+      .flag("--verbose", short: "-v", "List passing \(listed) too"),
+    ]
+  }
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    reportPath = arguments.string("--report")
+    junitPath = arguments.string("--junit")
+    json = arguments.flag("--json")
+    verbose = arguments.flag("--verbose")
+    shard = try arguments.value("--shard") { text in
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
+        (1...count).contains(index)
+      else { return nil }
+      return (index, count)
+    }
+  }
+
+  /// Prints the result (text, or JSON with `--json`) and writes the HTML and JUnit reports it
+  /// asks for; returns the result's exit code, or the usage code when a report cannot be
+  /// written. Every line carries text from files through `DisplayText.escaped`, so a file name
+  /// cannot send escape sequences to the terminal.
+  func report(_ result: CheckResult, title: String, context: ToolContext) -> Int32 {
+    let console = context.console
+    if json {
+      console.print(Self.safeJSON(String(decoding: JSONReport.data(for: result), as: UTF8.self)))
+    } else {
+      for line in TextReport.lines(for: result, verbose: verbose) {
+        console.print(DisplayText.escaped(line))
+      }
+    }
+    do {
+      if let reportPath {
+        let html = HTMLReport.html(for: result, title: title)
+        try AtomicFile.write(Data(html.utf8), to: context.url(for: reportPath))
+        if !json { console.print("report: \(DisplayText.escaped(reportPath))") }
+      }
+      if let junitPath {
+        try AtomicFile.write(
+          Data(JUnitReport.xml(for: result).utf8), to: context.url(for: junitPath))
+      }
+    } catch {
+      console.error("cannot write the report: \(DisplayText.escaped("\(error)"))")
+      return ExitCode.usage
+    }
+    return result.exitCode
+  }
+
+  /// JSON with DEL and the C1 controls written as `\u` escapes too (JSON itself escapes only
+  /// those below U+0020), so no byte of it makes a terminal act.
+  static func safeJSON(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else {
+      return text
+    }
+    var output = ""
+    for scalar in text.unicodeScalars {
+      if (0x7F...0x9F).contains(scalar.value) {
+        output += String(format: "\\u%04x", scalar.value)
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+}
