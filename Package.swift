@@ -122,7 +122,7 @@ let package = Package(
     // documents and contact sheets.
     .target(
       name: "CirclesTestSupport",
-      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "CGif"],
+      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "CGif", "CCairo"],
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",

@@ -1,6 +1,6 @@
-import CCairo
 import CSpng
 import CircleRender
+import CirclesTestSupport
 import Foundation
 
 /// Decoding PNG files in process, one thread: circles' decoder (what `PNGCodec.decode` does for
@@ -76,43 +76,7 @@ enum DecoderBenchmark {
   }
 
   /// Cairo (libpng underneath), read from memory, then copied out row by row.
-  static func cairo(_ data: Data) -> [UInt32]? {
-    final class Source {
-      let data: Data
-      var offset = 0
-      init(_ data: Data) { self.data = data }
-    }
-    let source = Source(data)
-    let surface = withExtendedLifetime(source) {
-      cairo_image_surface_create_from_png_stream(
-        { closure, bytes, length in
-          let source = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
-          guard Int(length) <= source.data.count - source.offset else {
-            return CAIRO_STATUS_READ_ERROR
-          }
-          source.data.copyBytes(to: bytes!, from: source.offset..<source.offset + Int(length))
-          source.offset += Int(length)
-          return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(source).toOpaque())!
-    }
-    defer { cairo_surface_destroy(surface) }
-    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-    let width = Int(cairo_image_surface_get_width(surface))
-    let height = Int(cairo_image_surface_get_height(surface))
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let format = cairo_image_surface_get_format(surface)
-    let base = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-    return [UInt32](unsafeUninitializedCapacity: width * height) { pixels, count in
-      for row in 0..<height {
-        let line = (base + row * stride).assumingMemoryBound(to: UInt32.self)
-        for x in 0..<width {
-          // RGB24 files leave the alpha byte unset.
-          pixels[row * width + x] = format == CAIRO_FORMAT_RGB24 ? line[x] | 0xFF00_0000 : line[x]
-        }
-      }
-      count = width * height
-    }
-  }
+  static func cairo(_ data: Data) -> [UInt32]? { CairoPNG.decode(data)?.pixels }
 }
 
 extension DecoderBenchmark {

@@ -92,7 +92,7 @@ struct PNGColourTypeTests {
       let quick = try #require(try PNGDecoder.decode(data), "\(test), \(filter)")
       #expect(quick == reference, "\(test), \(filter)")
       #expect(try PNGCodec.decode(data) == reference, "\(test), \(filter)")
-      #expect(SpngFile.decodeWithCairo(data) == reference, "\(test), \(filter)")
+      #expect(CairoPNG.decode(data) == reference, "\(test), \(filter)")
       if test.transparent, test.colourType != 3 {
         // The colour key is the first pixel's colour: at least that pixel is transparent.
         #expect(reference.pixels[0] == 0, "\(test), \(filter)")

@@ -91,6 +91,6 @@ struct SpngDecoderTests {
   @Test("libspng's pixels are Cairo's for every kind of file", arguments: libspngCases)
   func sameAsCairo(_ test: Case) throws {
     let data = try Self.file(test, seed: 4)
-    #expect(try PNGCodec.decode(data) == SpngFile.decodeWithCairo(data))
+    #expect(try PNGCodec.decode(data) == CairoPNG.decode(data))
   }
 }
