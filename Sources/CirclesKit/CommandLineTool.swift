@@ -18,7 +18,9 @@ public enum CommandLineTool {
   }
 
   /// The options that may come before a subcommand (described as each subcommand's are).
-  static let options: [CommandOption] = [.help, .flag("--version", "Print the version")]
+  static var options: [CommandOption] {
+    [.help, .flag("--version", "Print the version")]
+  }
 
   static var help: String {
     let width = subcommands.map { $0.name.count }.max() ?? 0

@@ -28,7 +28,7 @@ struct CheckCommand: Subcommand {
   /// The library's defaults, which the help shows and the check falls back on.
   private static let defaults = CheckOptions()
 
-  static let options: [CommandOption] =
+  static var options: [CommandOption] {
     [
       .option(
         "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
@@ -56,12 +56,15 @@ struct CheckCommand: Subcommand {
         "--artifacts", "dir", .folder, "Where actual and diff images go",
         default: defaults.artifactsDirectory.relativePath),
     ] + ComparisonArguments.options
-    + ReportArguments.options(
-      reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
-  static let operands = CommandOperands(
-    placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]),
-    noun: "scripts or folders", missing: "at least one script or folder",
-    synopsis: "<script.circles | dir>...")
+      + ReportArguments.options(
+        reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
+  }
+  static var operands: CommandOperands {
+    CommandOperands(
+      placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]),
+      noun: "scripts or folders", missing: "at least one script or folder",
+      synopsis: "<script.circles | dir>...")
+  }
 
   var paths: [String]
   var goldenPath: String?

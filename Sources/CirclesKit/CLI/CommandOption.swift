@@ -161,12 +161,16 @@ struct CommandOperands: Equatable, Sendable {
   var synopsis: String?
 
   /// A subcommand that takes no operand.
-  static let none = CommandOperands(placeholders: [], kind: .text)
+  static var none: CommandOperands {
+    CommandOperands(placeholders: [], kind: .text)
+  }
 
   /// One script file (`.circles`), or `-` for standard input.
-  static let script = CommandOperands(
-    placeholders: ["script"], kind: .file(extensions: ["circles"]), noun: "one script",
-    missing: "a script file (or '-' for standard input)", synopsis: "<script.circles | ->")
+  static var script: CommandOperands {
+    CommandOperands(
+      placeholders: ["script"], kind: .file(extensions: ["circles"]), noun: "one script",
+      missing: "a script file (or '-' for standard input)", synopsis: "<script.circles | ->")
+  }
 
   /// The fewest words the subcommand needs.
   var minimum: Int { isOptional ? 0 : placeholders.count }

@@ -23,7 +23,7 @@ struct CompareCommand: Subcommand {
     line.
     """
 
-  static let options: [CommandOption] =
+  static var options: [CommandOption] {
     [
       .flag(
         "--update", "Copy new and changed images over the expected folder",
@@ -37,11 +37,14 @@ struct CompareCommand: Subcommand {
         help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
         default: CheckOptions().artifactsDirectory.relativePath),
     ] + ComparisonArguments.options
-    + ReportArguments.options(
-      reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
-  static let operands = CommandOperands(
-    placeholders: ["expected-folder", "actual-folder"], kind: .folder, noun: "two folders",
-    missing: "two folders, the expected one and the actual one")
+      + ReportArguments.options(
+        reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
+  }
+  static var operands: CommandOperands {
+    CommandOperands(
+      placeholders: ["expected-folder", "actual-folder"], kind: .folder, noun: "two folders",
+      missing: "two folders, the expected one and the actual one")
+  }
 
   var expectedPath: String
   var actualPath: String

@@ -1,5 +1,5 @@
-import CircleRender
 import CircleCanvas
+import CircleRender
 import CircleScript
 import CircleSnapshot
 
@@ -11,48 +11,50 @@ struct ComparisonArguments {
 
   private static let exact = ComparisonOptions.exact
 
-  static let options: [CommandOption] = [
-    .option(
-      "--threshold", "t", .text, rule: .number(0...1), "Per-pixel colour threshold, 0 to 1",
-      help: "Per-pixel colour threshold, 0…1, on pixelmatch's YIQ scale: pixels closer than "
-        + "this count as equal.",
-      default: "\(exact.threshold.shortText) (exact)"),
-    .flag(
-      "--ignore-antialiasing", "Do not count anti-aliasing pixels",
-      help: "Do not count pixels that look like anti-aliasing of an edge."),
-    .option(
-      "--max-diff", "n | p%", .text,
-      rule: .described("a pixel count or a share such as 0.5%"), "How many pixels may differ",
-      help: "How many pixels may differ (a count, or a share like 0.5%).",
-      default: "\(exact.limit)"),
-    .flag(
-      "--tolerant", "Shorthand for --threshold 0.1 --ignore-antialiasing",
-      help: "Shorthand for --threshold \(ComparisonOptions.tolerant.threshold.shortText) "
-        + "--ignore-antialiasing; a --threshold given as well wins."),
-    .flag(
-      "--checkerboard", "Measure semi-transparent pixels over a checkerboard",
-      help: "With a threshold, measure semi-transparent pixels over a dark and light pattern, "
-        + "as pixelmatch 7 does (the default): a transparent pixel then never passes for a "
-        + "white one."),
-    .flag(
-      "--no-checkerboard", "Measure semi-transparent pixels over white",
-      help: "With a threshold, measure semi-transparent pixels over white. The last of "
-        + "--checkerboard and --no-checkerboard counts."),
-    .option(
-      "--darker-colour", "colour", .text,
-      rule: .described("an opaque colour such as #00ff00 or green"),
-      "Colour of darker differing pixels",
-      help: "Paint differing pixels that are darker in the actual image in this colour "
-        + "(#rrggbb or a name) in diff images; the others stay red."),
-    .option(
-      "--ignore", "x,y,w,h", .text,
-      rule: .described(
-        "x,y,w,h in whole pixels (x and y from 0, w and h from 1), such as 10,20,100,40"),
-      repeats: true, "Leave this rectangle's pixels out",
-      help: "Leave the pixels of this rectangle out (a clock, an avatar): they are neither "
-        + "counted nor painted, and diff images show them hatched. Repeatable; a region past "
-        + "the image's edge is clipped."),
-  ]
+  static var options: [CommandOption] {
+    [
+      .option(
+        "--threshold", "t", .text, rule: .number(0...1), "Per-pixel colour threshold, 0 to 1",
+        help: "Per-pixel colour threshold, 0…1, on pixelmatch's YIQ scale: pixels closer than "
+          + "this count as equal.",
+        default: "\(exact.threshold.shortText) (exact)"),
+      .flag(
+        "--ignore-antialiasing", "Do not count anti-aliasing pixels",
+        help: "Do not count pixels that look like anti-aliasing of an edge."),
+      .option(
+        "--max-diff", "n | p%", .text,
+        rule: .described("a pixel count or a share such as 0.5%"), "How many pixels may differ",
+        help: "How many pixels may differ (a count, or a share like 0.5%).",
+        default: "\(exact.limit)"),
+      .flag(
+        "--tolerant", "Shorthand for --threshold 0.1 --ignore-antialiasing",
+        help: "Shorthand for --threshold \(ComparisonOptions.tolerant.threshold.shortText) "
+          + "--ignore-antialiasing; a --threshold given as well wins."),
+      .flag(
+        "--checkerboard", "Measure semi-transparent pixels over a checkerboard",
+        help: "With a threshold, measure semi-transparent pixels over a dark and light pattern, "
+          + "as pixelmatch 7 does (the default): a transparent pixel then never passes for a "
+          + "white one."),
+      .flag(
+        "--no-checkerboard", "Measure semi-transparent pixels over white",
+        help: "With a threshold, measure semi-transparent pixels over white. The last of "
+          + "--checkerboard and --no-checkerboard counts."),
+      .option(
+        "--darker-colour", "colour", .text,
+        rule: .described("an opaque colour such as #00ff00 or green"),
+        "Colour of darker differing pixels",
+        help: "Paint differing pixels that are darker in the actual image in this colour "
+          + "(#rrggbb or a name) in diff images; the others stay red."),
+      .option(
+        "--ignore", "x,y,w,h", .text,
+        rule: .described(
+          "x,y,w,h in whole pixels (x and y from 0, w and h from 1), such as 10,20,100,40"),
+        repeats: true, "Leave this rectangle's pixels out",
+        help: "Leave the pixels of this rectangle out (a clock, an avatar): they are neither "
+          + "counted nor painted, and diff images show them hatched. Repeatable; a region past "
+          + "the image's edge is clipped."),
+    ]
+  }
 
   /// The long names of its options.
   static var names: [String] { options.map(\.name) }

@@ -21,10 +21,14 @@ struct CompletionsCommand: Subcommand {
     Exit codes: 0 success, 2 an unknown shell or a mistake on the command line.
     """
 
-  static let options: [CommandOption] = []
-  static let operands = CommandOperands(
-    placeholders: ["shell"], kind: .choices(CompletionShell.allCases.map(\.rawValue)),
-    noun: "one shell", missing: "a shell: bash, zsh or fish", synopsis: "<bash | zsh | fish>")
+  static var options: [CommandOption] {
+    []
+  }
+  static var operands: CommandOperands {
+    CommandOperands(
+      placeholders: ["shell"], kind: .choices(CompletionShell.allCases.map(\.rawValue)),
+      noun: "one shell", missing: "a shell: bash, zsh or fish", synopsis: "<bash | zsh | fish>")
+  }
 
   var shell: CompletionShell
 

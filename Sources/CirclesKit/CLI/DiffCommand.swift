@@ -18,7 +18,7 @@ struct DiffCommand: Subcommand {
     cannot be written, or memory runs out.
     """
 
-  static let options: [CommandOption] =
+  static var options: [CommandOption] {
     [
       .option(
         "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image",
@@ -31,9 +31,12 @@ struct DiffCommand: Subcommand {
         help: "Write an expected | diff | actual strip, labelled; strips wider than 16384 "
           + "pixels are scaled down."),
     ] + ComparisonArguments.options
-  static let operands = CommandOperands(
-    placeholders: ["expected.png", "actual.png"], kind: .file(extensions: ["png"]),
-    noun: "two PNG files", missing: "two PNG files, the expected one and the actual one")
+  }
+  static var operands: CommandOperands {
+    CommandOperands(
+      placeholders: ["expected.png", "actual.png"], kind: .file(extensions: ["png"]),
+      noun: "two PNG files", missing: "two PNG files, the expected one and the actual one")
+  }
 
   var expectedPath: String
   var actualPath: String

@@ -23,8 +23,12 @@ struct HistoryCommand: Subcommand {
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
 
-  static let options: [CommandOption] = []
-  static let operands = CommandOperands.script
+  static var options: [CommandOption] {
+    []
+  }
+  static var operands: CommandOperands {
+    CommandOperands.script
+  }
 
   var scriptPath: String
 

@@ -19,8 +19,12 @@ struct LanguageServerCommand: Subcommand {
     Exit codes: 0 after 'shutdown' then 'exit', 1 on 'exit' without 'shutdown', at the end of
     the input, or when a message's header cannot be read.
     """
-  static let options: [CommandOption] = []
-  static let operands = CommandOperands.none
+  static var options: [CommandOption] {
+    []
+  }
+  static var operands: CommandOperands {
+    CommandOperands.none
+  }
 
   init(_ arguments: ParsedArguments) {}
 

@@ -33,21 +33,25 @@ struct PreviewCommand: Subcommand {
     be read, or a port that cannot be listened on.
     """
 
-  static let options: [CommandOption] = [
-    .option(
-      "--port", "n", .text, rule: .wholeNumber(1...65535), "The port to listen on",
-      help: "The port to listen on.", default: "a free one, which the system chooses"),
-    .flag(
-      "--open", "Open the address in the desktop's browser",
-      help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
-        + "when there is one."),
-    .flag(
-      "--check", "Mark the frames that differ from their goldens",
-      help: "Mark the frames that differ from their goldens, and show their differences."),
-  ]
-  static let operands = CommandOperands(
-    placeholders: ["script"], kind: .file(extensions: ["circles"]), noun: "one script",
-    missing: "a script file", synopsis: "<script.circles>")
+  static var options: [CommandOption] {
+    [
+      .option(
+        "--port", "n", .text, rule: .wholeNumber(1...65535), "The port to listen on",
+        help: "The port to listen on.", default: "a free one, which the system chooses"),
+      .flag(
+        "--open", "Open the address in the desktop's browser",
+        help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
+          + "when there is one."),
+      .flag(
+        "--check", "Mark the frames that differ from their goldens",
+        help: "Mark the frames that differ from their goldens, and show their differences."),
+    ]
+  }
+  static var operands: CommandOperands {
+    CommandOperands(
+      placeholders: ["script"], kind: .file(extensions: ["circles"]), noun: "one script",
+      missing: "a script file", synopsis: "<script.circles>")
+  }
 
   /// How often the script file is looked at (a `stat`, nothing read until it changes).
   static let interval = Duration.milliseconds(20)

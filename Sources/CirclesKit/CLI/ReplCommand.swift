@@ -29,16 +29,20 @@ struct ReplCommand: Subcommand {
     'expect' failed, else 0.
     """
 
-  static let options: [CommandOption] = [
-    .option(
-      "--output", short: "-o", "live.png", .file(extensions: ["png", "svg", "pdf"]),
-      "A picture rewritten after every change",
-      help: "A picture rewritten whole after every change, for an image viewer that reloads: "
-        + ".png, .svg or .pdf.",
-      default: "none")
-  ]
-  static let operands = CommandOperands(
-    placeholders: [], kind: .text, noun: "no script (use 'circles run' for files)")
+  static var options: [CommandOption] {
+    [
+      .option(
+        "--output", short: "-o", "live.png", .file(extensions: ["png", "svg", "pdf"]),
+        "A picture rewritten after every change",
+        help: "A picture rewritten whole after every change, for an image viewer that reloads: "
+          + ".png, .svg or .pdf.",
+        default: "none")
+    ]
+  }
+  static var operands: CommandOperands {
+    CommandOperands(
+      placeholders: [], kind: .text, noun: "no script (use 'circles run' for files)")
+  }
 
   var outputPath: String?
 

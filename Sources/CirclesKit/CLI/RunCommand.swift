@@ -26,72 +26,76 @@ struct RunCommand: Subcommand {
   /// The library's defaults, which the help shows.
   private static let defaults = FrameOptions()
 
-  static let options: [CommandOption] = [
-    .option(
-      "--output", short: "-o", "dir", .folder, "Folder for the frames",
-      help: "Folder for the frames (created when missing).",
-      default: "'<script name>-frames' in the current folder ('stdin-frames' for '-')"),
-    .option(
-      "--format", "format", .choices(FrameFormat.allCases.map(\.rawValue)),
-      "Format of frames and render targets",
-      help: "The format of frames and 'render' targets: PNG pixels, or an SVG document or "
-        + "one-page PDF of the canvas in points, drawn by Cairo with the same geometry and "
-        + "colours.",
-      default: defaults.format.rawValue),
-    .option(
-      "--sheet", "file.png", .file(extensions: ["png"]), "Also write a contact sheet",
-      help: "Also write a contact sheet: every frame as a thumbnail in step order, labelled "
-        + "with its step number and action; undo and redo frames outline the region that "
-        + "changed."),
-    .option(
-      "--frames", "which", .choices(FrameSelection.allCases.map(\.rawValue)),
-      "Which frames to write as files",
-      help: "Which frames to write as files: every state, only the final one, or none "
-        + "('render' targets, the animation and the sheet are still written).",
-      default: defaults.frames.rawValue),
-    .option(
-      "--animation", "file", .file(extensions: ["png", "apng", "gif"]),
-      "Also write the run as one animated image",
-      help: "Also write the whole run as one animated image, looping: .png or .apng for an "
-        + "animated PNG (every frame's pixels exactly, each stored as the rectangle that "
-        + "changed), .gif for a GIF (256 colours a frame, transparency on or off)."),
-    .option(
-      "--frame-delay", "seconds", .text,
-      rule: .number(AnimationOptions.frameDelays, unit: "seconds"),
-      "How long the animation shows each state",
-      help: "How long the animation shows each state, in hundredths of a second. The last "
-        + "state stays four times as long, at least 2 seconds. Needs --animation.",
-      default: AnimationOptions.defaultFrameDelay.shortText),
-    .flag(
-      "--highlight-changes", "Outline what undo and redo changed, in the animation",
-      help: "In the animation, outline the region that changed on undo and redo frames. Frame "
-        + "files never carry marks. Needs --animation."),
-    .flag(
-      "--watch", "Run again every time the script changes",
-      help: "Run again every time the script file changes, writing only the frames whose "
-        + "content changed, until interrupted (Ctrl-C). Not with --animation or --frames."),
-    .option(
-      "--png-compression", "choice", .choices(PNGCompression.allCases.map(\.rawValue)),
-      "Speed against size of PNG frames",
-      help: "Speed against file size of the PNG frames. 'default' compresses runs of filtered "
-        + "rows with zlib (about the size of Cairo's files at a tenth of the time); 'fast' "
-        + "uses igzip (about twice as fast, files 5-10 % larger); 'small' is 25-30× slower "
-        + "and 1-2 % smaller. Every choice decodes to the same pixels.",
-      default: defaults.compression.rawValue),
-    .option(
-      "--max-frames", "n", .text, rule: .wholeNumber(0...Int.max),
-      "The most frame files the run writes",
-      help: "The most frame files the run writes (0 for no limit). A command whose frame "
-        + "would go over stops the script with an error at it.",
-      default: String(defaults.maximumFrames)),
-    .option(
-      "--max-bytes", "n", .text, rule: .wholeNumber(0...Int.max),
-      "The most bytes of files the run writes",
-      help: "The most bytes of frames and 'render' files the run writes (0 for no limit), "
-        + "likewise.",
-      default: "\(defaults.maximumBytes) (4 GiB)"),
-  ]
-  static let operands = CommandOperands.script
+  static var options: [CommandOption] {
+    [
+      .option(
+        "--output", short: "-o", "dir", .folder, "Folder for the frames",
+        help: "Folder for the frames (created when missing).",
+        default: "'<script name>-frames' in the current folder ('stdin-frames' for '-')"),
+      .option(
+        "--format", "format", .choices(FrameFormat.allCases.map(\.rawValue)),
+        "Format of frames and render targets",
+        help: "The format of frames and 'render' targets: PNG pixels, or an SVG document or "
+          + "one-page PDF of the canvas in points, drawn by Cairo with the same geometry and "
+          + "colours.",
+        default: defaults.format.rawValue),
+      .option(
+        "--sheet", "file.png", .file(extensions: ["png"]), "Also write a contact sheet",
+        help: "Also write a contact sheet: every frame as a thumbnail in step order, labelled "
+          + "with its step number and action; undo and redo frames outline the region that "
+          + "changed."),
+      .option(
+        "--frames", "which", .choices(FrameSelection.allCases.map(\.rawValue)),
+        "Which frames to write as files",
+        help: "Which frames to write as files: every state, only the final one, or none "
+          + "('render' targets, the animation and the sheet are still written).",
+        default: defaults.frames.rawValue),
+      .option(
+        "--animation", "file", .file(extensions: ["png", "apng", "gif"]),
+        "Also write the run as one animated image",
+        help: "Also write the whole run as one animated image, looping: .png or .apng for an "
+          + "animated PNG (every frame's pixels exactly, each stored as the rectangle that "
+          + "changed), .gif for a GIF (256 colours a frame, transparency on or off)."),
+      .option(
+        "--frame-delay", "seconds", .text,
+        rule: .number(AnimationOptions.frameDelays, unit: "seconds"),
+        "How long the animation shows each state",
+        help: "How long the animation shows each state, in hundredths of a second. The last "
+          + "state stays four times as long, at least 2 seconds. Needs --animation.",
+        default: AnimationOptions.defaultFrameDelay.shortText),
+      .flag(
+        "--highlight-changes", "Outline what undo and redo changed, in the animation",
+        help: "In the animation, outline the region that changed on undo and redo frames. Frame "
+          + "files never carry marks. Needs --animation."),
+      .flag(
+        "--watch", "Run again every time the script changes",
+        help: "Run again every time the script file changes, writing only the frames whose "
+          + "content changed, until interrupted (Ctrl-C). Not with --animation or --frames."),
+      .option(
+        "--png-compression", "choice", .choices(PNGCompression.allCases.map(\.rawValue)),
+        "Speed against size of PNG frames",
+        help: "Speed against file size of the PNG frames. 'default' compresses runs of filtered "
+          + "rows with zlib (about the size of Cairo's files at a tenth of the time); 'fast' "
+          + "uses igzip (about twice as fast, files 5-10 % larger); 'small' is 25-30× slower "
+          + "and 1-2 % smaller. Every choice decodes to the same pixels.",
+        default: defaults.compression.rawValue),
+      .option(
+        "--max-frames", "n", .text, rule: .wholeNumber(0...Int.max),
+        "The most frame files the run writes",
+        help: "The most frame files the run writes (0 for no limit). A command whose frame "
+          + "would go over stops the script with an error at it.",
+        default: String(defaults.maximumFrames)),
+      .option(
+        "--max-bytes", "n", .text, rule: .wholeNumber(0...Int.max),
+        "The most bytes of files the run writes",
+        help: "The most bytes of frames and 'render' files the run writes (0 for no limit), "
+          + "likewise.",
+        default: "\(defaults.maximumBytes) (4 GiB)"),
+    ]
+  }
+  static var operands: CommandOperands {
+    CommandOperands.script
+  }
 
   var scriptPath: String
   var outputPath: String?

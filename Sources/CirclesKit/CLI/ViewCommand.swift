@@ -24,14 +24,18 @@ struct ViewCommand: Subcommand {
     or the page could not be written.
     """
 
-  static let options: [CommandOption] = [
-    .option(
-      "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page",
-      help: "The page.",
-      default: "'<script name>-history.html' in the current folder ('stdin-history.html' for "
-        + "'-')")
-  ]
-  static let operands = CommandOperands.script
+  static var options: [CommandOption] {
+    [
+      .option(
+        "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page",
+        help: "The page.",
+        default: "'<script name>-history.html' in the current folder ('stdin-history.html' for "
+          + "'-')")
+    ]
+  }
+  static var operands: CommandOperands {
+    CommandOperands.script
+  }
 
   var scriptPath: String
   var outputPath: String?
