@@ -206,6 +206,18 @@ struct DiffCommandTests {
       "\(outcome)")
   }
 
+  @Test("a file name with escape bytes reaches the terminal with its control characters shown")
+  func hostileName() async throws {
+    let folder = try Self.folder()
+    try Data("not a PNG".utf8).write(to: folder.url.appendingPathComponent("e\u{1B}[31mvil.png"))
+    let outcome = try await Executable.run(
+      ["diff", "golden.png", "e\u{1B}[31mvil.png", "-o", "d\u{1B}[2J.png"], in: folder.url)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.stderr.hasPrefix("circles: error: cannot "), "\(outcome)")
+    #expect(outcome.stderr.contains("e␛[31mvil.png"), "\(outcome)")
+    #expect(!outcome.stderr.contains("\u{1B}") && !outcome.stdout.contains("\u{1B}"), "\(outcome)")
+  }
+
   @Test(
     "bad values and bad files are refused with exit 2",
     arguments: [

@@ -59,7 +59,7 @@ struct DiffCommand: Subcommand {
       switch Self.read(path, in: context) {
       case .success(let data): inputs.append(data)
       case .failure(let problem):
-        console.error(problem.description)
+        console.error(DisplayText.escaped(problem.description))
         return ExitCode.usage
       }
     }
@@ -70,7 +70,8 @@ struct DiffCommand: Subcommand {
     do {
       outcome = try diff.run(expected: inputs[0], actual: inputs[1])
     } catch {
-      console.error("cannot compare '\(expectedPath)' and '\(actualPath)': \(error)")
+      console.error(
+        DisplayText.escaped("cannot compare '\(expectedPath)' and '\(actualPath)': \(error)"))
       return ExitCode.usage
     }
     outcome.comparison.explainFromHistories(
@@ -80,15 +81,16 @@ struct DiffCommand: Subcommand {
     for line in outcome.comparison.lines { console.print(DiagnosticPrinter.visibleText(line)) }
     for picture in outcome.written {
       switch picture {
-      case .diffImage: console.print("diff:  \(outputPath ?? "")")
-      case .strip: console.print("strip: \(stripPath ?? "")")
+      case .diffImage: console.print("diff:  \(DisplayText.escaped(outputPath ?? ""))")
+      case .strip: console.print("strip: \(DisplayText.escaped(stripPath ?? ""))")
       }
     }
     for (picture, error) in outcome.failed {
       let path = (picture == .strip ? stripPath : outputPath) ?? ""
       let reason: String
       if case .cannotWrite(_, let why) = error { reason = why } else { reason = "\(error)" }
-      console.error("cannot write the \(picture.rawValue) '\(path)': \(reason)")
+      console.error(
+        DisplayText.escaped("cannot write the \(picture.rawValue) '\(path)': \(reason)"))
     }
     if !outcome.failed.isEmpty { return ExitCode.usage }
     return outcome.comparison.comparison.matches ? ExitCode.success : ExitCode.failure
