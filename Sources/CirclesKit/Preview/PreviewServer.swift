@@ -40,6 +40,9 @@ package final class PreviewServer: @unchecked Sendable {
   ///   - channel: the page and its versions.
   ///   - keepAlive: see `keepAlive`.
   /// - Throws: `PreviewServerError` when the port is in use or cannot be had.
+  /// The most connections served at once; more are refused until one closes.
+  package static let connectionLimit = 32
+
   package init(
     port: Int, channel: PreviewChannel, keepAlive: Duration = .seconds(15)
   ) throws(PreviewServerError) {
@@ -54,6 +57,10 @@ package final class PreviewServer: @unchecked Sendable {
       MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
       // An idle connection is closed after two minutes; a stream writes more often.
       MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
+      // A thread per connection: at most 32 at once (each reserves a stack), so that a process
+      // opening connections without end cannot make the preview's memory grow with them. An
+      // open page holds two (the page while it loads, its event stream), so 32 is some 16 tabs.
+      MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(Self.connectionLimit),
       MHD_OPTION.END.rawValue,
     ]
     let context = Unmanaged.passUnretained(self).toOpaque()

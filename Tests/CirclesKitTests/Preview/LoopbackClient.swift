@@ -40,12 +40,11 @@ struct LoopbackClient {
     return Answer(status: status, head: head, body: String(text[split.upperBound...]))
   }
 
-  private static func exchange(
-    _ request: String, port: Int, enough: (String) -> Bool
-  ) -> Result<String, Failure> {
+  /// A TCP connection to 127.0.0.1:`port` that gives up reading after 60 s; the caller closes
+  /// it.
+  static func connection(to port: Int) -> Result<Int32, Failure> {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return .failure(Failure(description: "no socket")) }
-    defer { close(descriptor) }
     var timeout = timeval(tv_sec: 60, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
@@ -58,8 +57,21 @@ struct LoopbackClient {
       }
     }
     guard connected == 0 else {
+      close(descriptor)
       return .failure(Failure(description: "cannot connect: \(String(cString: strerror(errno)))"))
     }
+    return .success(descriptor)
+  }
+
+  private static func exchange(
+    _ request: String, port: Int, enough: (String) -> Bool
+  ) -> Result<String, Failure> {
+    let descriptor: Int32
+    switch Self.connection(to: port) {
+    case .success(let opened): descriptor = opened
+    case .failure(let failure): return .failure(failure)
+    }
+    defer { close(descriptor) }
     let bytes = Array(request.utf8)
     guard
       bytes.withUnsafeBytes({ Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }) == bytes.count

@@ -68,6 +68,40 @@ struct PreviewServerTests {
     #expect(answer.body.contains(PreviewEvent.version(1).text))
   }
 
+  @Test("connections past the limit are refused while the others stay open, then served again")
+  func connectionLimit() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let client = LoopbackClient(port: server.port)
+    let host = "127.0.0.1:\(server.port)"
+    var idle: [Int32] = []
+    defer { for descriptor in idle { close(descriptor) } }
+    for _ in 0..<PreviewServer.connectionLimit {
+      idle.append(try LoopbackClient.connection(to: server.port).get())
+    }
+    // The server accepts them all (on its own thread); the next one is closed unanswered.
+    let refused = try await Self.within(.seconds(30)) {
+      (try? await client.request("/", host: host))?.status != 200
+    }
+    #expect(refused, "a connection past the limit was served")
+    for descriptor in idle { close(descriptor) }
+    idle.removeAll()
+    let served = try await Self.within(.seconds(30)) {
+      (try? await client.request("/", host: host))?.status == 200
+    }
+    #expect(served, "no connection served once the others closed")
+  }
+
+  /// Whether `holds` comes true within `limit`, asked every tenth of a second.
+  static func within(_ limit: Duration, _ holds: () async -> Bool) async throws -> Bool {
+    let end = ContinuousClock.now + limit
+    while ContinuousClock.now < end {
+      if await holds() { return true }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return false
+  }
+
   @Test("stopping ends an open stream, and frees the port")
   func stop() async throws {
     let server = try server()
