@@ -15,7 +15,7 @@ import Foundation
 /// processors, where differences of 20 % come and go between runs).
 ///
 /// The header is read first and the image's size checked (16384 a side, and the memory for the
-/// image and libspng's row buffer) before anything is allocated; libspng's own limits are set to
+/// image, which libspng decodes into) before anything is allocated; libspng's own limits are set to
 /// the same size and its chunk limits to what the file holds, so no chunk makes it allocate more
 /// than the file's size.
 enum SpngDecoder {
@@ -50,24 +50,32 @@ enum SpngDecoder {
       throw .imageTooLarge(width: width, height: height)
     }
     let operation = "decode a \(width)×\(height) PNG file"
-    // libspng's RGBA rows and the image made of them.
-    try PixelImage.checkMemory(pixels: 2 * width * height, for: operation)
+    try PixelImage.checkMemory(pixels: width * height, for: operation)
     let format = Int32(SPNG_FMT_RGBA8.rawValue)
     var size = 0
     try check(spng_decoded_image_size(context, format, &size))
-    guard size == 4 * width * height, let rgba = malloc(max(size, 1)) else {
-      throw .outOfMemory(operation: operation)
-    }
-    defer { free(rgba) }
-    try check(spng_decode_image(context, rgba, size, format, Int32(SPNG_DECODE_TRNS.rawValue)))
-    let source = UnsafePointer(rgba.assumingMemoryBound(to: UInt8.self))
+    guard size == 4 * width * height else { throw .outOfMemory(operation: operation) }
+    // libspng writes its RGBA bytes straight into the image's storage, four to a pixel, and each
+    // pixel is then made premultiplied ARGB32 where it lies (its bytes read before they are
+    // written over), so the decode holds one image, not two.
+    var status: Int32 = 0
     let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, written in
+      let raw = UnsafeMutableRawPointer(buffer.baseAddress)
+      status = spng_decode_image(context, raw, size, format, Int32(SPNG_DECODE_TRNS.rawValue))
+      guard status == 0, let raw else {
+        written = 0
+        return
+      }
       for index in 0..<width * height {
-        let pixel = source + 4 * index
-        buffer[index] = PixelExpansion.premultiplied(pixel[0], pixel[1], pixel[2], pixel[3])
+        // R, G, B, A in memory order.
+        let rgba = UInt32(littleEndian: raw.load(fromByteOffset: 4 * index, as: UInt32.self))
+        buffer[index] = PixelExpansion.premultiplied(
+          UInt8(truncatingIfNeeded: rgba), UInt8(truncatingIfNeeded: rgba >> 8),
+          UInt8(truncatingIfNeeded: rgba >> 16), UInt8(truncatingIfNeeded: rgba >> 24))
       }
       written = width * height
     }
+    try check(status)
     return PixelImage(width: width, height: height, pixels: pixels)
   }
 
