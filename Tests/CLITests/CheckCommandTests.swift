@@ -257,6 +257,6 @@ struct CheckCommandTests {
     #expect(missing.stderr == "circles: error: cannot read 'missing.png': no such file or folder\n")
     let folderGiven = try await Executable.run(["diff", golden, "fake.png"], in: folder.url)
     #expect(folderGiven.status == 2, "\(folderGiven)")
-    #expect(folderGiven.stderr == "circles: error: cannot read '\(golden)': is a directory\n")
+    #expect(folderGiven.stderr == "circles: error: cannot read '\(golden)': is a folder\n")
   }
 }

@@ -103,7 +103,7 @@ struct CheckTrustTests {
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
       outcome.stderr
-        == "circles: error: goldens of 'scene.circles': cannot open 'file.txt': not a directory\n")
+        == "circles: error: goldens of 'scene.circles': cannot open 'file.txt': not a folder\n")
     #expect(
       try String(contentsOf: folder.url.appendingPathComponent("file.txt"), encoding: .utf8)
         == "not a folder")

@@ -229,7 +229,7 @@ struct DiffCommandTests {
         ["diff", "golden.png", "actual.png", "--darker-colour", "#00ff0080"],
         "circles: error: --darker-colour takes an opaque colour such as #00ff00 or green, not '#00ff0080'"
       ),
-      (["diff", ".", "actual.png"], "circles: error: cannot read '.': is a directory"),
+      (["diff", ".", "actual.png"], "circles: error: cannot read '.': is a folder"),
       (
         ["diff", "golden.png", "/dev/zero"],
         "circles: error: cannot read '/dev/zero': is not a regular file"

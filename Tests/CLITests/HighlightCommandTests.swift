@@ -163,7 +163,7 @@ struct HighlightCommandTests {
     try folder.write("not a folder", to: "notes.txt")
     try FileManager.default.createDirectory(
       at: folder.url.appendingPathComponent("taken.png"), withIntermediateDirectories: true)
-    for (path, reason) in [("notes.txt/h.png", "not a directory"), ("taken.png", "is a directory")]
+    for (path, reason) in [("notes.txt/h.png", "not a folder"), ("taken.png", "is a folder")]
     {
       let outcome = try await Executable.run(
         ["run", "s.circles", "-o", "out", "--animation", path], in: folder.url)

@@ -45,6 +45,26 @@ struct RunInputTests {
     #expect(folder.allFiles(in: "out") == [])
   }
 
+  @Test(
+    "circles check reads its scripts as run does: the same refusals, at once, exit 2",
+    arguments: [
+      (
+        "fifo",
+        "is a named pipe, not a script file; to run what a program writes, pipe it into "
+          + "'circles run -'"
+      ),
+      ("/dev/zero", "is a device, not a script file"),
+      ("huge.circles", "is too large for a script: 3072.0 MiB, at most 64 MiB"),
+    ])
+  func refusedByCheck(path: String, reason: String) async throws {
+    let folder = try Self.workspace()
+    let outcome = try await Executable.run(["check", path], in: folder.url)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(outcome.stderr == "circles: error: cannot read '\(path)': \(reason)\n")
+    #expect(outcome.stdout.contains("ERROR \(path): 1 error; no frame checked"), "\(outcome)")
+    #expect(folder.allFiles(in: "__snapshots__") == [])
+  }
+
   @Test("standard input past 64 MiB is refused without being held whole")
   func largeStandardInput() async throws {
     let folder = try Self.workspace()

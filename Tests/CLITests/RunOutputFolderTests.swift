@@ -154,7 +154,7 @@ struct RunOutputFolderTests {
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
       outcome.stderr == """
-        s.circles:3:1: error: cannot write frame '0002-add-b': '\(output)/0002-add-b.png': is a directory
+        s.circles:3:1: error: cannot write frame '0002-add-b': '\(output)/0002-add-b.png': is a folder
         add b at 9,9 r 4
         ^~~~~~~~~~~~~~~~
 
@@ -191,8 +191,8 @@ struct RunOutputFolderTests {
   @Test(
     "an output folder that cannot be made is an error before the script runs, with no summary",
     arguments: [
-      ("file.txt", "cannot write 'file.txt': not a directory"),
-      ("file.txt/inside", "cannot write 'file.txt/inside': not a directory"),
+      ("file.txt", "cannot write 'file.txt': not a folder"),
+      ("file.txt/inside", "cannot write 'file.txt/inside': not a folder"),
     ])
   func unwritableFolder(output: String, message: String) async throws {
     let folder = try TemporaryFolder()

@@ -126,7 +126,7 @@ struct ViewCommandTests {
       ["view", "scene.circles", "-o", "taken.html"], in: folder.url)
     #expect(outcome.status == 2)
     #expect(outcome.stdout == "")
-    #expect(outcome.stderr == "circles: error: cannot write 'taken.html': is a directory\n")
+    #expect(outcome.stderr == "circles: error: cannot write 'taken.html': is a folder\n")
     #expect(folder.files(in: ".") == ["scene.circles", "taken.html"])
     #expect(folder.files(in: "taken.html") == [])
   }

@@ -54,31 +54,3 @@ extension GoldenSuite {
       "__snapshots__", isDirectory: true)
   }
 }
-
-/// Reads a script file whole, whatever bytes its path holds: a regular file only, so that a
-/// FIFO or a device is refused at once rather than waited on or read forever.
-enum ScriptReader {
-  /// The largest script read: 1 GiB.
-  static let maximumBytes = 1 << 30
-
-  /// - Throws: `RunError.cannotRead` with the reason.
-  static func read(_ url: URL, displayName: String) throws(RunError) -> [UInt8] {
-    do {
-      guard let folder = try FolderHandle.forCheck(url.deletingLastPathComponent()) else {
-        throw RunError.cannotRead(path: displayName, reason: systemReason(ENOENT))
-      }
-      let file = try folder.openFile(url.lastPathComponent, following: true)
-      guard file.size <= maximumBytes else {
-        throw RunError.cannotRead(
-          path: displayName, reason: "it holds \(file.size) bytes; scripts are at most 1 GiB")
-      }
-      return [UInt8](file.contents())
-    } catch let error as RunError {
-      throw error
-    } catch let error as FileError {
-      throw .cannotRead(path: displayName, reason: error.reason)
-    } catch {
-      throw .cannotRead(path: displayName, reason: "\(error)")
-    }
-  }
-}

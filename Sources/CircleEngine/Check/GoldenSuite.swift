@@ -72,10 +72,9 @@ package enum GoldenSuite {
     _ script: URL, displayName: String, options: CheckOptions, artifactsKey: String
   ) -> ScriptCheck {
     do {
-      let bytes = try ScriptReader.read(script, displayName: displayName)
       return check(
-        ScriptSource(bytes: bytes, fileName: displayName), as: script, options: options,
-        artifactsKey: artifactsKey)
+        try ScriptSource(contentsOf: script, displayName: displayName), as: script,
+        options: options, artifactsKey: artifactsKey)
     } catch {
       return ScriptCheck(
         script: script, displayName: displayName, source: [], result: nil, failure: nil,

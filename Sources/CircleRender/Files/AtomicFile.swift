@@ -42,7 +42,7 @@ package enum AtomicFile {
   ///     before the system writes it out may leave it empty; a caller writing many files can
   ///     flush them all at once at the end with `syncFileSystem(containing:)`.
   /// - Throws: `RenderError.cannotWrite` (see `RenderError.init(_:)`) with the path and the
-  ///   system's reason (`permission denied`, `is a directory`, `no space left on device`, …);
+  ///   system's reason (`permission denied`, `is a folder`, `no space left on device`, …);
   ///   no temporary file is left behind.
   package static func write(
     _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true

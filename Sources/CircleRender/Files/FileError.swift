@@ -85,6 +85,13 @@ package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
 /// folder is `no such file or folder` (the system's `no such file or directory`), as every
 /// message of circles says it.
 package func systemReason(_ code: Int32 = errno) -> String {
-  if code == ENOENT { return "no such file or folder" }
+  // The system says "directory" where every message of circles says "folder": one word.
+  switch code {
+  case ENOENT: return "no such file or folder"
+  case EISDIR: return "is a folder"
+  case ENOTDIR: return "not a folder"
+  case ENOTEMPTY: return "folder not empty"
+  default: break
+  }
   return String(cString: strerror(code)).lowercased()
 }

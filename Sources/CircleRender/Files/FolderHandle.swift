@@ -66,7 +66,7 @@ package final class FolderHandle: Sendable {
   ///   - creating: whether to create it when missing.
   ///   - links: what symbolic links below it may do.
   /// - Throws: ``FileError`` naming `displayPath` when the folder cannot be made or opened
-  ///   (`no such file or folder`, `not a directory`, `permission denied`, …).
+  ///   (`no such file or folder`, `not a folder`, `permission denied`, …).
   package convenience init(
     opening url: URL, displayPath: String? = nil, creating: Bool = true,
     links: Links = .followedBeneath

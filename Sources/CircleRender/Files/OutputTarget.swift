@@ -36,7 +36,7 @@ enum OutputTarget: Equatable {
     case S_IFCHR, S_IFIFO:
       return .writtenThrough(path)
     case S_IFDIR:
-      throw FileError(path: path, action: "write", reason: "is a directory")
+      throw FileError(path: path, action: "write", reason: "is a folder")
     case S_IFSOCK:
       throw FileError(path: path, action: "write", reason: "is a socket, not a file")
     case S_IFBLK:

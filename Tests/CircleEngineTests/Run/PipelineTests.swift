@@ -236,7 +236,7 @@ struct PipelineTests {
     // at the command that made it, line 3, not a later one.
     #expect(
       result.failure?.diagnostic.description
-        == "fail:3:1: error: cannot write frame '0002-add-b': 'out/0002-add-b.png': is a directory"
+        == "fail:3:1: error: cannot write frame '0002-add-b': 'out/0002-add-b.png': is a folder"
     )
     #expect(result.frames.map(\.name) == ["0000-start", "0001-add-a"])
     #expect(

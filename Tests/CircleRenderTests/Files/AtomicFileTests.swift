@@ -85,7 +85,7 @@ struct AtomicFileTests {
         try AtomicFile.write(Data([1]), to: target)
       } throws: { error in
         guard case .cannotWrite(let path, let reason) = error as? RenderError else { return false }
-        return path.hasPrefix(folder.path + "/blocker") && reason == "not a directory"
+        return path.hasPrefix(folder.path + "/blocker") && reason == "not a folder"
       }
       #expect(try names(in: folder) == ["blocker"])
     }
@@ -100,7 +100,7 @@ struct AtomicFileTests {
         try AtomicFile.write(Data([1]), to: target)
       } throws: { error in
         guard case .cannotWrite(let path, let reason) = error as? RenderError else { return false }
-        return path == target.path && reason == "is a directory"
+        return path == target.path && reason == "is a folder"
       }
       #expect(try names(in: folder) == ["taken"])
     }

@@ -12,8 +12,8 @@ struct FileErrorTests {
       FileError(path: "out/a.png", action: "write", reason: "no space left on device").description
         == "cannot write 'out/a.png': no space left on device")
     #expect(
-      FileError(path: "out/a.png", action: "", reason: "is a directory").description
-        == "'out/a.png': is a directory")
+      FileError(path: "out/a.png", action: "", reason: "is a folder").description
+        == "'out/a.png': is a folder")
     #expect(FileError(reason: "it holds '..'").description == "it holds '..'")
   }
 
@@ -23,7 +23,7 @@ struct FileErrorTests {
       FileError(path: "a.png", action: "open", errno: ENOENT).description
         == "cannot open 'a.png': no such file or folder")
     #expect(FileError(path: "a.png", action: "open", errno: EACCES).reason == "permission denied")
-    #expect(FileError(path: "a", action: "open", errno: ENOTDIR).reason == "not a directory")
+    #expect(FileError(path: "a", action: "open", errno: ENOTDIR).reason == "not a folder")
   }
 
   @Test("the reason alone of a file error, a render error, a Foundation error and another")

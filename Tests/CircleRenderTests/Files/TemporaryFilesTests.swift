@@ -70,7 +70,7 @@ struct TemporaryFilesTests {
       Data("x".utf8), named: "a.png", in: handle, syncingFolder: true, flushing: true,
       registry: registry)
     #expect(
-      throws: FileError(path: "out/taken", action: "write", reason: "is a directory")
+      throws: FileError(path: "out/taken", action: "write", reason: "is a folder")
     ) {
       _ = try AtomicFile.write(
         Data("x".utf8), named: "taken", in: handle, syncingFolder: false, flushing: false,

@@ -111,8 +111,8 @@ struct CLIFaultTests {
     arguments: [
       (["run", "missing.circles"], "missing.circles"),
       (["run", "folder"], "folder"),
-      (["run", "dot.circles", "-o", "file.txt"], "not a directory"),
-      (["run", "dot.circles", "-o", "file.txt/inside"], "not a directory"),
+      (["run", "dot.circles", "-o", "file.txt"], "not a folder"),
+      (["run", "dot.circles", "-o", "file.txt/inside"], "not a folder"),
       (["check", "missing.circles"], "missing.circles"),
     ])
   func badPaths(arguments: [String], mention: String) async throws {

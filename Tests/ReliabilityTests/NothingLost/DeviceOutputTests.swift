@@ -128,8 +128,8 @@ struct DeviceOutputTests {
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
       outcome.stderr.contains(
-        "'\(folder.url.appendingPathComponent(output.file).path)': is a directory")
-        || outcome.stderr.contains("'\(output.file)': is a directory"), "\(outcome)")
+        "'\(folder.url.appendingPathComponent(output.file).path)': is a folder")
+        || outcome.stderr.contains("'\(output.file)': is a folder"), "\(outcome)")
     #expect(try folder.read("\(output.file)/keep.txt") == "mine")
     #expect(folder.files(in: output.file) == ["keep.txt"])
   }
