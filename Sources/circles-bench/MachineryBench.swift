@@ -218,8 +218,8 @@ enum MachineryBench {
 
   // MARK: No room for a thread
 
-  /// What the processes of `noRoomRows` do, after limiting their address space to what they
-  /// use: `(case, what it stands for, the standard way)`.
+  /// The processes of `noRoomRows`, which limit their address space to what they use first:
+  /// `(circles' way, the standard way, what both do)`.
   static let noRoomCases = [
     ("perform-workers", "perform-dispatch", "8 jobs spread over the threads"),
     ("async-workers", "async-dispatch", "8 frame jobs given to other threads"),
@@ -254,19 +254,23 @@ enum MachineryBench {
     }
     let start = DispatchTime.now()
     guard let status = waitForExit(pid, within: patience) else {
-      return ChildOutcome(ended: false, text: String(format: "hangs (killed after %.0f s)", patience))
+      return ChildOutcome(
+        ended: false, text: String(format: "hangs (killed after %.0f s)", patience))
     }
     let elapsed = Measures.elapsed(since: start)
     let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     guard status == 0 else {
-      return ChildOutcome(ended: true, text: "fails (status \(status)) after \(milliseconds(elapsed))")
+      return ChildOutcome(
+        ended: true, text: "fails (status \(status)) after \(milliseconds(elapsed))")
     }
     let note = printed.trimmingCharacters(in: .whitespacesAndNewlines)
     return ChildOutcome(
       ended: true, text: "ends in \(milliseconds(elapsed))" + (note.isEmpty ? "" : ", \(note)"))
   }
 
-  static func milliseconds(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+  static func milliseconds(_ seconds: Double) -> String {
+    String(format: "%.0f ms", seconds * 1000)
+  }
 
   /// `--machinery-child <case> [limited]`: one measured process; what it prints, or nil when
   /// the arguments are not a child's.
@@ -424,7 +428,8 @@ enum MachineryBench {
     for limited in [false, true] {
       // `ulimit -v 100000` leaves `circles run` no room for another thread's stack (the
       // memory-limit tests use it); the Dispatch process limits itself to what it holds.
-      let watch = "cd \"$1\" && \(limited ? "ulimit -v 100000 && " : "")exec \"$0\" run "
+      let watch =
+        "cd \"$1\" && \(limited ? "ulimit -v 100000 && " : "")exec \"$0\" run "
         + "wheel.circles -o out --watch"
       let ours = stop(
         "/bin/sh", ["-c", watch, circles, folder.path], ready: " frames in out: ")
@@ -457,7 +462,9 @@ enum MachineryBench {
       let (oursTime, theirsTime) = interleaved(
         runs: runs,
         {
-          for _ in 0..<writes { try? AtomicFile.write(data, to: ours, syncingFolder: syncingFolder) }
+          for _ in 0..<writes {
+            try? AtomicFile.write(data, to: ours, syncingFolder: syncingFolder)
+          }
         },
         { for _ in 0..<writes { try? data.write(to: theirs, options: .atomic) } })
       rows.append(
@@ -485,7 +492,8 @@ enum MachineryBench {
       do { try write(link) } catch { return "refused" }
       let stillLink = FolderHandle.isLink(atPath: link.path)
       let realChanged = (try? Data(contentsOf: real)) != Data("old".utf8)
-      return stillLink ? (realChanged ? "link followed" : "nothing written")
+      return stillLink
+        ? (realChanged ? "link followed" : "nothing written")
         : (realChanged ? "link replaced, its file changed" : "link replaced")
     }
     let ours = outcome { try AtomicFile.write(data, to: $0) }
@@ -529,7 +537,8 @@ enum MachineryBench {
       let stillPipe = FolderHandle.status(atPath: fifo.path)?.kind == S_IFIFO
       let text =
         failed
-        ? "refused" : "reader got \(received.withLock { $0 }) bytes, "
+        ? "refused"
+        : "reader got \(received.withLock { $0 }) bytes, "
           + (stillPipe ? "pipe kept" : "pipe replaced by a file")
       return (text, stillPipe && !failed && received.withLock { $0 } == data.count)
     }
@@ -554,8 +563,7 @@ enum MachineryBench {
 
     """.write(toFile: script, atomically: true, encoding: .utf8)
     let rounds = 10
-    func leftovers(signal number: Int32, ours: Bool) -> (temporary: Int, broken: Int, whole: Int)
-    {
+    func leftovers(signal number: Int32, ours: Bool) -> (temporary: Int, broken: Int, whole: Int) {
       var temporary = 0
       var broken = 0
       var wholeFiles = 0
@@ -624,7 +632,8 @@ enum MachineryBench {
       for index in 0..<10 {
         // `frame-<n>.png`, and `caf<é in Latin-1>-<n><0xFF>`.
         let names = [
-          Array("frame-\(index).png".utf8), Array("caf".utf8) + [0xE9, 0x2D, 0x30 + UInt8(index), 0xFF],
+          Array("frame-\(index).png".utf8),
+          Array("caf".utf8) + [0xE9, 0x2D, 0x30 + UInt8(index), 0xFF],
         ]
         for bytes in names {
           let path = (Array(folder.path.utf8) + [UInt8(ascii: "/")] + bytes + [0]).map {
