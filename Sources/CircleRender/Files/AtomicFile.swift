@@ -24,7 +24,7 @@ import Foundation
 /// not used: on Linux it can lose the original file. Measured against
 /// `Data.write(options: .atomic)` by `circles-bench --machinery`: a named pipe with a reader
 /// gets all 65,536 bytes of a write where Foundation replaces the pipe by a file and the reader
-/// gets none; a 64 KB write with the folder flushed too takes 1.09–1.34× Foundation's time.
+/// gets none; a 64 KB write with the folder flushed too takes 1.1–1.7× Foundation's time.
 package enum AtomicFile {
   /// Writes `data` to the file at `url`, replacing any file already there: the one function for
   /// every single file written at a path a user names.
