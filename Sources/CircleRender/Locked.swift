@@ -6,7 +6,10 @@ import Foundation
 /// Synchronization module is as correct but, on Linux, hands a contended lock to the next thread
 /// inside the kernel (a priority-inheriting futex), where ThreadSanitizer cannot see it: every
 /// access made under a contended `Mutex` is then reported as a race, and real races among them
-/// would go unnoticed.
+/// would go unnoticed. Measured by `circles-bench --machinery` (which builds
+/// `reference/locks-under-tsan.swift` with `-sanitize=thread`): 3 runs of a correct program
+/// with two threads contending get 6 race reports under `Mutex` and none under `NSLock`; a call
+/// costs 40–120 ns here against `Mutex`'s 20–100 ns, nothing beside the work done under it.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value

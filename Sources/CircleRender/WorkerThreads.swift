@@ -17,6 +17,11 @@ import Foundation
 /// refusal is known at once, and ``count`` says how many there are, none when the system
 /// would give none. ``perform(iterations:_:)`` spreads work over them and the calling thread,
 /// as `DispatchQueue.concurrentPerform` does.
+///
+/// Measured by `circles-bench --machinery`: with no room left for a thread's stack, 8 jobs
+/// given to ``perform(iterations:_:)`` or ``run(_:)`` end in 17–58 ms where `concurrentPerform`
+/// and `DispatchQueue.async` hang (killed after 10 s); with room, 20 × 64 jobs of 0.2 ms take
+/// 0.95–1.03× `concurrentPerform`'s time, and a call costs about a microsecond more.
 package final class WorkerThreads: @unchecked Sendable {
   /// The stack of each thread: four times what encoding a frame needs (256 KiB ran frames of
   /// 3000×2000 as PNG at every compression, SVG and PDF, and their checks, in a debug build),

@@ -26,6 +26,10 @@ enum CirclesBench {
       print(try LanguageBenchmark.inProcess(passes: passes, runs: runs))
       return
     }
+    if let printed = MachineryBench.runChild(raw) {
+      print(printed)
+      return
+    }
     let options: BenchOptions
     do {
       guard let read = try BenchOptions(Array(CommandLine.arguments.dropFirst())) else {
@@ -159,6 +163,8 @@ enum CirclesBench {
             circles: circles, work: folder,
             base: Scene(width: 400, height: 300, count: 60, seed: 2).script(grouped: false),
             edits: 20, progress: Measures.progress))
+      case .machinery:
+        rows += try MachineryBench.rows(circles: circles, work: folder, runs: runs)
       }
       // Every section's files stay until the end: on ext4 without a journal, files created in
       // the minutes after many were removed take longer to create, by up to a third of a run.

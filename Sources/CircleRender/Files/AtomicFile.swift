@@ -21,7 +21,10 @@ import Foundation
 /// one, never a partial one, even if the process is killed mid-write (a kill can at worst leave
 /// the hidden temporary file, named `.circles-<random>.tmp`, beside it; a process stopped by
 /// Ctrl-C removes it first, see `TemporaryFiles`). Foundation's `FileManager.replaceItemAt` is
-/// not used: on Linux it can lose the original file.
+/// not used: on Linux it can lose the original file. Measured against
+/// `Data.write(options: .atomic)` by `circles-bench --machinery`: a named pipe with a reader
+/// gets all 65,536 bytes of a write where Foundation replaces the pipe by a file and the reader
+/// gets none; a 64 KB write with the folder flushed too takes 1.1–1.7× Foundation's time.
 package enum AtomicFile {
   /// Writes `data` to the file at `url`, replacing any file already there: the one function for
   /// every single file written at a path a user names.

