@@ -2,8 +2,8 @@ import CSpng
 import Foundation
 
 /// Decodes any PNG through libspng (Debian's `libspng-dev`): what `PNGDecoder` leaves, i.e.
-/// 16-bit, 1-, 2- and 4-bit and interlaced (Adam7) files, and every damaged one, whose error
-/// libspng names.
+/// 1-, 2- and 4-bit and interlaced (Adam7) files, and every damaged one, whose error libspng
+/// names.
 ///
 /// libspng expands to straight 8-bit RGBA with the transparency chunk applied
 /// (`SPNG_DECODE_TRNS`), which is then premultiplied with Cairo's rounding. For 16-bit files
@@ -60,6 +60,7 @@ enum SpngDecoder {
     // written over), so the decode holds one image, not two.
     var status: Int32 = 0
     let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, written in
+      PixelImage.adviseHugePages(buffer)
       let raw = UnsafeMutableRawPointer(buffer.baseAddress)
       status = spng_decode_image(context, raw, size, format, Int32(SPNG_DECODE_TRNS.rawValue))
       guard status == 0, let raw else {
