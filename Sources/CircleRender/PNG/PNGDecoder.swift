@@ -1,13 +1,13 @@
 internal import CIsal
 import Foundation
 
-/// A quick decoder for 8- and 16-bit PNG files that are not interlaced: grey, grey and alpha,
-/// RGB, RGBA and (8-bit) palette, with or without transparency (`tRNS`). It inflates with igzip
+/// A quick decoder for 8- and 16-bit PNG files, interlaced (Adam7) or not: grey, grey and
+/// alpha, RGB, RGBA and (8-bit) palette, with or without transparency (`tRNS`). It inflates with igzip
 /// (ISA-L) a band of rows at a time, undoes the row filters itself and expands each row into
 /// premultiplied ARGB32 pixels straight in the result, with the same rounding as libspng and
 /// Cairo.
 ///
-/// Anything else (fewer than 8 bits, Adam7) or anything unusual (a bad checksum, chunks out
+/// Anything else (fewer than 8 bits) or anything unusual (a bad checksum, chunks out
 /// of order, data that ends before the image does)
 /// gives `nil`, and the caller decodes with libspng, which also reports what is wrong. Chunks
 /// that only describe the pixels (gamma, colour space, significant bits) are ignored, as libspng
@@ -52,9 +52,12 @@ enum PNGDecoder {
     throws(RenderError) -> PixelImage?
   {
     guard let layout = chunks(of: bytes) else { return nil }
-    let rowBytes = 1 + layout.width * layout.expansion.channels
-    // At least two rows, so that a row begun at the end of the band always finds room.
-    let band = max(bandBytes, 2 * rowBytes)
+    let passes = PNGPass.passes(
+      width: layout.width, height: layout.height, interlaced: layout.interlaced)
+    let channels = layout.expansion.channels
+    // At least two of the longest rows, so that a row begun at the end of the band always
+    // finds room.
+    let band = max(bandBytes, 2 * (1 + passes.map(\.width).max()! * channels))
     let operation = "decode a \(layout.width)×\(layout.height) PNG file"
     guard let raw = malloc(band)?.assumingMemoryBound(to: UInt8.self) else {
       throw .outOfMemory(operation: operation)
@@ -62,23 +65,37 @@ enum PNGDecoder {
     defer { free(raw) }
     let pixelCount = layout.width * layout.height
     try PixelImage.checkMemory(pixels: pixelCount, for: operation)
-    var rows = RowReconstruction(width: layout.width, expansion: layout.expansion)
+    // An interlaced pass's row of pixels, before each goes to its place in the image.
+    let passRow =
+      layout.interlaced ? UnsafeMutablePointer<UInt32>.allocate(capacity: layout.width) : nil
+    defer { passRow?.deallocate() }
+    var rows = RowReconstruction(width: passes[0].width, expansion: layout.expansion)
     var valid = false
     let pixels = [UInt32](unsafeUninitializedCapacity: pixelCount) { buffer, written in
       PixelImage.adviseHugePages(buffer)
       let output = buffer.baseAddress!
+      var passIndex = 0
       var done = 0
       valid = inflate(
-        layout.pieces, from: bytes, rowBytes: rowBytes, rows: layout.height, band: raw,
-        bandBytes: band
+        layout.pieces, from: bytes, rows: passes.map { ($0.height, 1 + $0.width * channels) },
+        band: raw, bandBytes: band
       ) { row in
-        guard rows.next(filter: row[0], row + 1, into: output + done * layout.width) else {
-          return false
+        let pass = passes[passIndex]
+        let start = output + (pass.y + done * pass.dy) * layout.width + pass.x
+        guard rows.next(filter: row[0], row + 1, into: passRow ?? start) else { return false }
+        if let passRow {
+          for column in 0..<pass.width { start[column * pass.dx] = passRow[column] }
         }
         done += 1
+        if done == pass.height, passIndex + 1 < passes.count {
+          // Each pass is filtered on its own: its first row has none above it.
+          passIndex += 1
+          done = 0
+          rows = RowReconstruction(width: passes[passIndex].width, expansion: layout.expansion)
+        }
         return true
       }
-      valid = valid && done == layout.height
+      valid = valid && passIndex == passes.count - 1 && done == passes[passIndex].height
       written = valid ? pixelCount : 0
     }
     return valid ? PixelImage(width: layout.width, height: layout.height, pixels: pixels) : nil
@@ -88,6 +105,7 @@ enum PNGDecoder {
   private struct Layout {
     var width: Int
     var height: Int
+    var interlaced: Bool
     var expansion: PixelExpansion
     var pieces: [Range<Int>]
   }
@@ -111,7 +129,7 @@ enum PNGDecoder {
           fields.height <= CairoSurface.maximumSide,
           fields.bitDepth == 8 || (fields.bitDepth == 16 && fields.colourType != 3),
           [0, 2, 3, 4, 6].contains(fields.colourType), fields.compression == 0,
-          fields.filter == 0, fields.interlace == 0
+          fields.filter == 0, fields.interlace <= 1
         else { return nil }
         header = fields
       } else if chunk.type == PNGChunk.imageData {
@@ -143,33 +161,38 @@ enum PNGDecoder {
         transparency: transparency.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
     else { return nil }
     return Layout(
-      width: header.width, height: header.height, expansion: expansion, pieces: pieces)
+      width: header.width, height: header.height, interlaced: header.interlace == 1,
+      expansion: expansion, pieces: pieces)
   }
 
   private static let transparencyChunk = PNGChunk.code("tRNS")
 
-  /// Inflates the IDAT pieces through `band` (`bandBytes` long, at least two rows), calling
-  /// `row` with each of the `rows` rows of `rowBytes` bytes (its filter type first) as soon as
-  /// it is whole; false on any error, or when `row` says false. igzip keeps the history it
-  /// copies matches from in its own state, so the band is written over again and again.
+  /// Inflates the IDAT pieces through `band` (`bandBytes` long, at least two of the longest
+  /// rows), calling `row` with each row (its filter type first) as soon as it is whole: `rows`
+  /// says how many rows of how many bytes come one after another (one pass of the image after
+  /// another when it is interlaced). False on any error, or when `row` says false. igzip
+  /// keeps the history it copies matches from in its own state, so the band is written over
+  /// again and again.
   ///
   /// Once every row is there, what follows is ignored, as libpng and libspng do: a stream that
   /// ends within 64 bytes past the image must still end well (its checksum right), one that
   /// goes on past them is read no further, and data after the stream is not looked at.
   private static func inflate(
-    _ pieces: [Range<Int>], from bytes: UnsafeRawBufferPointer, rowBytes: Int, rows: Int,
+    _ pieces: [Range<Int>], from bytes: UnsafeRawBufferPointer, rows: [(count: Int, bytes: Int)],
     band: UnsafeMutablePointer<UInt8>, bandBytes: Int, row: (UnsafePointer<UInt8>) -> Bool
   ) -> Bool {
     let state = UnsafeMutablePointer<inflate_state>.allocate(capacity: 1)
     defer { state.deallocate() }
     isal_inflate_init(state)
     state.pointee.crc_flag = UInt32(ISAL_ZLIB)
-    let count = rowBytes * rows
+    let count = rows.reduce(0) { $0 + $1.count * $1.bytes }
     // A little room past the image, so that a stream holding more than the image is caught.
     let limit = count + 64
-    // Bytes inflated in all; rows handed out; the band's bytes not yet handed out.
+    // Bytes inflated in all; the run of rows being handed out, and how many of them are left;
+    // the band's bytes not yet handed out.
     var done = 0
-    var handed = 0
+    var run = 0
+    var left = rows[0].count
     var held = 0..<0
     state.pointee.next_out = band
     state.pointee.avail_out = 0
@@ -197,13 +220,17 @@ enum PNGDecoder {
         done += made
         held = held.lowerBound..<held.upperBound + made
         guard status == ISAL_DECOMP_OK else { return false }
-        while handed < rows, held.count >= rowBytes {
+        while run < rows.count, held.count >= rows[run].bytes {
           guard row(UnsafePointer(band + held.lowerBound)) else { return false }
-          handed += 1
-          held = held.lowerBound + rowBytes..<held.upperBound
+          held = held.lowerBound + rows[run].bytes..<held.upperBound
+          left -= 1
+          if left == 0 {
+            run += 1
+            left = run < rows.count ? rows[run].count : 0
+          }
         }
         // Past the last row nothing is kept.
-        if handed == rows { held = 0..<0 }
+        if run == rows.count { held = 0..<0 }
         if state.pointee.block_state == ISAL_BLOCK_FINISH {
           // The whole image; what follows the stream is ignored, as libpng and libspng do.
           return done >= count
