@@ -32,10 +32,10 @@ public enum PNGCodec {
 
   /// Decodes a PNG file into premultiplied ARGB32 pixels.
   ///
-  /// Files of 8 bits a sample, not interlaced, of every colour type (grey, grey and alpha, RGB,
-  /// RGBA, palette; with or without transparency) are decoded by `PNGDecoder` with igzip,
-  /// 1.3 to 3 times as fast as libspng or Cairo (BENCHMARKS.md); others (16-bit, 1- to 4-bit, interlaced) and
-  /// damaged files go through libspng. Either way the pixels are libspng's and Cairo's.
+  /// Files of 8 or 16 bits a sample, interlaced or not, of every colour type (grey, grey and
+  /// alpha, RGB, RGBA, palette; with or without transparency) are decoded by `PNGDecoder` with
+  /// igzip, 1.3 to 3 times as fast as libspng or Cairo (BENCHMARKS.md); others (1- to 4-bit)
+  /// and damaged files go through libspng. Either way the pixels are libspng's and Cairo's.
   ///
   /// - Parameter data: the bytes of a PNG file.
   /// - Returns: the image.

@@ -1,8 +1,9 @@
-/// How the unfiltered bytes of one row of an 8-bit PNG become premultiplied ARGB32 pixels, for
-/// each colour type, with the file's transparency (`tRNS`) applied as libspng and Cairo apply
-/// it: a grey or RGB pixel equal to the colour key becomes transparent, a palette entry takes
-/// its alpha from the chunk (entries past its end are opaque), and an index past the palette's
-/// end is opaque black.
+/// How the unfiltered bytes of one row of an 8- or 16-bit PNG become premultiplied ARGB32
+/// pixels, for each colour type, with the file's transparency (`tRNS`) applied as libspng and
+/// Cairo apply it: a grey or RGB pixel equal to the colour key becomes transparent (compared
+/// with all 16 bits of a 16-bit sample), a palette entry takes its alpha from the chunk (entries
+/// past its end are opaque), and an index past the palette's end is opaque black. A 16-bit
+/// sample keeps its high byte, as libspng's `SPNG_FMT_RGBA8` and Cairo keep it.
 ///
 /// Expanding costs little next to inflating and unfiltering. `circles-bench --decoders` on the
 /// W3 picture (1920×1080) written by libspng, medians of 15, each decoder ending with
@@ -16,44 +17,53 @@ struct PixelExpansion: Sendable {
   }
 
   let kind: Kind
-  /// Bytes a pixel: 1 grey or palette, 2 grey and alpha, 3 RGB, 4 RGBA.
+  /// Bits a sample: 8, or 16 for every kind but palette.
+  let bitDepth: Int
+  /// Bytes a pixel: 1 grey or palette, 2 grey and alpha, 3 RGB, 4 RGBA; twice as many at 16
+  /// bits.
   let channels: Int
-  /// The grey value, or the RGB colour as 0xRRGGBB, that is transparent; `nil` without one.
-  let key: UInt32?
+  /// The grey sample, or the RGB samples packed as 0xRRGGBB (0xRRRRGGGGBBBB at 16 bits), that
+  /// is transparent; `nil` without one.
+  let key: UInt64?
   /// The palette as premultiplied pixels, 256 entries, those past the file's palette opaque
   /// black, as libspng and libpng read an index past the palette's end.
   let palette: [UInt32]
 
-  /// The expansion for a colour type (0, 2, 3, 4 or 6) and the data of its `PLTE` and `tRNS`
-  /// chunks; `nil` for a combination the PNG specification does not allow, or a colour key
-  /// that no 8-bit sample can equal (such files are left to libspng, which says what it makes
-  /// of them).
+  /// The expansion for a colour type (0, 2, 3, 4 or 6), a bit depth (8, or 16 but for
+  /// palettes) and the data of its `PLTE` and `tRNS` chunks; `nil` for a combination the PNG
+  /// specification does not allow, or a colour key that no sample can equal (such files are
+  /// left to libspng, which says what it makes of them).
   init?(
-    colourType: UInt8, palette plte: UnsafeRawBufferPointer?, transparency: UnsafeRawBufferPointer?
+    colourType: UInt8, bitDepth: UInt8 = 8, palette plte: UnsafeRawBufferPointer?,
+    transparency: UnsafeRawBufferPointer?
   ) {
-    func sample(_ data: UnsafeRawBufferPointer, _ index: Int) -> UInt32? {
-      let value = UInt32(data[2 * index]) << 8 | UInt32(data[2 * index + 1])
-      return value <= 255 ? value : nil
+    guard bitDepth == 8 || (bitDepth == 16 && colourType != 3) else { return nil }
+    let wide = bitDepth == 16
+    self.bitDepth = Int(bitDepth)
+    func sample(_ data: UnsafeRawBufferPointer, _ index: Int) -> UInt64? {
+      let value = UInt64(data[2 * index]) << 8 | UInt64(data[2 * index + 1])
+      return wide || value <= 255 ? value : nil
     }
-    var key: UInt32?
+    let shift: UInt64 = wide ? 16 : 8
+    var key: UInt64?
     var table: [UInt32] = []
     var count = 0
     switch colourType {
     case 0:
       kind = .grey
-      channels = 1
+      channels = wide ? 2 : 1
       if let transparency {
         guard transparency.count == 2, let grey = sample(transparency, 0) else { return nil }
         key = grey
       }
     case 2:
       kind = .rgb
-      channels = 3
+      channels = wide ? 6 : 3
       if let transparency {
         guard transparency.count == 6, let red = sample(transparency, 0),
           let green = sample(transparency, 1), let blue = sample(transparency, 2)
         else { return nil }
-        key = red << 16 | green << 8 | blue
+        key = (red << shift | green) << shift | blue
       }
     case 3:
       kind = .palette
@@ -69,11 +79,11 @@ struct PixelExpansion: Sendable {
       }
     case 4:
       kind = .greyAlpha
-      channels = 2
+      channels = wide ? 4 : 2
       guard transparency == nil else { return nil }
     case 6:
       kind = .rgba
-      channels = 4
+      channels = wide ? 8 : 4
       guard transparency == nil else { return nil }
     default:
       return nil
@@ -102,13 +112,17 @@ struct PixelExpansion: Sendable {
   /// Expands one unfiltered row into `output`.
   @inline(__always)
   func expand(_ row: UnsafePointer<UInt8>, width: Int, into output: UnsafeMutablePointer<UInt32>) {
+    if bitDepth == 16 {
+      expandWide(row, width: width, into: output)
+      return
+    }
     switch kind {
     case .rgb:
       if let key {
         for x in 0..<width {
           let source = row + 3 * x
           let colour = UInt32(source[0]) << 16 | UInt32(source[1]) << 8 | UInt32(source[2])
-          output[x] = colour == key ? 0 : 0xFF00_0000 | colour
+          output[x] = UInt64(colour) == key ? 0 : 0xFF00_0000 | colour
         }
       } else {
         for x in 0..<width {
@@ -123,10 +137,15 @@ struct PixelExpansion: Sendable {
         output[x] = Self.premultiplied(source[0], source[1], source[2], source[3])
       }
     case .grey:
-      let key = key ?? 256
-      for x in 0..<width {
-        let grey = UInt32(row[x])
-        output[x] = grey == key ? 0 : 0xFF00_0000 | grey &* 0x01_0101
+      if let key {
+        let key = UInt32(key)
+        for x in 0..<width {
+          let grey = UInt32(row[x])
+          output[x] = grey == key ? 0 : 0xFF00_0000 | grey &* 0x01_0101
+        }
+      } else {
+        // Without a key the loop has no branch, and the compiler widens it to vectors.
+        for x in 0..<width { output[x] = 0xFF00_0000 | UInt32(row[x]) &* 0x01_0101 }
       }
     case .greyAlpha:
       for x in 0..<width {
@@ -137,6 +156,48 @@ struct PixelExpansion: Sendable {
       palette.withUnsafeBufferPointer { table in
         for x in 0..<width { output[x] = table[Int(row[x])] }
       }
+    }
+  }
+
+  /// Expands one unfiltered row of 16-bit samples (big-endian): the key is compared with whole
+  /// samples, the pixel made of their high bytes.
+  @inline(__always)
+  private func expandWide(
+    _ row: UnsafePointer<UInt8>, width: Int, into output: UnsafeMutablePointer<UInt32>
+  ) {
+    @inline(__always) func sample(_ source: UnsafePointer<UInt8>, _ index: Int) -> UInt64 {
+      UInt64(source[2 * index]) << 8 | UInt64(source[2 * index + 1])
+    }
+    switch kind {
+    case .rgb:
+      let key = key ?? UInt64.max
+      for x in 0..<width {
+        let source = row + 6 * x
+        let colour = (sample(source, 0) << 16 | sample(source, 1)) << 16 | sample(source, 2)
+        output[x] =
+          colour == key
+          ? 0
+          : 0xFF00_0000 | UInt32(source[0]) << 16 | UInt32(source[2]) << 8 | UInt32(source[4])
+      }
+    case .rgba:
+      for x in 0..<width {
+        let source = row + 8 * x
+        output[x] = Self.premultiplied(source[0], source[2], source[4], source[6])
+      }
+    case .grey:
+      let key = key ?? UInt64.max
+      for x in 0..<width {
+        let source = row + 2 * x
+        output[x] = sample(source, 0) == key ? 0 : 0xFF00_0000 | UInt32(source[0]) &* 0x01_0101
+      }
+    case .greyAlpha:
+      for x in 0..<width {
+        let source = row + 4 * x
+        output[x] = Self.premultiplied(source[0], source[0], source[0], source[2])
+      }
+    case .palette:
+      // Palette files have no 16-bit form; the initializer refuses one.
+      break
     }
   }
 }

@@ -2,17 +2,11 @@ import CSpng
 import Foundation
 
 /// Decodes any PNG through libspng (Debian's `libspng-dev`): what `PNGDecoder` leaves, i.e.
-/// 16-bit, 1-, 2- and 4-bit and interlaced (Adam7) files, and every damaged one, whose error
-/// libspng names.
+/// 1-, 2- and 4-bit files, and every damaged one, whose error libspng names.
 ///
 /// libspng expands to straight 8-bit RGBA with the transparency chunk applied
-/// (`SPNG_DECODE_TRNS`), which is then premultiplied with Cairo's rounding. For 16-bit files
-/// libspng keeps the high byte of each sample, as Cairo (libpng's `png_set_strip_16`) does, so
-/// both give the same pixels; the tests compare the two on every kind of file. The pass that
-/// premultiplies costs little: the W3 picture (1920×1080) as a 16-bit file took 93 ms through
-/// here against 103 ms for libspng alone and 79 ms for Cairo, interlaced 47 ms against 47 and
-/// 52 ms (`circles-bench --decoders`, medians of 15, at a load average of 10–13 on 2
-/// processors, where differences of 20 % come and go between runs).
+/// (`SPNG_DECODE_TRNS`), which is then premultiplied with Cairo's rounding, so that its pixels
+/// are Cairo's; the tests compare the two on every kind of file.
 ///
 /// The header is read first and the image's size checked (16384 a side, and the memory for the
 /// image, which libspng decodes into) before anything is allocated; libspng's own limits are set to
@@ -60,6 +54,7 @@ enum SpngDecoder {
     // written over), so the decode holds one image, not two.
     var status: Int32 = 0
     let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, written in
+      PixelImage.adviseHugePages(buffer)
       let raw = UnsafeMutableRawPointer(buffer.baseAddress)
       status = spng_decode_image(context, raw, size, format, Int32(SPNG_DECODE_TRNS.rawValue))
       guard status == 0, let raw else {

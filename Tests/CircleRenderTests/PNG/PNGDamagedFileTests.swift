@@ -9,16 +9,18 @@ import Testing
 /// crash, and the same verdict as libspng's own.
 @Suite("Damaged PNG files of every kind")
 struct PNGDamagedFileTests {
-  /// An 8-bit file of each colour type (with tRNS where allowed), then files for libspng.
+  /// An 8-bit file of each colour type (with tRNS where allowed), the 16-bit ones, interlaced
+  /// ones, then files for libspng.
   /// Made afresh each time: LeakSanitizer cannot follow the `Data` inside a global array of
   /// tuples, and reported it leaked.
   static var files: [(String, Data)] {
     let quick = PNGColourTypeTests.cases.prefix(8).map { test in
       ("\(test)", try! PNGColourTypeTests.file(test, filter: .adaptive, seed: 11))
     }
-    let other = SpngDecoderTests.libspngCases.prefix(12).map { test in
-      ("\(test)", try! SpngDecoderTests.file(test, seed: 12))
-    }
+    let other =
+      (SpngDecoderTests.sixteenBitCases + SpngDecoderTests.interlacedCases.prefix(9)
+      + SpngDecoderTests.libspngCases.prefix(3))
+      .map { test in ("\(test)", try! SpngDecoderTests.file(test, seed: 12)) }
     return quick + other
   }
 

@@ -88,7 +88,11 @@ struct PNGDecoderExtraDataTests {
   @Test("data past the last row is ignored, however much", arguments: [1, 64, 65, 1 << 20])
   func extraData(extra: Int) throws {
     let data = Self.file(extra: extra, piece: 1 << 16)
-    #expect(try PNGDecoder.decode(data) == Self.black)
+    // The band of rows the decoder holds at once: its smallest (two rows), one that ends
+    // inside a row, and the default.
+    for band in [1, 3 * Self.rowBytes + 5, PNGDecoder.bandBytes] {
+      #expect(try PNGDecoder.decode(data, bandBytes: band) == Self.black, "band of \(band) bytes")
+    }
   }
 
   @Test("a stream that ends before the last row is complete is left to libspng, which refuses it")

@@ -53,9 +53,9 @@ struct PNGDecoderTests {
   func declines() throws {
     let grey = PNGFile.make(width: 2, height: 1, colourType: 0, rows: [[0, 200]])
     #expect(try PNGDecoder.decode(grey) != nil)
-    var sixteen = [UInt8](grey)
-    sixteen[24] = 16  // the bit depth, in the header; its checksum is wrong now
-    #expect(try PNGDecoder.decode(Data(sixteen)) == nil)
+    var four = [UInt8](grey)
+    four[24] = 4  // the bit depth, in the header; its checksum is wrong now
+    #expect(try PNGDecoder.decode(Data(four)) == nil)
     var damaged = [UInt8](
       try PNGWriter.encode(
         PNGCodecTests.randomImage(
