@@ -129,3 +129,14 @@ public struct ImageComparison: Hashable, Sendable, Codable {
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }
 }
+
+extension ImageComparison {
+  /// The comparison of two images of the same size with the same pixels, made without a pixel
+  /// scanned: nothing differs, and the pixels of the options' ignored regions are left out.
+  init(identical size: PixelSize, options: ComparisonOptions) {
+    self.init(expectedSize: size, actualSize: size, options: options)
+    ignoredPixels =
+      IgnoredBands(options.ignoredRegions, width: size.width, height: size.height).pixelCount
+    comparedPixels = size.width * size.height - ignoredPixels
+  }
+}

@@ -58,15 +58,16 @@ public struct PNGDiff: Sendable {
   ///   - expected: the bytes of the reference PNG.
   ///   - actual: the bytes of the PNG to check.
   /// - Returns: the comparison, and which pictures were written or failed.
-  /// - Throws: `RenderError` when either file is not a PNG or cannot be decoded, or its memory
-  ///   cannot be had.
-  public func run(expected: Data, actual: Data) throws(RenderError) -> Outcome {
+  /// - Throws: ``PNGComparison/Failure`` when either file is not a PNG or cannot be decoded, or
+  ///   its memory cannot be had.
+  public func run(expected: Data, actual: Data) throws(PNGComparison.Failure) -> Outcome {
     let wantsPictures = diffImage != nil || strip != nil
     let comparison = try PNGComparison(
       expected: expected, actual: actual, options: options,
       decoding: wantsPictures ? .always : .whenSizesMatch)
     var outcome = Outcome(comparison: comparison)
     guard wantsPictures else { return outcome }
+    let encode = options.diffing.toData
     let diff: PixelImage?
     do {
       diff = try comparison.diffImage()
@@ -79,7 +80,7 @@ public struct PNGDiff: Sendable {
     else { return outcome }
     if let diffImage {
       do {
-        try AtomicFile.write(PNGCodec.encode(diff), to: diffImage)
+        try AtomicFile.write(encode(diff), to: diffImage)
         outcome.written.append(.diffImage)
       } catch {
         outcome.failed.append((.diffImage, error))
@@ -88,7 +89,7 @@ public struct PNGDiff: Sendable {
     if let strip {
       do {
         let picture = try DiffImage.strip(expected: expectedImage, diff: diff, actual: actualImage)
-        try AtomicFile.write(PNGCodec.encode(picture), to: strip)
+        try AtomicFile.write(encode(picture), to: strip)
         outcome.written.append(.strip)
       } catch {
         outcome.failed.append((.strip, error))
