@@ -18,12 +18,21 @@ public struct CheckResult: Hashable, Sendable {
     scripts = results.map { ScriptCheckResult(result: $0) }
   }
 
+  /// The verdict of the whole check: an error when a script has one, else failed when one
+  /// failed, else passed (a check of no script passes). The exit code and every report's
+  /// verdict are this one value.
+  public var status: ScriptCheckResult.Status {
+    if scripts.contains(where: { $0.status == .error }) { return .error }
+    if scripts.contains(where: { $0.status == .failed }) { return .failed }
+    return .passed
+  }
+
   /// Whether every script passed.
-  public var passed: Bool { scripts.allSatisfy { $0.status == .passed } }
+  public var passed: Bool { status == .passed }
 
   /// The process exit code (SPEC §6): 2 when a script has an error, else 1 when one failed,
   /// else 0.
-  public var exitCode: Int32 { scripts.map(\.status.exitCode).max() ?? 0 }
+  public var exitCode: Int32 { status.exitCode }
 
   /// The frame-by-frame results of the scripts that have one.
   public var results: [ScriptResult] { scripts.compactMap(\.result) }
@@ -61,8 +70,9 @@ public struct ScriptCheckResult: Hashable, Sendable {
   public var script: URL
   /// The script's path as shown to people.
   public var displayPath: String
-  /// What became of it.
-  public var status: Status
+  /// Whether it has an error of its own (a file that could not be read, a syntax or run
+  /// error) rather than a failed `expect`.
+  public var isError: Bool
   /// Its frames, when it ran far enough to check them (to its end, or to a failed `expect`).
   public var result: ScriptResult?
   /// What stopped it or kept it from being checked: each syntax error, the run error, the
@@ -86,13 +96,16 @@ public struct ScriptCheckResult: Hashable, Sendable {
     self.displayPath = displayPath
     self.result = result
     self.diagnostics = diagnostics
-    if isError || result == nil || result?.errors.isEmpty == false {
-      status = .error
-    } else if !diagnostics.isEmpty || result?.passed == false {
-      status = .failed
-    } else {
-      status = .passed
-    }
+    self.isError = isError
+  }
+
+  /// What became of it, from what it holds, so that no report can tell another story than the
+  /// exit code: an error when it has one, did not run, or has an image that could not be
+  /// checked; failed when a diagnostic stopped it or a frame fails; else passed.
+  public var status: Status {
+    if isError || result == nil || result?.errors.isEmpty == false { return .error }
+    if !diagnostics.isEmpty || result?.passed == false { return .failed }
+    return .passed
   }
 
   /// A script that ran to its end.

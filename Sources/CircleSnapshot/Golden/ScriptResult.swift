@@ -51,11 +51,14 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   public var passed: Bool { failures.isEmpty }
 
   /// The frames that make the script fail.
-  public var failures: [FrameResult] {
-    frames.filter {
-      $0.status.isFailure || (failsOnOrphans && $0.status == .orphan)
-        || (failsOnRecorded && $0.isFirstRecording)
-    }
+  public var failures: [FrameResult] { frames.filter(fails) }
+
+  /// Whether a frame of this script makes it fail: it differs or is missing, or it is an orphan
+  /// when those fail, or a golden recorded on a first run when that fails. Every report marks
+  /// a frame as failing by this rule, and the exit code counts it.
+  public func fails(_ frame: FrameResult) -> Bool {
+    frame.status.isFailure || (failsOnOrphans && frame.status == .orphan)
+      || (failsOnRecorded && frame.isFirstRecording)
   }
 
   /// The frames whose golden this first run recorded.

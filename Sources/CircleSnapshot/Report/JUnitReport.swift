@@ -38,7 +38,6 @@ public enum JUnitReport {
       let className = Markup.escape(script.script.deletingPathExtension().lastPathComponent)
       header = "  <testsuite name=\"\(Markup.escape(script.displayPath))\" "
       let result = script.result
-      let failsOnOrphans = result?.failsOnOrphans ?? false
       if !script.diagnostics.isEmpty {
         let isError = result == nil || script.status == .error
         let element = isError ? "error" : "failure"
@@ -51,7 +50,7 @@ public enum JUnitReport {
       }
       for frame in script.frames {
         var xml = "    <testcase classname=\"\(className)\" name=\"\(Markup.escape(frame.name))\""
-        let failing = frame.status.isFailure || (failsOnOrphans && frame.status == .orphan)
+        let failing = result?.fails(frame) ?? false
         let message = Markup.escape(
           TextReport.describe(frame, inFolders: result?.comparesFolders ?? false))
         if frame.error != nil || failing, let result {
