@@ -70,16 +70,19 @@ public struct Difference: Sendable {
   /// Whether the images still match: the differing pixels stay within the options' limit.
   public var matches: Bool { comparison.matches }
 
-  /// Differences in red over a faded copy of the expected image, as
-  /// ``DiffImage/highlighting(expected:actual:options:)`` draws them with the comparison's
-  /// options.
+  /// Differences in red over a faded grey copy of the expected image, drawn with the
+  /// comparison's options: the red pixels are exactly those it counted (those darker in the
+  /// actual image in the options' darker colour, when one is set), ignored anti-aliased pixels
+  /// are yellow and ignored regions hatched in blue. When the sizes differ the picture covers
+  /// both, and every pixel only one image has is red.
   ///
   /// - Throws: `RenderError.outOfMemory` when the memory for the picture cannot be had.
   public func diffImage() throws(RenderError) -> PixelImage {
     try DiffImage.highlighting(expected: expected, actual: actual, options: comparison.options)
   }
 
-  /// The golden | diff | actual strip of ``DiffImage/strip(expected:diff:actual:names:)``.
+  /// The golden | diff | actual strip: the three images side by side under their labels,
+  /// scaled down by a whole factor when the strip would be wider or higher than 16384 pixels.
   ///
   /// - Parameters:
   ///   - diff: the diff image, from ``diffImage()``.

@@ -52,7 +52,7 @@ public struct ImageComparison: Hashable, Sendable, Codable {
   ///   - expectedSize: the size of the golden image.
   ///   - actualSize: the size of the image just rendered.
   ///   - options: the options the images are compared with.
-  public init(expectedSize: PixelSize, actualSize: PixelSize, options: ComparisonOptions = .exact) {
+  package init(expectedSize: PixelSize, actualSize: PixelSize, options: ComparisonOptions = .exact) {
     self.expectedSize = expectedSize
     self.actualSize = actualSize
     differingPixels = 0

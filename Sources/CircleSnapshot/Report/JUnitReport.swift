@@ -8,9 +8,9 @@ import Foundation
 /// could not be checked or stopped has a `script` test case too: an `<error>` (a syntax or run
 /// error, a file that could not be read) or a `<failure>` (a failed `expect`) carrying the
 /// diagnostic as the compiler prints it; an image that could not be checked is an `<error>`.
-public enum JUnitReport {
+package enum JUnitReport {
   /// The whole XML document.
-  public static func xml(for check: CheckResult) -> String {
+  package static func xml(for check: CheckResult) -> String {
     let suites = check.scripts.map(Suite.init)
     let folders = check.scripts.contains { $0.result?.comparesFolders == true }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
