@@ -20,7 +20,7 @@ extension SnapshotVerifier {
   ///   - line: the line of the call in the test file.
   ///   - column: the column of the call.
   /// - Returns: `nil` when the script ran and every frame matches; otherwise what went wrong.
-  public func verify(
+  package func verify(
     script text: String, named name: String, testFile: String, line: UInt = #line,
     column: UInt = #column
   ) -> String? {
@@ -50,7 +50,7 @@ extension SnapshotVerifier {
   ///   - url: the `.circles` file.
   ///   - testFile: the path of the test file (`#filePath`); places the default artifacts folder.
   /// - Returns: `nil` when the script ran and every frame matches; otherwise what went wrong.
-  public func verify(scriptAt url: URL, testFile: String) -> String? {
+  package func verify(scriptAt url: URL, testFile: String) -> String? {
     let source: ScriptSource
     do {
       source = try ScriptSource(contentsOf: url, displayName: url.path)

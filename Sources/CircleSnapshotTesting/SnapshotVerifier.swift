@@ -13,23 +13,23 @@ import Foundation
 /// outside CI and `none` in CI. As in
 /// swift-snapshot-testing, a snapshot that gets recorded is reported too, so that a test run in
 /// record mode never passes silently: run again to check against the new golden.
-public struct SnapshotVerifier: Sendable {
+package struct SnapshotVerifier: Sendable {
   /// The record mode given to the call, if any.
-  public var record: RecordMode?
+  package var record: RecordMode?
   /// How images are compared; exact by default.
-  public var comparison: ComparisonOptions
+  package var comparison: ComparisonOptions
   /// The golden folder; `nil` means the default folder beside the test file (or the script).
-  public var snapshotDirectory: URL?
+  package var snapshotDirectory: URL?
   /// Where actual, diff and strip images of failures go, in a folder per test file or script;
   /// `nil` means `.circles-artifacts/` in the package of the test file (the folder above it that
   /// holds `Package.swift`, else the current folder), as `circles check` uses
   /// `.circles-artifacts/` in the folder it runs in.
-  public var artifactsDirectory: URL?
+  package var artifactsDirectory: URL?
   /// The process environment, read for `CIRCLES_RECORD`.
-  public var environment: [String: String]
+  package var environment: [String: String]
 
   /// Creates a verifier.
-  public init(
+  package init(
     record: RecordMode? = nil, comparison: ComparisonOptions = .exact,
     snapshotDirectory: URL? = nil, artifactsDirectory: URL? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
@@ -49,7 +49,7 @@ public struct SnapshotVerifier: Sendable {
   ///   - testFile: the path of the test file (`#filePath`); names the default folders.
   /// - Returns: `nil` when the snapshot matches; otherwise a message saying what differs, where
   ///   the images are and how to record.
-  public func verify(_ canvas: CanvasState, named name: String, testFile: String) -> String? {
+  package func verify(_ canvas: CanvasState, named name: String, testFile: String) -> String? {
     if let problem = Self.nameProblem(name) { return problem }
     let mode: RecordMode
     do {

@@ -135,12 +135,25 @@ struct DiffCommandTests {
     #expect(outcome.stderr == "", "\(outcome)")
   }
 
+  @Test("files of the same bytes match without a pixel decoded, in 100 MB of memory")
+  func identicalBytes() async throws {
+    let folder = try Self.folder()
+    try Self.hugePNG().write(to: folder.url.appendingPathComponent("huge.png"))
+    try Self.hugePNG().write(to: folder.url.appendingPathComponent("copy.png"))
+    let outcome = try await Self.run(
+      limitedTo: 100_000, ["diff", "huge.png", "copy.png"], in: folder.url)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stdout == "images match\n", "\(outcome)")
+    #expect(outcome.stderr == "", "\(outcome)")
+  }
+
   @Test("memory that cannot be had is an error with exit 2, not a crash")
   func outOfMemory() async throws {
     let folder = try Self.folder()
     try Self.hugePNG().write(to: folder.url.appendingPathComponent("huge.png"))
+    // A picture asked for, the pixels are decoded even though the bytes are the same.
     let outcome = try await Self.run(
-      limitedTo: 500_000, ["diff", "huge.png", "huge.png"], in: folder.url)
+      limitedTo: 500_000, ["diff", "huge.png", "huge.png", "-o", "diff.png"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(outcome.stdout == "", "\(outcome)")
     #expect(

@@ -124,7 +124,7 @@ public enum DifferenceLimit: Hashable, Sendable, Codable, CustomStringConvertibl
   }
 
   /// Parses `12` (a count) or `0.5%` (a share in percent); `nil` for anything else.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     if text.hasSuffix("%") {
       guard let percent = Double(text.dropLast()), percent.isFinite, (0...100).contains(percent)
       else { return nil }

@@ -22,7 +22,7 @@ extension PixelRect {
   /// Parses `x,y,w,h`: four whole numbers, `x` and `y` at least 0, `w` and `h` at least 1
   /// (`10,20,100,40`, as `--ignore` takes them), whose edges fit in an `Int`; `nil` for
   /// anything else.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 4,
       parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
@@ -36,7 +36,7 @@ extension PixelRect {
   }
 
   /// `x,y,w,h`, as ``init(parsing:)`` reads it.
-  public var argument: String { "\(minX),\(minY),\(width),\(height)" }
+  package var argument: String { "\(minX),\(minY),\(width),\(height)" }
 
   /// The part of the rectangle inside `width` × `height` pixels from the top left corner, as
   /// half-open column and row ranges; `nil` when none of it is inside.

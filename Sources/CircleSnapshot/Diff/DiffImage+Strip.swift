@@ -2,9 +2,9 @@ import CircleRender
 
 extension DiffImage {
   /// The largest side of a strip: the largest image Cairo and PNG encoding here accept.
-  public static let maximumStripSide = 16384
+  package static let maximumStripSide = 16384
   /// The colour of the labels' letters, a dark grey.
-  public static let labelColour: UInt32 = 0xFF33_3333
+  package static let labelColour: UInt32 = 0xFF33_3333
 
   /// Places three images side by side under their labels, separated by grey bars:
   /// golden | diff | actual.
@@ -21,7 +21,7 @@ extension DiffImage {
   /// number), clipped to their panels.
   ///
   /// - Throws: `RenderError.outOfMemory` when the memory for the strip cannot be had.
-  public static func strip(
+  package static func strip(
     expected: PixelImage, diff: PixelImage, actual: PixelImage,
     names: (golden: String, actual: String)? = nil
   ) throws(RenderError) -> PixelImage {
@@ -66,7 +66,7 @@ extension DiffImage {
 
   /// The whole factor by which ``strip(expected:diff:actual:)`` scales its panels down: 1 when
   /// the strip fits within ``maximumStripSide`` as it is.
-  public static func stripReduction(expected: PixelImage, diff: PixelImage, actual: PixelImage)
+  package static func stripReduction(expected: PixelImage, diff: PixelImage, actual: PixelImage)
     -> Int
   {
     let panels = [expected, diff, actual]

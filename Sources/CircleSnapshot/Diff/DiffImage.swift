@@ -8,18 +8,18 @@ import CircleRender
 /// copy of the golden image;
 /// ``strip(expected:diff:actual:)`` puts golden, diff and actual side by side under their
 /// labels. Both return a `PixelImage`, ready for `PNGCodec.encode`.
-public enum DiffImage {
+package enum DiffImage {
   /// The opaque red of changed pixels, `#ff0000`.
-  public static let changedColour: UInt32 = PixelScanner.changedColour
+  package static let changedColour: UInt32 = PixelScanner.changedColour
   /// The opaque yellow of ignored anti-aliased pixels, `#ffd700`.
-  public static let antialiasedColour: UInt32 = PixelScanner.antialiasedColour
+  package static let antialiasedColour: UInt32 = PixelScanner.antialiasedColour
   /// The blue of the diagonal stripes over ignored regions, `#6b7fd7`; the faded golden shows
   /// between them.
-  public static let ignoredColour: UInt32 = PixelScanner.ignoredColour
+  package static let ignoredColour: UInt32 = PixelScanner.ignoredColour
   /// The mid grey between the panels of a strip.
-  public static let separatorColour: UInt32 = 0xFF80_8080
+  package static let separatorColour: UInt32 = 0xFF80_8080
   /// The width in pixels of the separator between the panels of a strip.
-  public static let separatorWidth = 4
+  package static let separatorWidth = 4
 
   /// Paints the differences between two images over a faded grey copy of the expected one.
   ///
@@ -33,7 +33,7 @@ public enum DiffImage {
   ///     ones it counted.
   /// - Returns: an opaque image as wide and as high as the larger of the two.
   /// - Throws: `RenderError.outOfMemory` when the memory for the picture cannot be had.
-  public static func highlighting(
+  package static func highlighting(
     expected: PixelImage, actual: PixelImage, options: ComparisonOptions = .exact
   ) throws(RenderError) -> PixelImage {
     let width = max(expected.width, actual.width)

@@ -1,34 +1,60 @@
 import CircleRender
 import Foundation
 
-/// The comparison of two PNG files, as `circles diff a.png b.png` shows it: pixels, a diff
-/// image, and, when both files carry a scene, what changed in it.
+/// The comparison of two PNG files with the images' ``Diffing``, as `circles check`,
+/// `circles compare` and `circles diff` make it: pixels, the difference, and, when both files
+/// carry a scene, what changed in it.
 ///
 /// The sizes are compared from the files' headers first. Files whose sizes differ are only
 /// decoded when ``Decoding-swift.enum/always`` asks for it (to draw a diff image of the region
 /// both cover); otherwise the answer is "sizes differ" with no pixel decoded, whatever sizes the
-/// headers declare. Decoding holds a reservation of ``budget`` for both images, and the two are
-/// decoded at the same time, one a thread.
+/// headers declare. Files whose bytes are equal match without being decoded, unless
+/// ``Decoding-swift.enum/always`` asks for their pixels. Decoding holds a reservation of the
+/// budget for both images, and the two are decoded at the same time, one a thread, by the
+/// diffing's ``Diffing/fromData``; ``Diffing/diff`` compares them.
 public struct PNGComparison: Sendable {
   /// When the files' pixels are decoded.
   public enum Decoding: Sendable {
-    /// Only when the headers declare the same size.
+    /// Only when the headers declare the same size and the bytes differ.
     case whenSizesMatch
     /// Always, so that a diff image can be drawn for files of different sizes too.
     case always
   }
 
-  /// The decoded expected image; `nil` when the sizes differ and it was not decoded.
+  /// Which file a comparison could not read, and why.
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    /// The two files of a comparison.
+    public enum File: Sendable {
+      /// The expected (golden) file.
+      case expected
+      /// The actual file.
+      case actual
+    }
+
+    /// The file that could not be read or decoded.
+    public var file: File
+    /// Why: not a PNG, damaged, or `.outOfMemory`.
+    public var error: RenderError
+
+    /// The error's own description.
+    public var description: String { error.description }
+  }
+
+  /// The decoded expected image; `nil` when it was not decoded.
   public var expected: PixelImage?
-  /// The decoded actual image; `nil` when the sizes differ and it was not decoded.
+  /// The decoded actual image; `nil` when it was not decoded.
   public var actual: PixelImage?
   /// The pixel comparison of the two images (from their sizes alone when they were not
   /// decoded).
   public var comparison: ImageComparison
+  /// What the diffing found; `nil` when nothing is worth telling or the files were not decoded.
+  public var difference: Difference?
+  /// Whether the two files hold the same bytes, so that they match without a pixel decoded.
+  public var identicalBytes: Bool
   /// How strictly the pixels were compared.
   public var options: ComparisonOptions
   /// The semantic diff from the expected file's scene to the actual one's; `nil` unless both
-  /// carry a scene.
+  /// carry a scene and scenes were read.
   public var sceneDiff: [String]?
   /// Notes for people, such as the two files having been rendered by different renderers.
   public var notes: [String]
@@ -38,34 +64,57 @@ public struct PNGComparison: Sendable {
   /// - Parameters:
   ///   - expected: the bytes of the reference PNG.
   ///   - actual: the bytes of the PNG to check.
-  ///   - options: how strictly the pixels must agree; exact by default.
+  ///   - options: how strictly the pixels must agree, the options of ``Diffing/png(_:)``;
+  ///     exact by default.
   ///   - decoding: whether files of different sizes are decoded; by default they are not.
   ///   - budget: the pixel budget the decodes reserve from; ``PixelBudget/decoding`` by default.
-  /// - Throws: `RenderError` when either file is not a PNG or cannot be decoded, or
-  ///   `.outOfMemory` when the memory for the images cannot be had.
+  ///   - readingScenes: whether the files' scenes and renderers are read, for ``sceneDiff``
+  ///     and ``notes``; by default they are.
+  /// - Throws: ``Failure`` naming the file that is not a PNG or cannot be decoded, or whose
+  ///   memory (`.outOfMemory`) cannot be had.
   public init(
     expected: Data, actual: Data, options: ComparisonOptions = .exact,
-    decoding: Decoding = .whenSizesMatch, budget: PixelBudget = .decoding
-  ) throws(RenderError) {
-    let headers = (try PNGHeader(expected), try PNGHeader(actual))
+    decoding: Decoding = .whenSizesMatch, budget: PixelBudget = .decoding,
+    readingScenes: Bool = true
+  ) throws(Failure) {
+    let headers: (PNGHeader, PNGHeader)
+    do {
+      headers.0 = try PNGHeader(expected)
+    } catch {
+      throw Failure(file: .expected, error: error)
+    }
+    do {
+      headers.1 = try PNGHeader(actual)
+    } catch {
+      throw Failure(file: .actual, error: error)
+    }
     let sizes = (
       PixelSize(width: headers.0.width, height: headers.0.height),
       PixelSize(width: headers.1.width, height: headers.1.height)
     )
     self.options = options
+    identicalBytes = sizes.0 == sizes.1 && expected == actual
     let metadata: (GoldenMetadata?, GoldenMetadata?)
-    if sizes.0 != sizes.1, decoding == .whenSizesMatch {
-      comparison = ImageComparison(expectedSize: sizes.0, actualSize: sizes.1, options: options)
-      metadata = (Self.metadata(of: expected), Self.metadata(of: actual))
+    if decoding == .whenSizesMatch, sizes.0 != sizes.1 || identicalBytes {
+      comparison =
+        identicalBytes
+        ? ImageComparison(identical: sizes.0, options: options)
+        : ImageComparison(expectedSize: sizes.0, actualSize: sizes.1, options: options)
+      metadata =
+        readingScenes && !identicalBytes
+        ? (Self.metadata(of: expected), Self.metadata(of: actual)) : (nil, nil)
     } else {
+      let diffing = options.diffing
       let decoded = try budget.reserving(headers.0.pixelCount + headers.1.pixelCount) {
-        () throws(RenderError) in try Self.decodeBoth(expected, actual)
+        () throws(Failure) in
+        try Self.decodeBoth(expected, actual, with: diffing, readingScenes: readingScenes)
       }
       self.expected = decoded.images.0
       self.actual = decoded.images.1
       metadata = decoded.metadata
-      comparison = ImageComparison(
-        expected: decoded.images.0, actual: decoded.images.1, options: options)
+      difference = diffing.diff(decoded.images.0, decoded.images.1)
+      comparison =
+        difference?.comparison ?? ImageComparison(identical: sizes.0, options: options)
     }
     let (first, second) = metadata
     if let before = first?.scene, let after = second?.scene {
@@ -116,20 +165,27 @@ public struct PNGComparison: Sendable {
     return holdsText ? try? GoldenMetadata(png: data) : nil
   }
 
-  /// Decodes two files at once, one a thread, each thread also reading its file's metadata.
-  private static func decodeBoth(_ one: Data, _ two: Data) throws(RenderError)
+  /// Decodes two files at once, one a thread, each thread also reading its file's metadata
+  /// when asked to.
+  private static func decodeBoth(
+    _ one: Data, _ two: Data, with diffing: Diffing<PixelImage>, readingScenes: Bool
+  ) throws(Failure)
     -> (images: (PixelImage, PixelImage), metadata: (GoldenMetadata?, GoldenMetadata?))
   {
     let results = DecodeResults()
     WorkerThreads.shared.perform(iterations: 2) { index in
       let data = index == 0 ? one : two
-      let image = Result { () throws(RenderError) in try PNGCodec.decode(data) }
-      results.set(image, metadata(of: data), at: index)
+      let image = Result { () throws(RenderError) in try diffing.fromData(data) }
+      results.set(image, readingScenes ? metadata(of: data) : nil, at: index)
     }
-    return (
-      (try results.images[0].get(), try results.images[1].get()),
-      (results.metadata[0], results.metadata[1])
-    )
+    switch (results.images[0], results.images[1]) {
+    case (.success(let expected), .success(let actual)):
+      return ((expected, actual), (results.metadata[0], results.metadata[1]))
+    case (.failure(let error), _):
+      throw Failure(file: .expected, error: error)
+    case (_, .failure(let error)):
+      throw Failure(file: .actual, error: error)
+    }
   }
 }
 

@@ -13,13 +13,13 @@ import Foundation
 ///   .run(expected: goldenData, actual: frameData)
 /// print(outcome.comparison.lines.joined(separator: "\n"))
 /// ```
-public struct PNGDiff: Sendable {
+package struct PNGDiff: Sendable {
   /// How strictly the pixels must agree.
-  public var options: ComparisonOptions
+  package var options: ComparisonOptions
   /// Where to write the diff image, if anywhere.
-  public var diffImage: URL?
+  package var diffImage: URL?
   /// Where to write the golden | diff | actual strip, if anywhere.
-  public var strip: URL?
+  package var strip: URL?
 
   /// Describes a diff.
   ///
@@ -27,25 +27,25 @@ public struct PNGDiff: Sendable {
   ///   - options: how strictly the pixels must agree; exact by default.
   ///   - diffImage: where to write the diff image, if anywhere.
   ///   - strip: where to write the strip, if anywhere.
-  public init(options: ComparisonOptions = .exact, diffImage: URL? = nil, strip: URL? = nil) {
+  package init(options: ComparisonOptions = .exact, diffImage: URL? = nil, strip: URL? = nil) {
     self.options = options
     self.diffImage = diffImage
     self.strip = strip
   }
 
   /// What a diff found and wrote.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// The comparison of the two files.
-    public var comparison: PNGComparison
+    package var comparison: PNGComparison
     /// The pictures written, in the order asked for.
-    public var written: [Picture] = []
+    package var written: [Picture] = []
     /// The pictures that could not be made or written, each with its error (a
     /// `RenderError.cannotWrite` or `.outOfMemory`).
-    public var failed: [(picture: Picture, error: RenderError)] = []
+    package var failed: [(picture: Picture, error: RenderError)] = []
   }
 
   /// A picture a diff writes.
-  public enum Picture: String, Sendable {
+  package enum Picture: String, Sendable {
     /// The diff image.
     case diffImage = "diff image"
     /// The golden | diff | actual strip.
@@ -58,15 +58,16 @@ public struct PNGDiff: Sendable {
   ///   - expected: the bytes of the reference PNG.
   ///   - actual: the bytes of the PNG to check.
   /// - Returns: the comparison, and which pictures were written or failed.
-  /// - Throws: `RenderError` when either file is not a PNG or cannot be decoded, or its memory
-  ///   cannot be had.
-  public func run(expected: Data, actual: Data) throws(RenderError) -> Outcome {
+  /// - Throws: ``PNGComparison/Failure`` when either file is not a PNG or cannot be decoded, or
+  ///   its memory cannot be had.
+  package func run(expected: Data, actual: Data) throws(PNGComparison.Failure) -> Outcome {
     let wantsPictures = diffImage != nil || strip != nil
     let comparison = try PNGComparison(
       expected: expected, actual: actual, options: options,
       decoding: wantsPictures ? .always : .whenSizesMatch)
     var outcome = Outcome(comparison: comparison)
     guard wantsPictures else { return outcome }
+    let encode = options.diffing.toData
     let diff: PixelImage?
     do {
       diff = try comparison.diffImage()
@@ -79,7 +80,7 @@ public struct PNGDiff: Sendable {
     else { return outcome }
     if let diffImage {
       do {
-        try AtomicFile.write(PNGCodec.encode(diff), to: diffImage)
+        try AtomicFile.write(encode(diff), to: diffImage)
         outcome.written.append(.diffImage)
       } catch {
         outcome.failed.append((.diffImage, error))
@@ -88,7 +89,7 @@ public struct PNGDiff: Sendable {
     if let strip {
       do {
         let picture = try DiffImage.strip(expected: expectedImage, diff: diff, actual: actualImage)
-        try AtomicFile.write(PNGCodec.encode(picture), to: strip)
+        try AtomicFile.write(encode(picture), to: strip)
         outcome.written.append(.strip)
       } catch {
         outcome.failed.append((.strip, error))

@@ -83,47 +83,59 @@ extension FolderComparison {
         "size differs: \(sizes.0.width)×\(sizes.0.height) vs \(sizes.1.width)×\(sizes.1.height)"
       return
     }
-    let pixels = sizes.0.width * sizes.0.height
-    budget.reserving(2 * pixels) {
-      let images: (PixelImage, PixelImage)
-      do throws(FolderComparisonError) {
-        guard let first = try Self.read(one, bytes: true).1,
-          let second = try Self.read(two, bytes: true).1
-        else { return }
-        if first == second { return }
-        images = (try Self.decode(first, of: one), try Self.decode(second, of: two))
-      } catch {
-        frame.status = .failed
-        frame.error = error.message
-        return
-      }
-      let comparison = ImageComparison(expected: images.0, actual: images.1, options: options)
-      frame.comparison = comparison
-      guard !comparison.matches else { return }
+    let data: (Data, Data)
+    do throws(FolderComparisonError) {
+      guard let first = try Self.read(one, bytes: true).1,
+        let second = try Self.read(two, bytes: true).1
+      else { return }
+      data = (first, second)
+    } catch {
       frame.status = .failed
-      writeDiff(images.0, images.1, path: path, artifacts: artifacts, into: &frame)
+      frame.error = error.message
+      return
     }
+    let compared: PNGComparison
+    do {
+      compared = try PNGComparison(
+        expected: data.0, actual: data.1, options: options, budget: budget, readingScenes: false)
+    } catch {
+      let file = error.file == .expected ? one : two
+      frame.status = .failed
+      if case .outOfMemory = error.error {
+        frame.error =
+          "cannot compare '\(file.displayPath)': not enough memory to decode it; allow the "
+          + "process more memory"
+      } else {
+        frame.error = "cannot read '\(file.displayPath)': \(error.error)"
+      }
+      return
+    }
+    if compared.identicalBytes { return }
+    frame.comparison = compared.comparison
+    guard let difference = compared.difference, !difference.matches else { return }
+    frame.status = .failed
+    writeDiff(difference, path: path, artifacts: artifacts, into: &frame)
   }
 
   /// Writes the diff image and the strip of a changed image; a picture that cannot be made or
   /// written is a note, not an error.
   private func writeDiff(
-    _ expectedImage: PixelImage, _ actualImage: PixelImage, path: String,
-    artifacts: ArtifactsFolder, into frame: inout FrameResult
+    _ difference: Difference, path: String, artifacts: ArtifactsFolder,
+    into frame: inout FrameResult
   ) {
+    let encode = options.diffing.toData
     let diff: PixelImage
     do {
-      diff = try DiffImage.highlighting(
-        expected: expectedImage, actual: actualImage, options: options)
-      try artifacts.write(try PNGWriter.encode(diff), of: path, suffix: ".diff.png")
+      diff = try difference.diffImage()
+      try artifacts.write(try encode(diff), of: path, suffix: ".diff.png")
       frame.artifacts?.diff = artifacts.url(of: path, suffix: ".diff.png")
     } catch {
       frame.notes.append("no diff image: \(error)")
       return
     }
     do {
-      let strip = try DiffImage.strip(expected: expectedImage, diff: diff, actual: actualImage)
-      try artifacts.write(try PNGWriter.encode(strip), of: path, suffix: ".strip.png")
+      let strip = try difference.strip(diff: diff)
+      try artifacts.write(try encode(strip), of: path, suffix: ".strip.png")
       frame.artifacts?.strip = artifacts.url(of: path, suffix: ".strip.png")
     } catch {
       frame.notes.append("no expected | diff | actual strip: \(error)")
@@ -184,20 +196,6 @@ extension FolderComparison {
       throw error
     } catch {
       throw FolderComparisonError("cannot read '\(shown)': \(error)")
-    }
-  }
-
-  private static func decode(_ data: Data, of file: ImageFile) throws(FolderComparisonError)
-    -> PixelImage
-  {
-    do {
-      return try PNGCodec.decode(data)
-    } catch .outOfMemory(_) {
-      throw FolderComparisonError(
-        "cannot compare '\(file.displayPath)': not enough memory to decode it; allow the "
-          + "process more memory")
-    } catch {
-      throw FolderComparisonError("cannot read '\(file.displayPath)': \(error)")
     }
   }
 }

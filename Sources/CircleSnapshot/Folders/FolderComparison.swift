@@ -29,36 +29,36 @@ import Foundation
 /// ).run()
 /// print(TextReport.lines(for: result).joined(separator: "\n"))
 /// ```
-public struct FolderComparison: Sendable {
+package struct FolderComparison: Sendable {
   /// The folder of reference images.
-  public var expected: URL
+  package var expected: URL
   /// The folder of images to check.
-  public var actual: URL
+  package var actual: URL
   /// How strictly the pixels must agree, and the regions that do not count.
-  public var options: ComparisonOptions
+  package var options: ComparisonOptions
   /// Where diff images and strips go: `<artifacts>/<actual folder's name>/<path>.diff.png`.
-  public var artifactsDirectory: URL
+  package var artifactsDirectory: URL
   /// Which share of the paths to compare: the `index`-th (from 1) of `count`, by the sorted
   /// paths of both folders together; `nil` for all.
-  public var shard: Shard?
+  package var shard: Shard?
   /// Whether new and changed images are copied over the expected folder.
-  public var update: Bool
+  package var update: Bool
   /// Whether expected images without an actual one are deleted (with ``update``).
-  public var prune: Bool
+  package var prune: Bool
   /// The options a printed command repeats, so that it compares the same way.
-  public var commandOptions: [String]
+  package var commandOptions: [String]
   /// The budget the decodes reserve from.
-  public var budget: PixelBudget
+  package var budget: PixelBudget
 
   /// One of several equal shares of the paths.
-  public struct Shard: Hashable, Sendable {
+  package struct Shard: Hashable, Sendable {
     /// The share, from 1.
-    public var index: Int
+    package var index: Int
     /// How many shares there are, at least 1.
-    public var count: Int
+    package var count: Int
 
     /// Creates a share; `index` is 1…`count`.
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
       self.index = index
       self.count = count
     }
@@ -76,7 +76,7 @@ public struct FolderComparison: Sendable {
   ///   - prune: whether, with `update`, deleted images are removed from the expected folder.
   ///   - commandOptions: the options a printed command repeats.
   ///   - budget: the pixel budget of the decodes; ``PixelBudget/decoding`` by default.
-  public init(
+  package init(
     expected: URL, actual: URL, options: ComparisonOptions = .exact, artifactsDirectory: URL,
     shard: Shard? = nil, update: Bool = false, prune: Bool = false,
     commandOptions: [String] = [], budget: PixelBudget = .decoding
@@ -98,7 +98,7 @@ public struct FolderComparison: Sendable {
   /// - Returns: one result with every image of the share; a folder that cannot be opened is an
   ///   error of the whole comparison (exit code 2), reported like a script that could not be
   ///   read.
-  public func run() -> CheckResult {
+  package func run() -> CheckResult {
     let displayPath = "\(DisplayPath.of(expected)) vs \(DisplayPath.of(actual))"
     let trees: (expected: ImageTree, actual: ImageTree)
     do {

@@ -2,39 +2,39 @@ import CircleRender
 import Foundation
 
 /// How ``GoldenChecker`` and ``GoldenSession`` check the images of a script.
-public struct CheckOptions: Sendable {
+package struct CheckOptions: Sendable {
   /// The folder of goldens; `nil` means `__snapshots__/<script name without .circles>/` beside
   /// the script.
-  public var goldenDirectory: URL?
+  package var goldenDirectory: URL?
   /// A folder holding one golden folder per script, named after the script (`--golden <dir>`),
   /// used when ``goldenDirectory`` is `nil`.
-  public var goldenRoot: URL?
+  package var goldenRoot: URL?
   /// Which goldens may be written; ``RecordMode/none`` (the default) writes none. Any mode that
   /// writes also renames moved goldens.
-  public var record: RecordMode
+  package var record: RecordMode
   /// Whether goldens without a frame (orphans) are deleted.
-  public var prune: Bool
+  package var prune: Bool
   /// Whether orphan goldens make the script fail (by default they are only reported).
-  public var failsOnOrphans: Bool
+  package var failsOnOrphans: Bool
   /// Whether goldens recorded for frames that had none fail the check: set when they were
   /// recorded by default (``recordsByDefault(requested:environment:)``).
   package var failsWhenRecording = false
   /// How images are compared; exact by default.
-  public var comparison: ComparisonOptions
+  package var comparison: ComparisonOptions
   /// Where actual, diff and strip images of failures go, in a subfolder per script.
-  public var artifactsDirectory: URL
+  package var artifactsDirectory: URL
   /// The renderer's identity stored in new goldens and compared with theirs.
-  public var renderer: String
+  package var renderer: String
   /// Which images recording, renaming and pruning may touch, as names or shell globs
   /// (`0002-add-hill`, `00*-undo-*`, `final`); empty means all. Every image is still checked.
-  public var only: [String]
+  package var only: [String]
   /// The options a printed command repeats after the script's path (`--golden g`, `--tolerant`),
   /// so that following it chooses the same files.
-  public var commandOptions: [String]
+  package var commandOptions: [String]
 
   /// Creates options; the defaults compare exactly, write no golden and put artifacts in
   /// `.circles-artifacts/` in the current folder.
-  public init(
+  package init(
     goldenDirectory: URL? = nil, goldenRoot: URL? = nil, record: RecordMode = .none,
     prune: Bool = false,
     failsOnOrphans: Bool = false, comparison: ComparisonOptions = .exact,
@@ -55,17 +55,17 @@ public struct CheckOptions: Sendable {
   }
 
   /// The renderer of this process: `cairo ` and the loaded Cairo's version.
-  public static var currentRenderer: String { "cairo \(cairoVersionString)" }
+  package static var currentRenderer: String { "cairo \(cairoVersionString)" }
 
   /// The default golden folder of a script: `__snapshots__/<name without extension>/` beside it.
-  public static func defaultGoldenDirectory(forScript script: URL) -> URL {
+  package static func defaultGoldenDirectory(forScript script: URL) -> URL {
     script.deletingLastPathComponent()
       .appendingPathComponent("__snapshots__", isDirectory: true)
       .appendingPathComponent(script.deletingPathExtension().lastPathComponent, isDirectory: true)
   }
 
   /// The golden folder for a script under these options.
-  public func goldenDirectory(forScript script: URL) -> URL {
+  package func goldenDirectory(forScript script: URL) -> URL {
     GoldenLocation(script: script, options: self, key: Self.key(of: script)).url
   }
 
@@ -79,7 +79,7 @@ public struct CheckOptions: Sendable {
   /// CI writes nothing it was not asked to.
   ///
   /// - Throws: ``SnapshotError/invalidRecordMode(_:)`` when `CIRCLES_RECORD` holds no mode.
-  public static func recordMode(requested: RecordMode?, environment: [String: String])
+  package static func recordMode(requested: RecordMode?, environment: [String: String])
     throws(SnapshotError) -> RecordMode
   {
     if let requested { return requested }
@@ -106,14 +106,14 @@ public struct CheckOptions: Sendable {
 
   /// The `index`-th (1-based) of `count` shares of the items, for parallel CI jobs: every
   /// `count`-th item from the `index`-th on, so the shares are disjoint and together hold all.
-  public static func shard<Item>(_ items: [Item], index: Int, count: Int) -> [Item] {
+  package static func shard<Item>(_ items: [Item], index: Int, count: Int) -> [Item] {
     guard count > 1 else { return items }
     return items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
   }
 
   /// Runs a check and then removes the artifacts folder if the check made it and left nothing
   /// in it (images that were all recorded, or passed, leave none).
-  public func removingEmptyArtifactsFolder<T>(_ check: () -> T) -> T {
+  package func removingEmptyArtifactsFolder<T>(_ check: () -> T) -> T {
     let existed = FolderHandle.status(atPath: artifactsDirectory.path) != nil
     let result = check()
     if !existed,
@@ -125,7 +125,7 @@ public struct CheckOptions: Sendable {
   }
 
   /// Whether recording, renaming and pruning may touch the image or golden of this name.
-  public func selects(_ name: String) -> Bool {
+  package func selects(_ name: String) -> Bool {
     only.isEmpty || only.contains { pattern in Glob.matches(pattern, name) }
   }
 }

@@ -4,41 +4,50 @@ import Foundation
 ///
 /// The text, JSON, JUnit and HTML reports and the exit code are all made from this one value,
 /// so they count the same scripts and frames and cannot disagree.
-public struct CheckResult: Hashable, Sendable {
+package struct CheckResult: Hashable, Sendable {
   /// One entry per script, in the order they were given.
-  public var scripts: [ScriptCheckResult]
+  package var scripts: [ScriptCheckResult]
 
   /// Creates a result.
-  public init(scripts: [ScriptCheckResult]) {
+  package init(scripts: [ScriptCheckResult]) {
     self.scripts = scripts
   }
 
   /// A result of scripts that all ran to a frame-by-frame result.
-  public init(results: [ScriptResult]) {
+  package init(results: [ScriptResult]) {
     scripts = results.map { ScriptCheckResult(result: $0) }
   }
 
+  /// The verdict of the whole check: an error when a script has one, else failed when one
+  /// failed, else passed (a check of no script passes). The exit code and every report's
+  /// verdict are this one value.
+  package var status: ScriptCheckResult.Status {
+    if scripts.contains(where: { $0.status == .error }) { return .error }
+    if scripts.contains(where: { $0.status == .failed }) { return .failed }
+    return .passed
+  }
+
   /// Whether every script passed.
-  public var passed: Bool { scripts.allSatisfy { $0.status == .passed } }
+  package var passed: Bool { status == .passed }
 
   /// The process exit code (SPEC §6): 2 when a script has an error, else 1 when one failed,
   /// else 0.
-  public var exitCode: Int32 { scripts.map(\.status.exitCode).max() ?? 0 }
+  package var exitCode: Int32 { status.exitCode }
 
   /// The frame-by-frame results of the scripts that have one.
-  public var results: [ScriptResult] { scripts.compactMap(\.result) }
+  package var results: [ScriptResult] { scripts.compactMap(\.result) }
 
   /// How many scripts have a status.
-  public func count(_ status: ScriptCheckResult.Status) -> Int {
+  package func count(_ status: ScriptCheckResult.Status) -> Int {
     scripts.count { $0.status == status }
   }
 }
 
 /// One script's part of a check: what became of it, its frames when it ran, and the diagnostics
 /// that stopped it or kept it from being checked.
-public struct ScriptCheckResult: Hashable, Sendable {
+package struct ScriptCheckResult: Hashable, Sendable {
   /// What became of a script.
-  public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
+  package enum Status: String, Hashable, Sendable, Codable, CaseIterable {
     /// It ran to its end and every frame matches its golden.
     case passed
     /// A frame differs or is missing, or an `expect` failed: exit code 1.
@@ -48,7 +57,7 @@ public struct ScriptCheckResult: Hashable, Sendable {
     case error
 
     /// The exit code this status asks for.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
       switch self {
       case .passed: 0
       case .failed: 1
@@ -58,16 +67,17 @@ public struct ScriptCheckResult: Hashable, Sendable {
   }
 
   /// The script file.
-  public var script: URL
+  package var script: URL
   /// The script's path as shown to people.
-  public var displayPath: String
-  /// What became of it.
-  public var status: Status
+  package var displayPath: String
+  /// Whether it has an error of its own (a file that could not be read, a syntax or run
+  /// error) rather than a failed `expect`.
+  package var isError: Bool
   /// Its frames, when it ran far enough to check them (to its end, or to a failed `expect`).
-  public var result: ScriptResult?
+  package var result: ScriptResult?
   /// What stopped it or kept it from being checked: each syntax error, the run error, the
   /// failed `expect`, the file or folder that could not be read.
-  public var diagnostics: [CheckDiagnostic]
+  package var diagnostics: [CheckDiagnostic]
 
   /// Creates a script's result.
   ///
@@ -78,7 +88,7 @@ public struct ScriptCheckResult: Hashable, Sendable {
   ///   - diagnostics: what stopped it.
   ///   - isError: whether it has an error (exit code 2) rather than a failed `expect`; an
   ///     image that could not be checked is an error too.
-  public init(
+  package init(
     script: URL, displayPath: String, result: ScriptResult?, diagnostics: [CheckDiagnostic],
     isError: Bool
   ) {
@@ -86,43 +96,46 @@ public struct ScriptCheckResult: Hashable, Sendable {
     self.displayPath = displayPath
     self.result = result
     self.diagnostics = diagnostics
-    if isError || result == nil || result?.errors.isEmpty == false {
-      status = .error
-    } else if !diagnostics.isEmpty || result?.passed == false {
-      status = .failed
-    } else {
-      status = .passed
-    }
+    self.isError = isError
+  }
+
+  /// What became of it, from what it holds, so that no report can tell another story than the
+  /// exit code: an error when it has one, did not run, or has an image that could not be
+  /// checked; failed when a diagnostic stopped it or a frame fails; else passed.
+  package var status: Status {
+    if isError || result == nil || result?.errors.isEmpty == false { return .error }
+    if !diagnostics.isEmpty || result?.passed == false { return .failed }
+    return .passed
   }
 
   /// A script that ran to its end.
-  public init(result: ScriptResult) {
+  package init(result: ScriptResult) {
     self.init(
       script: result.script, displayPath: result.displayPath, result: result, diagnostics: [],
       isError: false)
   }
 
   /// The frames checked, and the goldens without a frame.
-  public var frames: [FrameResult] { result?.frames ?? [] }
+  package var frames: [FrameResult] { result?.frames ?? [] }
 }
 
 /// A problem that stopped a script or kept it from being checked, located in the script when it
 /// has a place there.
-public struct CheckDiagnostic: Hashable, Sendable, Codable {
+package struct CheckDiagnostic: Hashable, Sendable, Codable {
   /// The file the problem is in, as shown to people.
-  public var file: String
+  package var file: String
   /// The line, from 1, when the problem has a place in the script.
-  public var line: Int?
+  package var line: Int?
   /// The column, from 1, when the problem has a place in the script.
-  public var column: Int?
+  package var column: Int?
   /// What is wrong.
-  public var message: String
+  package var message: String
   /// The whole diagnostic as a compiler prints it: `file:line:column: error: message`, the
   /// source line and a caret, and its notes; or the message alone when it has no place.
-  public var text: String
+  package var text: String
 
   /// Creates a diagnostic.
-  public init(file: String, line: Int?, column: Int?, message: String, text: String) {
+  package init(file: String, line: Int?, column: Int?, message: String, text: String) {
     self.file = file
     self.line = line
     self.column = column
@@ -131,7 +144,7 @@ public struct CheckDiagnostic: Hashable, Sendable, Codable {
   }
 
   /// The first line: `file:line:column: error: message`, or the message alone.
-  public var headline: String {
+  package var headline: String {
     String(text.prefix { $0 != "\n" })
   }
 }

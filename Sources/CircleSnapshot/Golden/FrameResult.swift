@@ -1,7 +1,7 @@
 import Foundation
 
 /// What became of one frame (or one golden without a frame) in a check.
-public enum FrameStatus: String, Hashable, Sendable, Codable, CaseIterable {
+package enum FrameStatus: String, Hashable, Sendable, Codable, CaseIterable {
   /// The frame matches its golden.
   case passed
   /// The frame differs from its golden, or the golden cannot be read.
@@ -20,43 +20,43 @@ public enum FrameStatus: String, Hashable, Sendable, Codable, CaseIterable {
   case pruned
 
   /// Whether this status makes the check fail (orphans only when asked).
-  public var isFailure: Bool { self == .failed || self == .missing }
+  package var isFailure: Bool { self == .failed || self == .missing }
 }
 
 /// Where in a script an image was made: the command's line and column (1-based) and the
 /// length of the text it covers.
-public struct ScriptLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct ScriptLocation: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The line, from 1.
-  public var line: Int
+  package var line: Int
   /// The column, from 1.
-  public var column: Int
+  package var column: Int
   /// How many characters of the line the command covers.
-  public var length: Int
+  package var length: Int
 
   /// Creates a location.
-  public init(line: Int, column: Int, length: Int = 1) {
+  package init(line: Int, column: Int, length: Int = 1) {
     self.line = line
     self.column = column
     self.length = length
   }
 
   /// `line:column`.
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }
 
 /// The files written for a failing frame.
-public struct FrameArtifacts: Hashable, Sendable, Codable {
+package struct FrameArtifacts: Hashable, Sendable, Codable {
   /// The actual image, as rendered (with its metadata: exactly the golden a record writes).
-  public var actual: URL
+  package var actual: URL
   /// Differences in red over a faded copy of the golden; `nil` when there is no golden image of
   /// the same size.
-  public var diff: URL?
+  package var diff: URL?
   /// Golden | diff | actual side by side; `nil` when there is no diff, or the three are too
   /// wide for one image.
-  public var strip: URL?
+  package var strip: URL?
 
   /// Creates a record of artifact files.
-  public init(actual: URL, diff: URL?, strip: URL?) {
+  package init(actual: URL, diff: URL?, strip: URL?) {
     self.actual = actual
     self.diff = diff
     self.strip = strip
@@ -64,43 +64,43 @@ public struct FrameArtifacts: Hashable, Sendable, Codable {
 }
 
 /// The outcome of one frame or `render` target of a script, or of an orphan golden.
-public struct FrameResult: Hashable, Sendable, Codable {
+package struct FrameResult: Hashable, Sendable, Codable {
   /// The image's name without `.png`: `0001-add-sun` for a frame, `sub/final` for
   /// `render sub/final.png`.
-  public var name: String
+  package var name: String
   /// What happened.
-  public var status: FrameStatus
+  package var status: FrameStatus
   /// Where the golden is (or would be) under the image's own name.
-  public var golden: URL
+  package var golden: URL
   /// The golden the image was compared with when it has another name: a golden that moved
   /// because steps were inserted or removed before it (its path before any rename).
-  public var movedFrom: URL?
+  package var movedFrom: URL?
   /// The command that made the image, when it comes from a script.
-  public var location: ScriptLocation?
+  package var location: ScriptLocation?
   /// Whether the image is a `render` target rather than a frame.
-  public var isRender: Bool
+  package var isRender: Bool
   /// The pixel comparison, when both images were decoded (also for a recorded frame that had
   /// differed).
-  public var comparison: ImageComparison?
+  package var comparison: ImageComparison?
   /// The golden's size, as its header declares it, when known.
-  public var goldenSize: PixelSize?
+  package var goldenSize: PixelSize?
   /// The frame's size, when known.
-  public var actualSize: PixelSize?
+  package var actualSize: PixelSize?
   /// Why the frame failed when it is not a pixel difference: an unreadable golden, a golden of
   /// another size.
-  public var problem: String?
+  package var problem: String?
   /// What kept the check from doing its work on this image: a golden or an artifact that could
   /// not be written, renamed or deleted, memory that could not be had. The check exits 2.
-  public var error: String?
+  package var error: String?
   /// The semantic diff from the golden's scene to the frame's, when the golden's is known.
-  public var sceneDiff: [String]
+  package var sceneDiff: [String]
   /// Notes for people: a different renderer, a golden without a scene.
-  public var notes: [String]
+  package var notes: [String]
   /// The files written for a failure.
-  public var artifacts: FrameArtifacts?
+  package var artifacts: FrameArtifacts?
 
   /// Creates a result.
-  public init(
+  package init(
     name: String, status: FrameStatus, golden: URL, movedFrom: URL? = nil,
     location: ScriptLocation? = nil, isRender: Bool = false, comparison: ImageComparison? = nil,
     goldenSize: PixelSize? = nil, actualSize: PixelSize? = nil, problem: String? = nil,
@@ -125,12 +125,12 @@ public struct FrameResult: Hashable, Sendable, Codable {
 
   /// Whether the frame's history diverges here: it failed or is missing, or was recorded over
   /// a golden that differed.
-  public var diverges: Bool {
+  package var diverges: Bool {
     status.isFailure || (status == .recorded && (comparison.map { !$0.matches } ?? false))
   }
 
   /// The name with the golden it moved from: `0004-add-b (was 0002-add-b)`.
-  public var nameWithOrigin: String {
+  package var nameWithOrigin: String {
     guard let movedFrom, status != .recorded else { return name }
     return "\(name) (was \(movedFrom.deletingPathExtension().lastPathComponent))"
   }
@@ -143,7 +143,7 @@ public struct FrameResult: Hashable, Sendable, Codable {
   /// (a missing golden goes without its note: the frame's status already says it).
   ///
   /// - Parameter path: how a file is shown (relative to the working folder, or whole).
-  public func detailLines(path: (URL) -> String) -> [String] {
+  package func detailLines(path: (URL) -> String) -> [String] {
     var lines: [String] = []
     if let artifacts {
       lines.append("actual: \(path(artifacts.actual))")

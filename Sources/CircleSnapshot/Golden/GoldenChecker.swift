@@ -42,10 +42,11 @@ package enum GoldenChecker {
     } catch {
       return failedResult(script: script, options: options, frames: frames, error: error)
     }
+    let encode = options.comparison.diffing.toData
     for frame in frames {
       let index = session.add(name: frame.name, location: nil, scene: frame.state)
       do {
-        session.encoded(index, png: try PNGWriter.encode(frame.image))
+        session.encoded(index, png: try encode(frame.image))
       } catch {
         session.failed(index, error: "cannot encode frame '\(frame.name)': \(error)")
       }
@@ -90,7 +91,7 @@ package enum GoldenChecker {
     session.writesHistory = false
     let index = session.add(name: name, isRender: true, location: nil, scene: state)
     do {
-      let png = try PNGWriter.encode(image)
+      let png = try options.comparison.diffing.toData(image)
       let metadata = GoldenMetadata(scene: state, renderer: nil)
       session.encoded(index, png: (try? metadata.embedded(in: png)) ?? png)
     } catch {

@@ -93,52 +93,43 @@ extension GoldenSession {
       return true
     }
     let pixels = size.width * size.height
+    let raw = size.height * (1 + size.width * 4)
+    guard let goldenData = read(golden, limit: raw + raw / 64 + (64 << 20)) else {
+      outcome.problem = "cannot read golden '\(display)': it is larger than its size allows"
+      return false
+    }
+    guard let actualData = recordableBytes(of: item) else {
+      outcome.error = "cannot read the actual image of '\(item.name)' back"
+      return false
+    }
     // The golden and the actual image, decoded under the process's budget; the decoder asks
     // the system for their memory first, so a shortage is an error, not a crash.
-    return PixelBudget.decoding.reserving(2 * pixels) {
-      let raw = size.height * (1 + size.width * 4)
-      guard let goldenData = read(golden, limit: raw + raw / 64 + (64 << 20)) else {
-        outcome.problem = "cannot read golden '\(display)': it is larger than its size allows"
-        return false
-      }
-      guard let actualData = recordableBytes(of: item) else {
-        outcome.error = "cannot read the actual image of '\(item.name)' back"
-        return false
-      }
-      let shortage =
-        "cannot compare image '\(item.name)': not enough memory for two \(size) images "
-        + "(\((2 * pixels * 4) >> 20) MiB); allow the process more memory, or draw a smaller canvas"
-      let expected: PixelImage
-      let actual: PixelImage
-      switch (Self.decode(goldenData), Self.decode(actualData)) {
-      case (.success(let one), .success(let two)):
-        expected = one
-        actual = two
-      case (.failure(.outOfMemory), _), (_, .failure(.outOfMemory)):
-        outcome.error = shortage
-        return false
-      case (.failure(let error), _):
+    let compared: PNGComparison
+    do {
+      compared = try PNGComparison(
+        expected: goldenData, actual: actualData, options: options.comparison,
+        readingScenes: false)
+    } catch {
+      switch (error.file, error.error) {
+      case (_, .outOfMemory):
+        outcome.error =
+          "cannot compare image '\(item.name)': not enough memory for two \(size) images "
+          + "(\((2 * pixels * 4) >> 20) MiB); allow the process more memory, or draw a smaller "
+          + "canvas"
+      case (.expected, let error):
         outcome.problem = "cannot read golden '\(display)': \(error)"
-        return false
-      case (_, .failure(let error)):
+      case (.actual, let error):
         outcome.error = "cannot read the actual image of '\(item.name)' back: \(error)"
-        return false
       }
-      let comparison = ImageComparison(
-        expected: expected, actual: actual, options: options.comparison)
-      outcome.comparison = comparison
-      if comparison.matches {
-        outcome.equivalent = true
-        return false
-      }
-      writeDiff(
-        item, golden: goldens[golden].name, expected: expected, actual: actual, into: &outcome)
-      return true
+      return false
     }
-  }
-
-  private static func decode(_ data: Data) -> Result<PixelImage, RenderError> {
-    Result { () throws(RenderError) in try PNGCodec.decode(data) }
+    outcome.comparison = compared.comparison
+    guard let difference = compared.difference, !difference.matches else {
+      outcome.equivalent = true
+      return false
+    }
+    writeDiff(difference, of: item, golden: goldens[golden].name, into: &outcome)
+    return true
   }
 
   /// Adds what changed in the scene since the golden, and a note when the golden came from
@@ -175,23 +166,21 @@ extension GoldenSession {
   /// side by side would be too wide for one image), its panels named after the golden and the
   /// frame.
   private func writeDiff(
-    _ item: Item, golden: String, expected: PixelImage, actual: PixelImage,
-    into outcome: inout Outcome
+    _ difference: Difference, of item: Item, golden: String, into outcome: inout Outcome
   ) {
+    let encode = options.comparison.diffing.toData
     let diff: PixelImage
     do {
-      diff = try DiffImage.highlighting(
-        expected: expected, actual: actual, options: options.comparison)
-      try writeArtifact(try PNGWriter.encode(diff), of: item.name, suffix: ".diff.png")
+      diff = try difference.diffImage()
+      try writeArtifact(try encode(diff), of: item.name, suffix: ".diff.png")
       outcome.diff = true
     } catch {
       outcome.notes.append("no diff image: \(error)")
       return
     }
     do {
-      let strip = try DiffImage.strip(
-        expected: expected, diff: diff, actual: actual, names: (golden, item.name))
-      try writeArtifact(try PNGWriter.encode(strip), of: item.name, suffix: ".strip.png")
+      let strip = try difference.strip(diff: diff, names: (golden, item.name))
+      try writeArtifact(try encode(strip), of: item.name, suffix: ".strip.png")
       outcome.strip = true
     } catch {
       outcome.notes.append("no golden | diff | actual strip: \(error)")

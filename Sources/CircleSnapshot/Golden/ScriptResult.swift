@@ -1,37 +1,37 @@
 import Foundation
 
 /// The outcome of checking every frame of one script against its goldens.
-public struct ScriptResult: Hashable, Sendable, Codable {
+package struct ScriptResult: Hashable, Sendable, Codable {
   /// The script checked.
-  public var script: URL
+  package var script: URL
   /// The folder of its goldens.
-  public var goldenDirectory: URL
+  package var goldenDirectory: URL
   /// Every frame and `render` target in the order the script made them, then orphan or pruned
   /// goldens by name.
-  public var frames: [FrameResult]
+  package var frames: [FrameResult]
   /// Whether orphans count as failures (copied from the options).
-  public var failsOnOrphans: Bool
+  package var failsOnOrphans: Bool
   /// Whether the script stopped before its end (a failed `expect`): goldens after its last
   /// frame were then neither reported as orphans nor touched.
-  public var stoppedEarly: Bool
+  package var stoppedEarly: Bool
   /// How many goldens of frames after the stop were left unchecked, when the script stopped
   /// early.
-  public var unreachedGoldens: Int
+  package var unreachedGoldens: Int
   /// The options a printed command repeats after the script's path, so that it chooses the
   /// same files and compares the same way (`--golden g`, `--threshold 0.1`, …).
-  public var commandOptions: [String]
+  package var commandOptions: [String]
   /// Whether goldens recorded for frames that had none still fail the script: the first run
   /// that records them by default, outside CI (see ``CheckOptions/failsWhenRecording``).
   package var failsOnRecorded: Bool
   /// Whether this compares two folders of images (`circles compare`): ``script`` is then the
   /// actual folder, ``goldenDirectory`` the expected one, every frame an image named by its
   /// path in them, and reports speak of changed, new and deleted images.
-  public var comparesFolders = false
+  package var comparesFolders = false
   /// Notes on the whole result, for people: files that were skipped and why.
-  public var notes: [String] = []
+  package var notes: [String] = []
 
   /// Creates a result.
-  public init(
+  package init(
     script: URL, goldenDirectory: URL, frames: [FrameResult], failsOnOrphans: Bool,
     stoppedEarly: Bool = false, unreachedGoldens: Int = 0, commandOptions: [String] = [],
     failsOnRecorded: Bool = false
@@ -48,14 +48,17 @@ public struct ScriptResult: Hashable, Sendable, Codable {
 
   /// Whether the script passes: no frame failed or is missing (nor an orphan, when those fail,
   /// nor a golden recorded on a first run).
-  public var passed: Bool { failures.isEmpty }
+  package var passed: Bool { failures.isEmpty }
 
   /// The frames that make the script fail.
-  public var failures: [FrameResult] {
-    frames.filter {
-      $0.status.isFailure || (failsOnOrphans && $0.status == .orphan)
-        || (failsOnRecorded && $0.isFirstRecording)
-    }
+  package var failures: [FrameResult] { frames.filter(fails) }
+
+  /// Whether a frame of this script makes it fail: it differs or is missing, or it is an orphan
+  /// when those fail, or a golden recorded on a first run when that fails. Every report marks
+  /// a frame as failing by this rule, and the exit code counts it.
+  package func fails(_ frame: FrameResult) -> Bool {
+    frame.status.isFailure || (failsOnOrphans && frame.status == .orphan)
+      || (failsOnRecorded && frame.isFirstRecording)
   }
 
   /// The frames whose golden this first run recorded.
@@ -65,22 +68,22 @@ public struct ScriptResult: Hashable, Sendable, Codable {
 
   /// The images whose golden or artifacts could not be written, read or kept in memory: the
   /// check exits 2 for them.
-  public var errors: [FrameResult] { frames.filter { $0.error != nil } }
+  package var errors: [FrameResult] { frames.filter { $0.error != nil } }
 
   /// The first frame, in script order, that differs from its golden or has none.
-  public var firstDivergingFrame: FrameResult? { frames.first { $0.diverges } }
+  package var firstDivergingFrame: FrameResult? { frames.first { $0.diverges } }
 
   /// How many frames have each status.
-  public func count(_ status: FrameStatus) -> Int { frames.count { $0.status == status } }
+  package func count(_ status: FrameStatus) -> Int { frames.count { $0.status == status } }
 
   /// The script's path as people typed it (relative to the current folder when it is below it).
-  public var displayPath: String { DisplayPath.of(script) }
+  package var displayPath: String { DisplayPath.of(script) }
 
   /// The command that brings the goldens up to date with what this check found: `--record
   /// failed` for goldens that differ, `--record missing` for new frames, `--record` for both
   /// (each also renames moved goldens, and plain `--record` renames when only that is left),
   /// and `--prune` when goldens have no frame. It repeats the check's ``commandOptions``.
-  public var rerecordCommand: String {
+  package var rerecordCommand: String {
     let missing = frames.contains { $0.status == .missing }
     let failed = frames.contains { $0.status == .failed }
     let orphans = frames.contains { $0.status == .orphan }
@@ -107,7 +110,7 @@ public struct ScriptResult: Hashable, Sendable, Codable {
   /// The line a report ends a script with, when its goldens are behind: how to accept the new
   /// images, rename moved goldens or delete those without a frame; `nil` when nothing is left
   /// to do.
-  public var hint: String? {
+  package var hint: String? {
     let moved = frames.contains { $0.status == .moved }
     let orphans = frames.contains { $0.status == .orphan }
     let recorded = firstRecordings.count
@@ -140,7 +143,7 @@ extension FrameResult {
 
   /// Whether the frame's golden was a moved one, renamed to the frame's name without a change
   /// of picture.
-  public var isRename: Bool {
+  package var isRename: Bool {
     status == .recorded && movedFrom != nil && (comparison?.matches ?? true)
   }
 }

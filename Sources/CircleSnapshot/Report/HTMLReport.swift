@@ -8,7 +8,7 @@ import Foundation
 /// script its failures: golden, diff and actual side by side, a slider that fades from the
 /// golden to the actual over the same spot, and the three again magnified on the rectangle where the pixels differ. Then every frame as a thumbnail.
 /// All text is HTML-escaped.
-public enum HTMLReport {
+package enum HTMLReport {
   /// The page's HTML.
   ///
   /// - Parameters:
@@ -16,7 +16,7 @@ public enum HTMLReport {
   ///   - title: the page title.
   ///   - loadImage: reads an image file; by default from disk. Files that cannot be read or are
   ///     not PNGs are left out.
-  public static func html(
+  package static func html(
     for check: CheckResult, title: String = "circles check",
     loadImage: @escaping (URL) -> Data? = HTMLReport.readImage
   ) -> String {
@@ -39,7 +39,7 @@ public enum HTMLReport {
 
   /// Reads an image file for the page: a regular file of at most 256 MiB, never through a
   /// symbolic link at its last step, whatever bytes its path holds.
-  public static func readImage(_ url: URL) -> Data? {
+  package static func readImage(_ url: URL) -> Data? {
     FolderHandle.readFile(url, limit: 256 << 20)
   }
 

@@ -14,131 +14,131 @@ import Foundation
 ///      "samples/__snapshots__/sun/0001-add-sea.png", "line": 3, "column": 1,
 ///      "differingPixels": 189, …}]}]}
 /// ```
-public enum JSONReport {
+package enum JSONReport {
   /// The whole report.
-  public struct Document: Codable, Hashable, Sendable {
+  package struct Document: Codable, Hashable, Sendable {
     /// Whether every script passed.
-    public var passed: Bool
+    package var passed: Bool
     /// The summary line of the text report.
-    public var summary: String
+    package var summary: String
     /// One entry per script.
-    public var scripts: [Script]
+    package var scripts: [Script]
   }
 
   /// One script's outcome.
-  public struct Script: Codable, Hashable, Sendable {
+  package struct Script: Codable, Hashable, Sendable {
     /// The script's path as shown to people.
-    public var script: String
+    package var script: String
     /// `passed`, `failed` (a frame, or an `expect`) or `error` (not checked, or an image that
     /// could not be).
-    public var status: ScriptCheckResult.Status
+    package var status: ScriptCheckResult.Status
     /// The folder of its goldens; `nil` when the script was not checked.
-    public var goldenDirectory: String?
+    package var goldenDirectory: String?
     /// Whether it passed.
-    public var passed: Bool
+    package var passed: Bool
     /// Whether the script stopped before its end (an error or a failed `expect`).
-    public var stoppedEarly: Bool
+    package var stoppedEarly: Bool
     /// What stopped it or kept it from being checked, each with its file, line, column and
     /// message.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The first frame that differs from its golden or has none.
-    public var firstDivergingFrame: String?
+    package var firstDivergingFrame: String?
     /// The command that brings the goldens up to date; `nil` when nothing is left to do.
-    public var rerecordCommand: String?
+    package var rerecordCommand: String?
     /// How many frames have each status, by status (`{"passed": 5, "moved": 2}`), as the text
     /// summary counts them: a moved golden renamed by a record is `renamed`, not `recorded`.
-    public var counts: [String: Int]
+    package var counts: [String: Int]
     /// Every frame and `render` target, then orphan or pruned goldens.
-    public var frames: [Frame]
+    package var frames: [Frame]
     /// Whether this entry compares two folders of images (`circles compare`): `script` is then
     /// `expected vs actual`, `goldenDirectory` the expected folder, and each frame an image.
-    public var comparesFolders: Bool
+    package var comparesFolders: Bool
     /// Notes on the whole entry: files that were skipped and why.
-    public var notes: [String]
+    package var notes: [String]
   }
 
   /// A problem that stopped a script, where it is and what it says.
-  public struct Diagnostic: Codable, Hashable, Sendable {
+  package struct Diagnostic: Codable, Hashable, Sendable {
     /// The file, as shown to people.
-    public var file: String
+    package var file: String
     /// The line, from 1, when the problem has a place in the script.
-    public var line: Int?
+    package var line: Int?
     /// The column, from 1, when the problem has a place in the script.
-    public var column: Int?
+    package var column: Int?
     /// What is wrong.
-    public var message: String
+    package var message: String
   }
 
   /// A rectangle or a point of pixels.
-  public struct Region: Codable, Hashable, Sendable {
+  package struct Region: Codable, Hashable, Sendable {
     /// The left column.
-    public var x: Int
+    package var x: Int
     /// The top row.
-    public var y: Int
+    package var y: Int
     /// The width (1 for a point).
-    public var width: Int
+    package var width: Int
     /// The height (1 for a point).
-    public var height: Int
+    package var height: Int
   }
 
   /// One frame's outcome.
-  public struct Frame: Codable, Hashable, Sendable {
+  package struct Frame: Codable, Hashable, Sendable {
     /// The frame's name without `.png`.
-    public var name: String
+    package var name: String
     /// `passed`, `failed`, `missing`, `moved`, `recorded`, `orphan` or `pruned`.
-    public var status: FrameStatus
+    package var status: FrameStatus
     /// What happened, in one phrase.
-    public var message: String
+    package var message: String
     /// Whether it is a `render` target.
-    public var render: Bool
+    package var render: Bool
     /// The golden's path under the frame's name.
-    public var golden: String
+    package var golden: String
     /// The golden it was compared with when that has another name (a moved golden), as it was
     /// before any rename.
-    public var movedFrom: String?
+    package var movedFrom: String?
     /// The line of the command that made it.
-    public var line: Int?
+    package var line: Int?
     /// The column of that command.
-    public var column: Int?
+    package var column: Int?
     /// What kept the check from doing its work on it (the check exits 2).
-    public var error: String?
+    package var error: String?
     /// Differing pixels, when the images were compared.
-    public var differingPixels: Int?
+    package var differingPixels: Int?
     /// Differing pixels ignored as anti-aliasing, when the images were compared.
-    public var antialiasedPixels: Int?
+    package var antialiasedPixels: Int?
     /// Pixels left out because they lie in an ignored region, when the images were compared.
-    public var ignoredPixels: Int?
+    package var ignoredPixels: Int?
     /// The regions left out of the comparison, as given; empty when none was.
-    public var ignoredRegions: [Region]
+    package var ignoredRegions: [Region]
     /// For an image of two folders, what became of it: `passed`, `changed`, `new`, `deleted`,
     /// or after an update `updated`, `added`, `removed`; `nil` for a script's frame.
-    public var change: FolderTally.RawValue?
+    package var change: FolderTally.RawValue?
     /// Pixels compared, when the images were compared.
-    public var comparedPixels: Int?
+    package var comparedPixels: Int?
     /// Whether the sizes differ, when both are known.
-    public var sizesDiffer: Bool?
+    package var sizesDiffer: Bool?
     /// The golden's size, `WxH`.
-    public var goldenSize: String?
+    package var goldenSize: String?
     /// The frame's size, `WxH`.
-    public var actualSize: String?
+    package var actualSize: String?
     /// The first differing pixel in reading order.
-    public var firstDifference: Region?
+    package var firstDifference: Region?
     /// The smallest rectangle holding every differing pixel.
-    public var differenceBounds: Region?
+    package var differenceBounds: Region?
     /// The semantic diff from the golden's scene.
-    public var sceneDiff: [String]
+    package var sceneDiff: [String]
     /// Notes (another renderer, a golden without a scene).
-    public var notes: [String]
+    package var notes: [String]
     /// Path of the actual image written for a failure.
-    public var actual: String?
+    package var actual: String?
     /// Path of the diff image written for a failure.
-    public var diff: String?
+    package var diff: String?
     /// Path of the golden | diff | actual strip written for a failure.
-    public var strip: String?
+    package var strip: String?
   }
 
   /// The report as a value.
-  public static func document(for check: CheckResult) -> Document {
+  package static func document(for check: CheckResult) -> Document {
     Document(
       passed: check.passed, summary: text(TextReport.summary(check)),
       scripts: check.scripts.map { entry in
@@ -209,7 +209,7 @@ public enum JSONReport {
   static func path(_ url: URL) -> String { text(DisplayPath.of(url)) }
 
   /// The report as pretty-printed UTF-8 JSON with sorted keys, ending in a newline.
-  public static func data(for check: CheckResult) -> Data {
+  package static func data(for check: CheckResult) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Every field is a plain value: encoding cannot fail.

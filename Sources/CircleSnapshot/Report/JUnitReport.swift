@@ -8,9 +8,9 @@ import Foundation
 /// could not be checked or stopped has a `script` test case too: an `<error>` (a syntax or run
 /// error, a file that could not be read) or a `<failure>` (a failed `expect`) carrying the
 /// diagnostic as the compiler prints it; an image that could not be checked is an `<error>`.
-public enum JUnitReport {
+package enum JUnitReport {
   /// The whole XML document.
-  public static func xml(for check: CheckResult) -> String {
+  package static func xml(for check: CheckResult) -> String {
     let suites = check.scripts.map(Suite.init)
     let folders = check.scripts.contains { $0.result?.comparesFolders == true }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -38,7 +38,6 @@ public enum JUnitReport {
       let className = Markup.escape(script.script.deletingPathExtension().lastPathComponent)
       header = "  <testsuite name=\"\(Markup.escape(script.displayPath))\" "
       let result = script.result
-      let failsOnOrphans = result?.failsOnOrphans ?? false
       if !script.diagnostics.isEmpty {
         let isError = result == nil || script.status == .error
         let element = isError ? "error" : "failure"
@@ -51,7 +50,7 @@ public enum JUnitReport {
       }
       for frame in script.frames {
         var xml = "    <testcase classname=\"\(className)\" name=\"\(Markup.escape(frame.name))\""
-        let failing = frame.status.isFailure || (failsOnOrphans && frame.status == .orphan)
+        let failing = result?.fails(frame) ?? false
         let message = Markup.escape(
           TextReport.describe(frame, inFolders: result?.comparesFolders ?? false))
         if frame.error != nil || failing, let result {

@@ -17,14 +17,14 @@
 ///
 /// Lines carry text from files (circle ids, file names, renderers) as it is: print them through
 /// a terminal-safe escape, as `circles check` does.
-public enum TextReport {
+package enum TextReport {
   /// The report's lines, without trailing newlines: a block for every script, those that could
   /// not be checked or stopped at a failed `expect` included, then the summary.
   ///
   /// - Parameters:
   ///   - check: the whole check.
   ///   - verbose: whether passing frames are listed too.
-  public static func lines(for check: CheckResult, verbose: Bool = false) -> [String] {
+  package static func lines(for check: CheckResult, verbose: Bool = false) -> [String] {
     var lines: [String] = []
     for script in check.scripts {
       lines.append(headline(script))
@@ -50,7 +50,7 @@ public enum TextReport {
   /// `checked 2 scripts, 9 frames: 7 passed, 1 failed, 1 missing` (statuses with no frame are
   /// left out); when a script has an error or failed an `expect`, the scripts are counted
   /// first: `checked 2 scripts: 1 passed, 1 with an error; 2 frames: 2 passed`.
-  public static func summary(_ check: CheckResult) -> String {
+  package static func summary(_ check: CheckResult) -> String {
     if check.scripts.count == 1, let folders = check.scripts[0].result, folders.comparesFolders {
       let errors = check.scripts[0].diagnostics.isEmpty ? "" : "; the folders could not be read"
       return folderSummary(folders) + errors
@@ -189,7 +189,7 @@ public enum TextReport {
   }
 
   /// What happened to a frame, or to an image of two folders, in one phrase.
-  public static func describe(_ frame: FrameResult, inFolders: Bool) -> String {
+  package static func describe(_ frame: FrameResult, inFolders: Bool) -> String {
     guard inFolders, frame.error == nil, frame.status == .recorded else { return describe(frame) }
     let target = DisplayPath.of(frame.golden)
     if let comparison = frame.comparison {
@@ -202,7 +202,7 @@ public enum TextReport {
   }
 
   /// What happened to a frame in one phrase.
-  public static func describe(_ frame: FrameResult) -> String {
+  package static func describe(_ frame: FrameResult) -> String {
     if let error = frame.error { return error }
     switch frame.status {
     case .passed:
@@ -250,11 +250,11 @@ enum FrameTally: String, CaseIterable {
 /// changed, new (only in the actual folder), deleted (only in the expected one), and what an
 /// update did: updated (a changed image copied over), added (a new one copied), removed (a
 /// deleted one pruned); and an image that could not be compared (a damaged file) `error`.
-public enum FolderTally: String, CaseIterable, Sendable {
+package enum FolderTally: String, CaseIterable, Sendable {
   case passed, changed, new, deleted, updated, added, removed, error
 
   /// What became of an image of a folder comparison.
-  public init(_ frame: FrameResult) {
+  package init(_ frame: FrameResult) {
     if frame.error != nil {
       self = .error
       return

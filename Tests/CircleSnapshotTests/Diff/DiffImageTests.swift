@@ -189,9 +189,32 @@ struct PNGComparisonTests {
   func plain() throws {
     let png = try PNGCodec.encode(picture(["#."]))
     #expect(try PNGComparison(expected: png, actual: png).sceneDiff == nil)
-    #expect(throws: RenderError.notPNG) {
+    let failure = #expect(throws: PNGComparison.Failure.self) {
       try PNGComparison(expected: png, actual: Data("text".utf8))
     }
+    #expect(failure?.file == .actual && failure?.error == .notPNG)
+    let other = #expect(throws: PNGComparison.Failure.self) {
+      try PNGComparison(expected: Data("text".utf8), actual: png)
+    }
+    #expect(other?.file == .expected && other?.error == .notPNG)
+  }
+
+  @Test("files of the same bytes match without a pixel decoded, unless pictures are asked for")
+  func identicalBytes() throws {
+    // No image data at all: decoding it would fail.
+    let huge = PNGFile.headerOnly(width: 16384, height: 16384)
+    let result = try PNGComparison(expected: huge, actual: huge)
+    #expect(result.identicalBytes && result.comparison.matches)
+    #expect(result.expected == nil && result.difference == nil)
+    #expect(result.lines == ["images match"])
+    #expect(throws: PNGComparison.Failure.self) {
+      try PNGComparison(expected: huge, actual: huge, decoding: .always)
+    }
+    let regions = ComparisonOptions(ignoring: [PixelRect(x: 16380, y: 0, width: 10, height: 2)])
+    #expect(
+      try PNGComparison(expected: huge, actual: huge, options: regions).lines == [
+        "images match (8 pixels in ignored regions)"
+      ])
   }
 
   @Test("files of different sizes are answered from their headers, decoding nothing")
@@ -203,9 +226,10 @@ struct PNGComparisonTests {
     #expect(result.expected == nil && result.actual == nil)
     #expect(result.lines == ["sizes differ: golden 16384x16384, actual 2x2"])
     #expect(try result.diffImage() == nil)
-    #expect(throws: RenderError.self) {
+    let failure = #expect(throws: PNGComparison.Failure.self) {
       try PNGComparison(expected: huge, actual: small, decoding: .always)
     }
+    #expect(failure?.file == .expected)
   }
 
   @Test("asked for pictures, files of different sizes are decoded and diffed over both")
