@@ -13,4 +13,17 @@ package protocol FrameConsumer: AnyObject {
   /// - Throws: any error; the script stops with it at the `render`'s path
   ///   (`cannot render '<path>': <error>`).
   func consume(_ render: EngineRender) throws
+
+  /// Called before the engine reads a pixel for `expect pixel`.
+  ///
+  /// - Throws: any error; the script stops with it at the `expect`.
+  func willReadPixel() throws
+}
+
+extension FrameConsumer {
+  /// Called before the engine reads a pixel for `expect pixel`: a consumer that bounds a run
+  /// (the language server's deadline) stops it here by throwing; by default nothing happens.
+  ///
+  /// - Throws: any error; the script stops with it at the `expect`.
+  package func willReadPixel() throws {}
 }

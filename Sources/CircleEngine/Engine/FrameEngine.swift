@@ -106,6 +106,7 @@ package final class FrameEngine: ScriptHost {
   }
 
   package func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
+    try consumer.willReadPixel()
     let picture = pictureState(state)
     if picture.scale == state.scale { return try renderer.pixel(of: state, x: x, y: y) }
     return try fullSize.pixel(of: state, x: x, y: y)
@@ -133,7 +134,9 @@ package final class FrameEngine: ScriptHost {
   /// The encoded file of a state in `format` (the engine's unless given): from the cache, or
   /// a new one whose work is left to whoever reads its bytes. The drawing happens here, on the
   /// calling thread.
-  func encoded(_ state: CanvasState, as format: FrameFormat? = nil) throws -> EncodedPicture {
+  package func encoded(
+    _ state: CanvasState, as format: FrameFormat? = nil
+  ) throws -> EncodedPicture {
     let format = format ?? options.format
     guard format == options.format else {
       let data = try format.encode(state, compression: options.compression) {

@@ -133,3 +133,35 @@ struct FrameEngineTests {
     #expect(path.start.column == 10)
   }
 }
+
+/// Refuses to let the engine read pixels after `allowed` reads.
+private final class PixelBudget: FrameConsumer {
+  struct Spent: Error, CustomStringConvertible {
+    var description: String { "no more pixels" }
+  }
+
+  var allowed: Int
+  init(allowed: Int) { self.allowed = allowed }
+
+  func consume(_ frame: EngineFrame) throws {}
+  func consume(_ render: EngineRender) throws {}
+
+  func willReadPixel() throws {
+    guard allowed > 0 else { throw Spent() }
+    allowed -= 1
+  }
+}
+
+extension FrameEngineTests {
+  @Test("a consumer is asked before each pixel read and can stop the run at the expect")
+  func pixelReads() throws {
+    let text = "canvas 10x10\nexpect pixel 1,1 white\nadd a at 5,5 r 2 fill red\nexpect pixel 5,5 red\n"
+    let script = try Script.parse(Array(text.utf8), fileName: "p.circles")
+    let enough = FrameEngine(consumer: PixelBudget(allowed: 2)).run(script)
+    #expect(enough.failure == nil)
+    let short = FrameEngine(consumer: PixelBudget(allowed: 1)).run(script)
+    #expect(short.failure?.diagnostic.range.start.line == 4)
+    #expect(short.failure?.diagnostic.message.hasSuffix("no more pixels") == true)
+    #expect(short.canvas.circles.count == 1)
+  }
+}
