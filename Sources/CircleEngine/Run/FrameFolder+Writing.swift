@@ -21,7 +21,10 @@ extension FrameFolder {
     /// The failure of the `render`, located at its command, when a frame wanted its file
     /// after it: the run stops there, as a run writing each file before going on would.
     package var renderFailure: LateFailure? {
-      render.map { LateFailure(site: $0.site, circleCount: $0.circleCount, error: FileError(reason: description)) }
+      render.map {
+        LateFailure(
+          site: $0.site, circleCount: $0.circleCount, error: FileError(reason: description))
+      }
     }
   }
 
@@ -217,7 +220,9 @@ extension FrameFolder {
     let (frames, renders, rendered, paths) = state.withLock {
       ($0.frames, $0.renders, $0.renderPaths, $0.renderedPaths)
     }
-    let stale = earlier.entries.filter { frames[$0.key] == nil && renders.index(forKey: $0.key) == nil }
+    let stale = earlier.entries.filter {
+      frames[$0.key] == nil && renders.index(forKey: $0.key) == nil
+    }
     // Renders are never removed; those of earlier runs this run did not render again stay
     // known as circles' own.
     let renderFiles = earlier.renders.filter { !paths.contains($0.key) }

@@ -77,7 +77,8 @@ package enum ScriptRunner {
     }
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,
-      circleCount: late?.circleCount ?? canvas.circles.count, animation: made.animation, sheet: made.sheet,
+      circleCount: late?.circleCount ?? canvas.circles.count, animation: made.animation,
+      sheet: made.sheet,
       outputProblems: made.problems, setAside: folder.setAside)
   }
 }

@@ -49,8 +49,11 @@ struct FrameEngineTests {
       "canvas 60x40\nadd a at 10,10 r 5 fill red\nadd b at 40,20 r 8 fill blue\nundo 2\nredo\n"
         + "render here.png\n")
     #expect(failure == nil)
-    #expect(collector.names == ["0000-start", "0001-add-a", "0002-add-b", "0003-undo-add-a",
-      "0004-redo-add-a"])
+    #expect(
+      collector.names == [
+        "0000-start", "0001-add-a", "0002-add-b", "0003-undo-add-a",
+        "0004-redo-add-a",
+      ])
     // The undo shows the start, the redo frame 1, and the render frame 4: three reuses.
     #expect(engine.reusedFiles == 3)
     #expect(collector.bytes[3] == collector.bytes[0])
@@ -86,7 +89,8 @@ struct FrameEngineTests {
   func highlights() throws {
     let text = "canvas 100x80\nadd a at 10,10 r 4\nadd b at 60,50 r 5\nundo\nredo\n"
     let tracked = try Self.run(
-      text, options: FrameEngine.Options(tracksChanges: true), collector: {
+      text, options: FrameEngine.Options(tracksChanges: true),
+      collector: {
         let collector = Collector()
         collector.encodes = false
         return collector
@@ -155,7 +159,8 @@ private final class PixelBudget: FrameConsumer {
 extension FrameEngineTests {
   @Test("a consumer is asked before each pixel read and can stop the run at the expect")
   func pixelReads() throws {
-    let text = "canvas 10x10\nexpect pixel 1,1 white\nadd a at 5,5 r 2 fill red\nexpect pixel 5,5 red\n"
+    let text =
+      "canvas 10x10\nexpect pixel 1,1 white\nadd a at 5,5 r 2 fill red\nexpect pixel 5,5 red\n"
     let script = try Script.parse(Array(text.utf8), fileName: "p.circles")
     let enough = FrameEngine(consumer: PixelBudget(allowed: 2)).run(script)
     #expect(enough.failure == nil)

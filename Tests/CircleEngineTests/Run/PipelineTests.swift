@@ -308,7 +308,8 @@ extension PipelineTests {
     let diagnostic = try #require(result.failure?.diagnostic)
     #expect(
       diagnostic.description
-        == "last:2:3: error: cannot write frame '0002-add-c2': 'out/0002-add-c2.png': is a directory")
+        == "last:2:3: error: cannot write frame '0002-add-c2': 'out/0002-add-c2.png': is a directory"
+    )
     #expect(diagnostic.notes.map(\.message) == ["in iteration 2 of this repeat (i = 1)"])
     #expect(result.circleCount == 2)
     #expect(result.frames.isEmpty)

@@ -115,10 +115,12 @@ struct OutputSiteTests {
   func messages() throws {
     let frame = try Self.run(failing: 1).failure
     #expect(
-      frame?.diagnostic.description == "s.circles:2:1: error: cannot write frame '0001-add-a': no space left")
+      frame?.diagnostic.description
+        == "s.circles:2:1: error: cannot write frame '0001-add-a': no space left")
     let render = try Self.run(failing: 16).failure
     #expect(
-      render?.diagnostic.description == "s.circles:15:8: error: cannot render 'end.png': no space left")
+      render?.diagnostic.description
+        == "s.circles:15:8: error: cannot render 'end.png': no space left")
     #expect(render?.diagnostic.notes.isEmpty == true)
   }
 }
