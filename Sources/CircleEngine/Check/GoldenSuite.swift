@@ -10,7 +10,7 @@ import Foundation
 /// let passed = checks.allSatisfy { $0.result?.passed == true }
 /// ```
 ///
-/// Each script is run, drawn and compared as it goes (``GoldenHost``, ``GoldenSession``), so a
+/// Each script is run, drawn and compared as it goes (``FrameEngine``, ``GoldenConsumer``, ``GoldenSession``), so a
 /// check holds a few frames at a time however long its scripts' histories are. Before any work
 /// the plan is checked: two scripts never share a golden folder, and no artifacts folder lies in
 /// a golden folder.
@@ -107,15 +107,15 @@ package enum GoldenSuite {
       check.folderError = "goldens of '\(displayName)': \(DisplayText.escaped(error.description))"
       return check
     }
-    let host = GoldenHost(session: session, fileName: displayName)
+    let golden = GoldenConsumer(session: session)
     do {
-      check.failure = try source.run(with: host).failure
+      check.failure = FrameEngine(consumer: golden).run(try source.parsed()).failure
     } catch {
       check.failure = .syntax(error)
     }
-    host.finish()
+    golden.finish()
     if check.failure?.isError == true { return check }
-    if let clash = host.rendersNamedLikeFrames.first {
+    if let clash = golden.rendersNamedLikeFrames.first {
       check.failure = .error(
         .error(
           "render target '\(clash.name).png' has the name of a frame of this script; "
@@ -125,7 +125,7 @@ package enum GoldenSuite {
     let result = session.finish(stoppedEarly: check.failure != nil)
     check.result = result
     check.diagnostics = FrameDiagnostics.diagnostics(
-      for: result, fileName: displayName, provenance: host.provenance)
+      for: result, fileName: displayName, provenance: golden.provenance)
     return check
   }
 

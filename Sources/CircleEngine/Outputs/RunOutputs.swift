@@ -21,10 +21,10 @@ package struct WrittenSheet: Sendable {
   package var layout: ContactSheetLayout
 }
 
-/// The script host of `circles run` around the frame writer: passes on the frames the run
-/// writes (all, the last or none) and builds the animation and the contact sheet from the
-/// pictures the writer's renderer already draws, as the script runs.
-final class RunOutputs: ScriptHost {
+/// What `circles run` makes of the states its engine reaches: the frame files (all, the last or
+/// none) through the writer, and the animation and the contact sheet from the pictures the
+/// engine already draws, as the script runs.
+final class RunOutputs: FrameConsumer {
   let writer: FrameWriter
   let selection: FrameSelection
   private let animation: AnimationRecorder?
@@ -33,10 +33,8 @@ final class RunOutputs: ScriptHost {
   private let highlightsAnimation: Bool
   private let sheet: ContactSheetRecorder?
   private let sheetURL: URL?
-  /// The state of the frame shown last, for the change an undo or redo frame shows.
-  private var previous = KeptState()
-  /// With `.last`, the latest frame, its state kept apart.
-  private var last: (number: Int, action: String, direction: Frame.Direction)?
+  /// With `.last`, the latest frame and where it was asked for, its state kept apart.
+  private var last: (frame: Frame, site: OutputSite)?
   private var lastState = KeptState()
 
   /// The animation `options` ask for, its temporary file created now (before anything else
@@ -65,19 +63,31 @@ final class RunOutputs: ScriptHost {
     sheet = options.sheet.map { _ in ContactSheetRecorder() }
   }
 
-  func scriptDidProduceFrame(_ frame: Frame) throws {
+  /// What the engine must do for these outputs: the writer's format, and the state of the
+  /// frame before kept for the animation and the sheet, which outline undo and redo.
+  static func engineOptions(for options: FrameOptions) -> FrameEngine.Options {
+    FrameEngine.Options(
+      format: options.format, compression: options.compression,
+      tracksChanges: options.animation != nil || options.sheet != nil)
+  }
+
+  func consume(_ frame: EngineFrame) throws {
     switch selection {
-    case .all: try writer.scriptDidProduceFrame(frame)
+    case .all:
+      try writer.write(
+        frame.frame, site: frame.site, circleCount: frame.state.circles.count,
+        picture: frame.encoded)
     case .last:
-      last = (frame.number, frame.action, frame.direction)
+      var kept = frame.frame
+      kept.state = CanvasState()
+      last = (kept, frame.site)
       lastState.keep(frame.state)
     case .none: break
     }
     guard animation != nil || sheet != nil else { return }
-    let renderer = writer.renderer
-    try renderer.update(to: frame.state)
+    let renderer = try frame.pixels()
     let damage = renderer.takeDamage()
-    let highlight = frame.highlight(after: previous.state)
+    let highlight = frame.highlight
     do {
       try animation?.record(
         renderer, damage: damage, state: frame.state,
@@ -88,29 +98,29 @@ final class RunOutputs: ScriptHost {
       throw error
     }
     sheet?.record(
-      renderer, damage: damage, state: frame.state, label: SheetWriter.label(for: frame),
+      renderer, damage: damage, state: frame.state, label: SheetWriter.label(for: frame.frame),
       highlight: highlight)
-    previous.keep(frame.state)
   }
 
-  func scriptRender(_ state: CanvasState, toPath path: String) throws {
-    try writer.scriptRender(state, toPath: path)
+  func consume(_ render: EngineRender) throws {
+    try writer.write(render)
   }
-
-  func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try writer.scriptPixel(in: state, x: x, y: y)
-  }
-
-  /// The number of the frame that `writeLastFrame()` writes.
-  var lastFrameNumber: Int? { last?.number }
 
   /// Hands the last frame to the writer when only the last is written.
   ///
-  /// - Throws: what writing it throws.
-  func writeLastFrame() throws {
-    guard selection == .last, let last, let state = lastState.state else { return }
-    try writer.scriptDidProduceFrame(
-      Frame(number: last.number, action: last.action, state: state, direction: last.direction))
+  /// - Parameter engine: the engine of the run, which encodes it.
+  /// - Returns: the frame's failure, located at its command, when it cannot be written.
+  func writeLastFrame(on engine: FrameEngine) -> LateFailure? {
+    guard selection == .last, let last, let state = lastState.state else { return nil }
+    let circleCount = state.circles.count
+    do {
+      try writer.write(last.frame, site: last.site, circleCount: circleCount) {
+        try engine.encoded(state)
+      }
+      return nil
+    } catch {
+      return LateFailure(site: last.site, circleCount: circleCount, error: error)
+    }
   }
 
   /// Writes the animation and the sheet.

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleScript
 import Foundation
 
 /// Writing frames and `render` files into the output folder, and finishing the run there.
@@ -9,11 +10,21 @@ extension FrameFolder {
     package var name: String
     /// The frame's number.
     package var frame: Int
-    /// Which `render` of the run (0 for the first) wants it.
-    package var render: Int
+    /// Where the `render` that wrote the file was asked for, and the circles then, when a
+    /// frame wanted the file after it.
+    package var render: (site: OutputSite, circleCount: Int)?
 
     package var description: String {
       "'\(name)' is also the file of frame \(frame); choose another name"
+    }
+
+    /// The failure of the `render`, located at its command, when a frame wanted its file
+    /// after it: the run stops there, as a run writing each file before going on would.
+    package var renderFailure: LateFailure? {
+      render.map {
+        LateFailure(
+          site: $0.site, circleCount: $0.circleCount, error: FileError(reason: description))
+      }
     }
   }
 
@@ -129,6 +140,8 @@ extension FrameFolder {
   /// - Parameters:
   ///   - data: the file's bytes.
   ///   - target: where, checked by `RenderPath`.
+  ///   - site: where the `render` was asked for, and the circles then: what a frame that
+  ///     wants the file later reports in its `Clash`.
   ///   - onlyIfChanged: leave a file that already holds these bytes untouched.
   /// - Returns: the file's URL.
   /// - Throws: `FileError` with the reason alone, to follow `cannot render '<path>': `: a
@@ -136,12 +149,9 @@ extension FrameFolder {
   ///   run or circles' own, or the system's reason.
   @discardableResult
   package func writeRender(
-    _ data: Data, to target: RenderPath, onlyIfChanged: Bool = false
+    _ data: Data, to target: RenderPath, site: (site: OutputSite, circleCount: Int)? = nil,
+    onlyIfChanged: Bool = false
   ) throws(FileError) -> URL {
-    let index = state.withLock { state in
-      defer { state.renderCount += 1 }
-      return state.renderCount
-    }
     let folder: FolderHandle
     do {
       folder = target.folder.isEmpty ? handle : try handle.folder(at: target.folder, creating: true)
@@ -155,9 +165,9 @@ extension FrameFolder {
       }
       try state.withLock { state throws(FileError) in
         if let frame = state.claimed[name] {
-          throw FileError(reason: Clash(name: name, frame: frame, render: index).description)
+          throw FileError(reason: Clash(name: name, frame: frame).description)
         }
-        state.renders[name] = index
+        state.renders[name] = site
       }
     }
     let (name, path) = (target.name, target.path)
@@ -210,7 +220,9 @@ extension FrameFolder {
     let (frames, renders, rendered, paths) = state.withLock {
       ($0.frames, $0.renders, $0.renderPaths, $0.renderedPaths)
     }
-    let stale = earlier.entries.filter { frames[$0.key] == nil && renders[$0.key] == nil }
+    let stale = earlier.entries.filter {
+      frames[$0.key] == nil && renders.index(forKey: $0.key) == nil
+    }
     // Renders are never removed; those of earlier runs this run did not render again stay
     // known as circles' own.
     let renderFiles = earlier.renders.filter { !paths.contains($0.key) }

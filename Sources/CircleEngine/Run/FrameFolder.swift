@@ -1,4 +1,5 @@
 import CircleRender
+import CircleScript
 import Foundation
 
 /// The output folder of one run of a script, from the moment the run starts writing until it
@@ -35,8 +36,9 @@ package final class FrameFolder: Sendable {
     var frames: [String: FileIdentity] = [:]
     /// Frame file names produced so far, by frame number.
     var claimed: [String: Int] = [:]
-    /// Files this run rendered into the folder itself, by the number of their `render`.
-    var renders: [String: Int] = [:]
+    /// Files this run rendered into the folder itself, with where their `render` was asked
+    /// for when the writer said.
+    var renders: [String: (site: OutputSite, circleCount: Int)?] = [:]
     /// Those files as written.
     var renderFiles: [String: FileIdentity] = [:]
     /// Every file this run rendered, in the folder or beneath it, by its path there.
@@ -44,8 +46,6 @@ package final class FrameFolder: Sendable {
     /// The paths of every `render` of this run, its files or not (a file of the user's that
     /// held the same bytes, left as it was).
     var renderedPaths: Set<String> = []
-    /// `render` commands run so far.
-    var renderCount = 0
     /// Files that were in the way of a frame and were kept under another name.
     var setAside: [SetAsideFile] = []
   }

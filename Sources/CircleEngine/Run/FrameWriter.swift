@@ -3,26 +3,20 @@ import CircleRender
 import CircleScript
 import Foundation
 
-/// The script host of `circles run`: draws each frame and writes it whole as a file.
+/// Writes `circles run`'s frames and `render` targets whole as files, from the pictures a
+/// ``FrameEngine`` encodes.
 ///
-/// Drawing happens on the calling thread, each state repainting only what changed since the
-/// last (`IncrementalRenderer`). Encoding and writing go to a `FramePipeline`, so frame N is
-/// encoded and written while frame N+1 is drawn. A state already encoded (reached again by
-/// undo or redo) is written from the same bytes. The files are the same whether the pipeline
-/// is parallel or not.
-final class FrameWriter: ScriptHost {
+/// Encoding and writing go to a `FramePipeline`, so frame N is encoded and written while frame
+/// N+1 is drawn. A state already encoded (reached again by undo or redo) is written from the
+/// same bytes. The files are the same whether the pipeline is parallel or not.
+final class FrameWriter {
   /// The output folder, locked for the run.
   let folder: FrameFolder
   let options: FrameOptions
   private(set) var frames: [WrittenFrame] = []
   private(set) var renders: [URL] = []
   /// The `render` that wanted the file of a later frame, if one did: the run stopped there.
-  private(set) var clash: FrameFolder.Clash?
-  /// Draws every state; the run's animation and contact sheet read its pictures too.
-  let renderer = IncrementalRenderer()
-  private let cache = EncodedFrameCache()
-  /// Shares compressed rows between consecutive PNG frames.
-  private let pngEncoder: PNGSequenceEncoder
+  private(set) var clash: LateFailure?
   private let pipeline: FramePipeline
   private let budget: OutputBudget
 
@@ -30,37 +24,52 @@ final class FrameWriter: ScriptHost {
     self.folder = folder
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)
-    pngEncoder = PNGSequenceEncoder(compression: options.compression)
     budget = OutputBudget(maximumFrames: options.maximumFrames, maximumBytes: options.maximumBytes)
   }
 
-  /// How many frames were written from bytes encoded for an earlier frame.
-  var reusedFrames: Int { cache.hits }
-
-  func scriptDidProduceFrame(_ frame: Frame) throws {
+  /// Writes a frame: at once for the first, so that a folder that cannot be written is reported
+  /// at the first command; beside the drawing of the next frames for the others.
+  ///
+  /// - Parameters:
+  ///   - frame: the frame's number, action and name; its state is not read.
+  ///   - site: where it was asked for.
+  ///   - circleCount: circles on the canvas then.
+  ///   - picture: makes the encoded picture (drawing it on this thread).
+  func write(
+    _ frame: Frame, site: OutputSite, circleCount: Int, picture: () throws -> EncodedPicture
+  ) throws {
     let name = frame.name + "." + options.format.fileExtension
     try budget.claimFrame()
-    do {
+    do throws(FrameFolder.Clash) {
       try folder.claimFrame(named: name, number: frame.number)
     } catch {
-      clash = error
+      clash = error.renderFailure
       throw error
     }
-    let (encoded, encode) = try encodedFrame(for: frame.state)
+    let encoded = try picture()
     let turn = budget.nextTurn()
     let make: @Sendable () throws -> Data = { [budget] in
-      encode?()
-      let bytes = Result { try encoded.bytes() }
-      try budget.claim(bytes: (try? bytes.get())?.count, turn: turn)
-      return try bytes.get()
+      do {
+        let bytes = Result { try encoded.bytes() }
+        try budget.claim(bytes: (try? bytes.get())?.count, turn: turn)
+        return try bytes.get()
+      } catch {
+        throw LateFailure(site: site, circleCount: circleCount, error: error)
+      }
     }
     let store: @Sendable (Data) throws -> Void = { [folder] data in
-      try folder.writeFrame(data, named: name)
+      do {
+        try folder.writeFrame(data, named: name)
+      } catch {
+        throw LateFailure(site: site, circleCount: circleCount, error: error)
+      }
     }
-    // The first frame is written at once, so a folder that cannot be written is reported at
-    // the first command.
     if frames.isEmpty {
-      try store(try make())
+      do {
+        try store(try make())
+      } catch let late as LateFailure {
+        throw late.error
+      }
     } else {
       do {
         try pipeline.submit(frame: frame.number, make, then: store)
@@ -70,22 +79,22 @@ final class FrameWriter: ScriptHost {
         throw error
       }
     }
-    frames.append(WrittenFrame(frame, url: folder.url.appendingPathComponent(name)))
+    frames.append(
+      WrittenFrame(
+        number: frame.number, action: frame.action, name: frame.name,
+        url: folder.url.appendingPathComponent(name)))
   }
 
-  func scriptRender(_ state: CanvasState, toPath path: String) throws {
-    let target = try RenderPath(path, fileExtension: options.format.fileExtension)
-    let (encoded, encode) = try encodedFrame(for: state)
-    encode?()
+  /// Writes a `render` target.
+  func write(_ render: EngineRender) throws {
+    let target = try RenderPath(render.path, fileExtension: options.format.fileExtension)
+    let encoded = try render.encoded()
     let turn = budget.nextTurn()
     let bytes = Result { try encoded.bytes() }
     try budget.claim(bytes: (try? bytes.get())?.count, turn: turn)
     let data = try bytes.get()
-    renders.append(try folder.writeRender(data, to: target))
-  }
-
-  func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try renderer.pixel(of: state, x: x, y: y)
+    renders.append(
+      try folder.writeRender(data, to: target, site: (render.site, render.state.circles.count)))
   }
 
   /// Waits for every frame to be written.
@@ -96,35 +105,17 @@ final class FrameWriter: ScriptHost {
   /// Flushing made a run wait for every dirty file of the file system, other programs' too,
   /// which cost more than encoding the frames.
   ///
-  /// - Returns: the number of the first frame that could not be written and why, if any;
-  ///   frames after it are removed, so the folder holds the frames before the failure, as when
-  ///   writing one by one.
-  func finish() -> (frame: Int, error: any Error)? {
-    guard let failure = pipeline.finish() else { return nil }
+  /// - Returns: the first frame that could not be written, where it was asked for and why, if
+  ///   any; frames after it are removed, so the folder holds the frames before the failure, as
+  ///   when writing one by one.
+  func finish() -> LateFailure? {
+    guard let failure = pipeline.finish(), let late = failure.error as? LateFailure else {
+      return nil
+    }
     for frame in frames where frame.number > failure.frame {
       folder.discardFrame(named: frame.url.lastPathComponent)
     }
     frames.removeAll { $0.number >= failure.frame }
-    return failure
-  }
-
-  /// The encoded bytes for a state: from the cache, or a new entry with the work that fills
-  /// it, to run where the caller chooses. The drawing happens here, on the calling thread.
-  private func encodedFrame(
-    for state: CanvasState
-  ) throws -> (EncodedFrame, (@Sendable () -> Void)?) {
-    if let known = cache.frame(for: state) { return (known, nil) }
-    let encoded = EncodedFrame()
-    switch options.format {
-    case .png:
-      try renderer.update(to: state)
-      let prepared = try pngEncoder.prepare(renderer)
-      cache.insert(encoded, for: state)
-      return (encoded, { encoded.fulfil(Result { try prepared.encode() }) })
-    case .svg, .pdf:
-      let format = options.format
-      cache.insert(encoded, for: state)
-      return (encoded, { encoded.fulfil(Result { try format.encode(state) }) })
-    }
+    return late
   }
 }

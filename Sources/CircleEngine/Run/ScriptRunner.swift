@@ -57,20 +57,16 @@ package enum ScriptRunner {
     }
     let writer = FrameWriter(folder: folder, options: options)
     let outputs = RunOutputs(writer: writer, options: options, animation: animation)
-    let (canvas, stopped) = source.run(script, with: outputs)
+    let engine = FrameEngine(options: RunOutputs.engineOptions(for: options), consumer: outputs)
+    let (canvas, stopped) = engine.run(script)
     // With `--frames last`, the one frame is written now that the script has ended.
-    var lastFrameFailure: (frame: Int, error: any Error)?
-    do {
-      try outputs.writeLastFrame()
-    } catch {
-      lastFrameFailure = outputs.lastFrameNumber.map { ($0, error) }
-    }
+    let lastFrameFailure = outputs.writeLastFrame(on: engine)
     // The sheet and the animation are drawn and written while the last frames are stored.
     let made = outputs.finish()
-    // Frames are written on other threads: an error is known late, and belongs earlier.
-    let (failure, end) = ScriptReplay.relocate(
-      stopped, canvas: canvas, of: script, failedFrame: writer.finish() ?? lastFrameFailure,
-      clash: writer.clash)
+    // Frames are written on other threads: an error is known late, and belongs earlier, at
+    // the frame that could not be written or the `render` whose file a later frame wanted.
+    let late = writer.finish() ?? lastFrameFailure ?? writer.clash
+    let failure = late?.failure ?? stopped
     do {
       try folder.finish()
     } catch {
@@ -81,7 +77,8 @@ package enum ScriptRunner {
     }
     return RunResult(
       frames: writer.frames, renders: writer.renders, failure: failure,
-      circleCount: end.circles.count, animation: made.animation, sheet: made.sheet,
+      circleCount: late?.circleCount ?? canvas.circles.count, animation: made.animation,
+      sheet: made.sheet,
       outputProblems: made.problems, setAside: folder.setAside)
   }
 }

@@ -1,4 +1,3 @@
-import CircleScript
 import Foundation
 
 /// A frame written by `circles run`: its number, action, name and file.
@@ -11,11 +10,4 @@ package struct WrittenFrame: Hashable, Sendable {
   package var name: String
   /// Where the file is.
   package var url: URL
-
-  init(_ frame: Frame, url: URL) {
-    number = frame.number
-    action = frame.action
-    name = frame.name
-    self.url = url
-  }
 }

@@ -25,6 +25,34 @@ public struct Frame: Hashable, Sendable {
   /// failure reported at a group's or a loop's line can point inside it too. Empty for the
   /// start. Not part of the frame's value.
   package var changes: [Change]
+  /// The loops around the command that made the frame, outermost first, each at the pass it
+  /// was in: what the notes of a failure located at the frame name. Not part of the frame's
+  /// value.
+  package var iterations: [Iteration]
+
+  /// One pass of a `repeat` around a command.
+  package struct Iteration: Hashable, Sendable {
+    /// The `repeat` keyword.
+    package var keyword: SourceRange
+    /// The pass, counting from 0.
+    package var index: Int
+    /// The loop's variable, if it has one.
+    package var variable: String?
+
+    /// Creates a pass of a loop.
+    package init(keyword: SourceRange, index: Int, variable: String?) {
+      self.keyword = keyword
+      self.index = index
+      self.variable = variable
+    }
+
+    /// The note a failure inside the pass carries: `in iteration 3 of this repeat (i = 2)`.
+    package var note: Diagnostic.Note {
+      let value = variable.map { " (\($0) = \(index))" } ?? ""
+      return Diagnostic.Note(
+        range: keyword, message: "in iteration \(index + 1) of this repeat\(value)")
+    }
+  }
 
   /// A change command inside what made a frame, and the circle it changed.
   package struct Change: Hashable, Sendable {
@@ -67,14 +95,15 @@ public struct Frame: Hashable, Sendable {
   ) {
     self.init(
       number: number, action: action, state: state, direction: direction, range: range,
-      loop: nil, changes: [])
+      loop: nil, changes: [], iterations: [])
   }
 
   /// Creates a frame with where the interpreter made it: `loop`, the outermost `repeat` whose
-  /// body made it, if any, and `changes`, the change commands that made it.
+  /// body made it, if any, `changes`, the change commands that made it, and `iterations`, the
+  /// loops around that command.
   package init(
     number: Int, action: String, state: CanvasState, direction: Direction? = nil,
-    range: SourceRange? = nil, loop: SourceRange?, changes: [Change]
+    range: SourceRange? = nil, loop: SourceRange?, changes: [Change], iterations: [Iteration]
   ) {
     self.number = number
     self.action = action
@@ -84,6 +113,15 @@ public struct Frame: Hashable, Sendable {
     self.range = range
     self.loop = loop
     self.changes = changes
+    self.iterations = iterations
+  }
+
+  /// Where the frame was asked for, to locate a failure to write it.
+  package var site: OutputSite {
+    OutputSite(
+      output: .frame(name),
+      command: range ?? SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0),
+      iterations: iterations)
   }
 }
 

@@ -76,13 +76,11 @@ extension Interpreter {
     let frame = Frame(
       number: nextFrameNumber, action: action, state: canvas.state, direction: direction,
       range: range, loop: loopRange,
-      changes: changes ?? [Frame.Change(circle: nil, range: range)])
+      changes: changes ?? [Frame.Change(circle: nil, range: range)], iterations: iterations)
     do {
       try host.scriptDidProduceFrame(frame)
-    } catch let limit as OutputLimitReached {
-      throw .error(.error(limit.description, at: range))
     } catch {
-      throw .error(.error("cannot write frame '\(frame.name)': \(error)", at: range))
+      throw frame.site.failure(error)
     }
     nextFrameNumber += 1
   }

@@ -27,6 +27,11 @@ public final class Interpreter {
   var hasProducedStart = false
   /// The outermost `repeat` running at top level: the frames its body makes are made at its line.
   var loopRange: SourceRange?
+  /// The loops running now, outermost first, each at its pass.
+  private(set) var iterations: [Frame.Iteration] = []
+  /// The `render` being written, while the host writes it: where the host finds what a failure
+  /// it learns of later is located at.
+  package private(set) var renderSite: OutputSite?
   /// The changes the group now running has made, each with the circle it changed.
   private var groupChanges: [Frame.Change] = []
   /// Commands left before the run stops; see `maximumCommands`.
@@ -183,16 +188,17 @@ public final class Interpreter {
     _ body: () throws(ScriptFailure) -> Void
   ) throws(ScriptFailure) {
     let times = try self.count(count, Self.repeatRule)
+    guard times > 0 else { return }
+    iterations.append(
+      Frame.Iteration(keyword: statement.keyword, index: 0, variable: variable?.name))
+    defer { iterations.removeLast() }
     for iteration in 0..<times {
       if let variable { evaluator.assign(variable, Double(iteration)) }
+      iterations[iterations.count - 1].index = iteration
       do {
         try body()
       } catch {
-        let value = variable.map { " (\($0.name) = \(iteration))" } ?? ""
-        throw error.noting(
-          Diagnostic.Note(
-            range: statement.keyword,
-            message: "in iteration \(iteration + 1) of this repeat\(value)"))
+        throw error.noting(iterations[iterations.count - 1].note)
       }
     }
   }
@@ -235,12 +241,15 @@ public final class Interpreter {
       try diagnosing { () throws(Diagnostic) in
         try LineParser.checkRenderPath(path, shown: path, at: template.range)
       }
+      let site = OutputSite(
+        output: .render(path: path, at: template.range), command: statement.range,
+        iterations: iterations)
+      renderSite = site
+      defer { renderSite = nil }
       do {
         try host.scriptRender(canvas.state, toPath: path, at: statement.range)
-      } catch let limit as OutputLimitReached {
-        throw .error(.error(limit.description, at: statement.range))
       } catch {
-        throw .error(.error("cannot render '\(path)': \(error)", at: template.range))
+        throw site.failure(error)
       }
     case .expect(let expectation):
       try check(expectation, statement)
@@ -257,7 +266,7 @@ public final class Interpreter {
 
 extension ScriptFailure {
   /// The failure with one more note on its diagnostic (syntax errors are left as they are).
-  func noting(_ note: Diagnostic.Note) -> ScriptFailure {
+  package func noting(_ note: Diagnostic.Note) -> ScriptFailure {
     switch self {
     case .error(var diagnostic):
       diagnostic.notes.append(note)

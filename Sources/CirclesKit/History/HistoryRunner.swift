@@ -22,17 +22,24 @@ package enum HistoryRunner {
   /// - Returns: the stacks after the last command, or after the command that failed.
   /// - Throws: `RunError.script` for a syntax error (nothing ran).
   package static func run(_ source: ScriptSource) throws(RunError) -> HistoryResult {
-    let host = CanvasHost()
-    host.keepsFrames = true
-    let canvas: Canvas
-    let failure: ScriptFailure?
+    let script: Script
     do {
-      (canvas, failure) = try source.run(with: host)
+      script = try source.parsed()
     } catch {
       throw .script(.syntax(error))
     }
+    let frames = FrameList()
+    let (canvas, failure) = FrameEngine(consumer: frames).run(script)
     return HistoryResult(
-      history: EditMenuHistory(canvas.undoManager), frames: host.frames,
-      failure: failure)
+      history: EditMenuHistory(canvas.undoManager), frames: frames.frames, failure: failure)
+  }
+
+  /// Keeps the frames; skips `render` targets.
+  private final class FrameList: FrameConsumer {
+    private(set) var frames: [Frame] = []
+
+    func consume(_ frame: EngineFrame) throws { frames.append(frame.frame) }
+
+    func consume(_ render: EngineRender) throws {}
   }
 }

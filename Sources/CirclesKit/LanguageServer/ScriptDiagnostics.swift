@@ -24,30 +24,29 @@ struct ScriptDiagnostics {
       diagnostics = error.diagnostics
       return
     }
-    let host = DeadlineHost(deadline: deadline)
-    let failure = source.run(script, with: host).failure
-    if host.ranOut, case .error(let stop) = failure {
+    let deadline = Deadline(deadline)
+    let failure = FrameEngine(consumer: deadline).run(script).failure
+    if deadline.ranOut, case .error(let stop) = failure {
       diagnostics = []
-      cutOff = (stop.range, host.started.duration(to: .now) / .seconds(1))
+      cutOff = (stop.range, deadline.started.duration(to: .now) / .seconds(1))
     } else {
       diagnostics = failure?.diagnostics ?? []
     }
   }
 }
 
-/// The host of a run for diagnostics: nothing is written, pixels are drawn for `expect pixel`,
-/// and the first frame, `render` or `expect pixel` after the deadline stops the run.
+/// What a run for the editor makes of its states: nothing is written, and the first frame,
+/// `render` or `expect pixel` after the deadline stops the run.
 ///
 /// Inside a group no frame is made until the group ends, so a group of many commands runs to
 /// its end (or to the interpreter's limit of commands) before the deadline is seen.
-final class DeadlineHost: ScriptHost {
+final class Deadline: FrameConsumer {
   let deadline: ContinuousClock.Instant
   let started = ContinuousClock.now
   /// Whether the run was stopped at the deadline.
   private(set) var ranOut = false
-  private let renderer = IncrementalRenderer()
 
-  init(deadline: ContinuousClock.Instant) {
+  init(_ deadline: ContinuousClock.Instant) {
     self.deadline = deadline
   }
 
@@ -62,12 +61,9 @@ final class DeadlineHost: ScriptHost {
     }
   }
 
-  func scriptDidProduceFrame(_ frame: Frame) throws { try check() }
+  func consume(_ frame: EngineFrame) throws { try check() }
 
-  func scriptRender(_ state: CanvasState, toPath path: String) throws { try check() }
+  func consume(_ render: EngineRender) throws { try check() }
 
-  func scriptPixel(in state: CanvasState, x: Int, y: Int) throws -> Colour {
-    try check()
-    return try renderer.pixel(of: state, x: x, y: y)
-  }
+  func willReadPixel() throws { try check() }
 }

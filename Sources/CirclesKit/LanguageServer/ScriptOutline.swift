@@ -208,10 +208,11 @@ struct ScriptOutline {
     }
     guard additions.contains(where: { $0.text == name }) else { return nil }
     let lines = DocumentText.lines(self.text).prefix(position.line + 1).joined(separator: "\n")
-    let host = DeadlineHost(deadline: deadline)
+    let budget = Deadline(deadline)
     let source = ScriptSource(bytes: Array(lines.utf8), fileName: "script")
-    guard let canvas = try? source.run(with: host).canvas else { return nil }
-    if host.ranOut {
+    guard let script = try? source.parsed() else { return nil }
+    let canvas = FrameEngine(consumer: budget).run(script).canvas
+    if budget.ranOut {
       return LSPHover(
         contents: LSPMarkup(
           value: "circle `\(text)`: the run did not reach this line within the editor's time "

@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleEngine
 import CircleScript
 import UndoKit
 
@@ -132,10 +133,10 @@ extension ReplSession {
   /// Replays the kept entries on a fresh canvas, without writing `render` files: the canvas and
   /// both stacks become what they were before the entry that failed.
   func rebuild() {
-    let directory = host.renderDirectory
-    host.renderDirectory = nil
-    defer { host.renderDirectory = directory }
-    let fresh = Interpreter(host: host)
+    let directory = renders.directory
+    renders.directory = nil
+    defer { renders.directory = directory }
+    let fresh = engine.interpreter()
     if let script = try? Script.parse(source(including: nil), fileName: Self.fileName) {
       try? fresh.run(script)
     }

@@ -20,7 +20,10 @@ package final class ReplSession {
   let console: Console
   let livePicture: URL?
   let workingDirectory: URL
-  let host: CanvasHost
+  /// Writes the `render` targets of the entries.
+  let renders: ReplRenders
+  /// Draws the entries' states, for `expect pixel`, `render` and the live picture.
+  let engine: FrameEngine
   var interpreter: Interpreter
   /// Every line of the drawing typed (session commands are not); line `n` of the session is
   /// `lines[n - 1]`.
@@ -60,8 +63,9 @@ package final class ReplSession {
     self.console = console
     self.livePicture = livePicture
     self.workingDirectory = workingDirectory
-    host = CanvasHost(renderDirectory: workingDirectory)
-    interpreter = Interpreter(host: host)
+    renders = ReplRenders(directory: workingDirectory)
+    engine = FrameEngine(consumer: renders)
+    interpreter = engine.interpreter()
   }
 
   /// The canvas the session draws on.
@@ -166,7 +170,7 @@ package final class ReplSession {
     guard state != lastPicture else { return true }
     do {
       let format = FrameFormat(fileExtensionOf: livePicture) ?? .png
-      let data = try format.encode(state, image: host.image(of:))
+      let data = try engine.encoded(state, as: format).bytes()
       try AtomicFile.write(data, to: livePicture)
       lastPicture = state
       return true

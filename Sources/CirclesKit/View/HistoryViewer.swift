@@ -41,14 +41,17 @@ package enum HistoryViewer {
       throw .script(.syntax(error))
     }
     let canvas = Canvas()
-    let recorder = ViewerRecorder(canvas: canvas, largestSide: largestSide, limit: limit)
+    let recorder = ViewerRecorder(canvas: canvas, limit: limit)
+    let engine = FrameEngine(
+      options: FrameEngine.Options(largestSide: largestSide, tracksChanges: true),
+      consumer: recorder)
     var failure: ScriptFailure?
     do {
-      try Interpreter(canvas: canvas, host: recorder).run(script)
+      try engine.interpreter(on: canvas).run(script)
     } catch {
       failure = error
     }
-    let first = recorder.frames.first.map { _ in recorder.pictureState(canvas.state) }
+    let first = recorder.frames.first.map { _ in engine.pictureState(canvas.state) }
     return ViewerHistory(
       source: source, frames: recorder.frames, menus: recorder.menus, failure: failure,
       pixelWidth: first?.pixelWidth ?? 0, pixelHeight: first?.pixelHeight ?? 0)

@@ -70,29 +70,12 @@ package final class FrameRefresher {
     }
     let folder = try FrameFolder(
       opening: outputDirectory, displayPath: displayPath, whenBusy: whenBusy)
-    let host = CanvasHost()
-    host.renderFormat = format
-    host.renderWriter = { data, target in
-      try folder.writeRender(data, to: target, onlyIfChanged: true)
-    }
-    host.keepsFrames = true
-    var rewritten = 0
-    var clash: FrameFolder.Clash?
-    host.onFrame = { [unowned self, unowned host] frame in
-      let name = frame.name + "." + format.fileExtension
-      do throws(FrameFolder.Clash) {
-        try folder.claimFrame(named: name, number: frame.number)
-      } catch {
-        clash = error
-        throw error
-      }
-      if try write(frame.state, named: name, into: folder, image: host.image(of:)) {
-        rewritten += 1
-      }
-    }
-    let (canvas, stopped) = source.run(script, with: host)
-    let (failure, end) = ScriptReplay.relocate(
-      stopped, canvas: canvas, of: script, failedFrame: nil, clash: clash)
+    let writer = Writer(refresher: self, folder: folder)
+    let engine = FrameEngine(
+      options: FrameEngine.Options(format: format, compression: compression), consumer: writer)
+    let (canvas, stopped) = engine.run(script)
+    // A `render` learns that a later frame wants its file only when that frame comes.
+    let failure = writer.clash?.failure ?? stopped
     do {
       try folder.finish()
     } catch {
@@ -100,21 +83,58 @@ package final class FrameRefresher {
     }
     lastWritten = lastWritten.filter { folder.identity(ofFrameNamed: $0.key) == $0.value.file }
     return RefreshResult(
-      frames: host.frames, rewritten: rewritten, renders: host.renders, failure: failure,
-      circleCount: end.circles.count, setAside: folder.setAside)
+      frames: writer.frames, rewritten: writer.rewritten, renders: writer.renders,
+      failure: failure, circleCount: writer.clash?.circleCount ?? canvas.circles.count,
+      setAside: folder.setAside)
+  }
+
+  /// Writes the frames and `render` targets of one refresh.
+  private final class Writer: FrameConsumer {
+    unowned let refresher: FrameRefresher
+    let folder: FrameFolder
+    private(set) var frames: [Frame] = []
+    private(set) var renders: [URL] = []
+    private(set) var rewritten = 0
+    /// The `render` whose file a later frame wanted, if one did: the run stopped there.
+    private(set) var clash: LateFailure?
+
+    init(refresher: FrameRefresher, folder: FrameFolder) {
+      self.refresher = refresher
+      self.folder = folder
+    }
+
+    func consume(_ frame: EngineFrame) throws {
+      let name = frame.frame.name + "." + refresher.format.fileExtension
+      do throws(FrameFolder.Clash) {
+        try folder.claimFrame(named: name, number: frame.frame.number)
+      } catch {
+        clash = error.renderFailure
+        throw error
+      }
+      if try refresher.write(frame, named: name, into: folder) { rewritten += 1 }
+      frames.append(frame.frame)
+    }
+
+    func consume(_ render: EngineRender) throws {
+      let target = try RenderPath(render.path, fileExtension: refresher.format.fileExtension)
+      renders.append(
+        try folder.writeRender(
+          try render.encoded().bytes(), to: target, site: (render.site, render.state.circles.count),
+          onlyIfChanged: true))
+    }
   }
 
   /// Writes one frame file unless it is known or found to hold the same picture.
   private func write(
-    _ state: CanvasState, named name: String, into folder: FrameFolder,
-    image: (CanvasState) throws(RenderError) -> PixelImage
+    _ frame: EngineFrame, named name: String, into folder: FrameFolder
   ) throws -> Bool {
+    let state = frame.state
     if let last = lastWritten[name], last.state == state,
       folder.keepFrame(named: name, ifStill: last.file)
     {
       return false
     }
-    let data = try format.encode(state, compression: compression, image: image)
+    let data = try frame.encoded().bytes()
     let written = !folder.keepFrame(named: name, holding: data)
     if written { try folder.writeFrame(data, named: name) }
     lastWritten[name] = folder.identity(ofFrameNamed: name).map { (state, $0) }

@@ -151,11 +151,13 @@ struct PipelineTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let parsed = try Script.parse(Array(script.utf8), fileName: "reuse")
     let writer = FrameWriter(folder: try FrameFolder(opening: output, displayPath: "out"))
-    try Interpreter(host: writer).run(parsed)
+    let outputs = RunOutputs(writer: writer, options: FrameOptions(), animation: nil)
+    let engine = FrameEngine(consumer: outputs)
+    #expect(engine.run(parsed).failure == nil)
     #expect(writer.finish() == nil)
     // Frames: start, add a, add b, undo (= start), redo (= add b), render (= add b).
     #expect(writer.frames.count == 5)
-    #expect(writer.reusedFrames == 3)
+    #expect(engine.reusedFiles == 3)
     let start = try Data(contentsOf: output.appendingPathComponent("0000-start.png"))
     let undone = try Data(contentsOf: output.appendingPathComponent("0003-undo-add-a.png"))
     let again = try Data(contentsOf: output.appendingPathComponent("again.png"))
@@ -250,4 +252,66 @@ final class Lines: @unchecked Sendable {
   private var lines: [String] = []
   func append(_ line: String) { lock.withLock { lines.append(line) } }
   var text: String { lock.withLock { lines.joined() } }
+}
+
+extension PipelineTests {
+  @Test("a frame of a loop that cannot be written is reported in its iteration, circles then")
+  func writeFailureInLoop() throws {
+    let output = Self.folder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    try FileManager.default.createDirectory(
+      at: output.appendingPathComponent("0003-add-c3.png"), withIntermediateDirectories: true)
+    let script = "canvas 40x30\nrepeat 4 as i {\n  add at (i),1 r 1\n}\nadd z at 1,1 r 1\n"
+    let result = try ScriptRunner.run(
+      ScriptSource(bytes: Array(script.utf8), fileName: "fail"), outputDirectory: output,
+      displayPath: "out")
+    let diagnostic = try #require(result.failure?.diagnostic)
+    #expect(
+      diagnostic.description
+        == "fail:3:3: error: cannot write frame '0003-add-c3': 'out/0003-add-c3.png': is a directory"
+    )
+    #expect(diagnostic.notes.map(\.message) == ["in iteration 3 of this repeat (i = 2)"])
+    #expect(diagnostic.notes.first?.range?.start.line == 2)
+    #expect(result.circleCount == 3)
+    #expect(result.frames.map(\.name) == ["0000-start", "0001-add-c1", "0002-add-c2"])
+  }
+
+  @Test("a render of a loop that a later frame's file clashes with is reported in its iteration")
+  func renderClashInLoop() throws {
+    let output = Self.folder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    let script = "repeat 2 as i {\n  render 000{i + 2}-add-c{i + 2}.png\n  add at 1,1 r 1\n}\n"
+    let result = try ScriptRunner.run(
+      ScriptSource(bytes: Array(script.utf8), fileName: "clash"), outputDirectory: output,
+      displayPath: "out")
+    let diagnostic = try #require(result.failure?.diagnostic)
+    #expect(
+      diagnostic.description
+        == "clash:2:10: error: cannot render '0002-add-c2.png': '0002-add-c2.png' is also the "
+        + "file of frame 2; choose another name")
+    #expect(diagnostic.notes.map(\.message) == ["in iteration 1 of this repeat (i = 0)"])
+    #expect(result.circleCount == 0)
+  }
+
+  @Test("with --frames last, a last frame that cannot be written is reported at its command")
+  func lastFrameFailure() throws {
+    let output = Self.folder()
+    defer { try? FileManager.default.removeItem(at: output) }
+    try FileManager.default.createDirectory(
+      at: output.appendingPathComponent("0002-add-c2.png"), withIntermediateDirectories: true)
+    var options = FrameOptions()
+    options.frames = .last
+    let script = "repeat 2 as i {\n  add at (i),1 r 1\n}\n"
+    let result = try ScriptRunner.run(
+      ScriptSource(bytes: Array(script.utf8), fileName: "last"), outputDirectory: output,
+      displayPath: "out", options: options)
+    let diagnostic = try #require(result.failure?.diagnostic)
+    #expect(
+      diagnostic.description
+        == "last:2:3: error: cannot write frame '0002-add-c2': 'out/0002-add-c2.png': is a directory"
+    )
+    #expect(diagnostic.notes.map(\.message) == ["in iteration 2 of this repeat (i = 1)"])
+    #expect(result.circleCount == 2)
+    #expect(result.frames.isEmpty)
+  }
 }
