@@ -268,7 +268,7 @@ extension PipelineTests {
     let diagnostic = try #require(result.failure?.diagnostic)
     #expect(
       diagnostic.description
-        == "fail:3:3: error: cannot write frame '0003-add-c3': 'out/0003-add-c3.png': is a directory"
+        == "fail:3:3: error: cannot write frame '0003-add-c3': 'out/0003-add-c3.png': is a folder"
     )
     #expect(diagnostic.notes.map(\.message) == ["in iteration 3 of this repeat (i = 2)"])
     #expect(diagnostic.notes.first?.range?.start.line == 2)
@@ -308,7 +308,7 @@ extension PipelineTests {
     let diagnostic = try #require(result.failure?.diagnostic)
     #expect(
       diagnostic.description
-        == "last:2:3: error: cannot write frame '0002-add-c2': 'out/0002-add-c2.png': is a directory"
+        == "last:2:3: error: cannot write frame '0002-add-c2': 'out/0002-add-c2.png': is a folder"
     )
     #expect(diagnostic.notes.map(\.message) == ["in iteration 2 of this repeat (i = 1)"])
     #expect(result.circleCount == 2)
