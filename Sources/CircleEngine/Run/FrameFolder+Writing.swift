@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// Writing frames and `render` files into the output folder, and finishing the run there.

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// The output folder of one run of a script, from the moment the run starts writing until it

@@ -1,6 +1,7 @@
 import CircleCanvas
 import CircleRender
 import CircleScript
+import CircleSystem
 
 /// Runs a script again, writing nothing, to stop it with an error where a run that wrote each
 /// file before going on would have stopped.

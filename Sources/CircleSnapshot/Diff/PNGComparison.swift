@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// The comparison of two PNG files, as `circles diff a.png b.png` shows it: pixels, a diff

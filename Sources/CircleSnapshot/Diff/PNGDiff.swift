@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// `circles diff` as one library call: two PNG files compared, and a diff image and a strip
@@ -79,7 +80,8 @@ public struct PNGDiff: Sendable {
     else { return outcome }
     if let diffImage {
       do {
-        try AtomicFile.write(PNGCodec.encode(diff), to: diffImage)
+        let data = try PNGCodec.encode(diff)
+        try RenderError.writing { () throws(FileError) in try AtomicFile.write(data, to: diffImage) }
         outcome.written.append(.diffImage)
       } catch {
         outcome.failed.append((.diffImage, error))
@@ -88,7 +90,8 @@ public struct PNGDiff: Sendable {
     if let strip {
       do {
         let picture = try DiffImage.strip(expected: expectedImage, diff: diff, actual: actualImage)
-        try AtomicFile.write(PNGCodec.encode(picture), to: strip)
+        let data = try PNGCodec.encode(picture)
+        try RenderError.writing { () throws(FileError) in try AtomicFile.write(data, to: strip) }
         outcome.written.append(.strip)
       } catch {
         outcome.failed.append((.strip, error))

@@ -2,6 +2,7 @@ import CircleCanvas
 import CircleEngine
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// A script host that writes no frames of its own: it answers `expect pixel` by rendering,
