@@ -81,7 +81,8 @@ public struct PNGDiff: Sendable {
     if let diffImage {
       do {
         let data = try PNGCodec.encode(diff)
-        try RenderError.writing { () throws(FileError) in try AtomicFile.write(data, to: diffImage)
+        try RenderError.writing { () throws(FileError) in
+          try AtomicFile.write(data, to: diffImage)
         }
         outcome.written.append(.diffImage)
       } catch {
