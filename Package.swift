@@ -40,29 +40,35 @@ let package = Package(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
     .target(name: "UndoKit", exclude: ["README.md"]),
+    // Files and threads: writes that are whole or absent, folders written beneath only, names
+    // that are not UTF-8, worker threads. Not a product: every declaration is `package`.
+    .target(name: "CircleSystem"),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
     .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
     .target(
       name: "CircleRender",
-      dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CSpng", "CircleCanvas"]),
+      dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CSpng", "CircleCanvas", "CircleSystem"]),
     .target(
-      name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas"], exclude: ["README.md"]
-    ),
+      name: "CircleSnapshot", dependencies: ["CircleRender", "CircleCanvas", "CircleSystem"],
+      exclude: ["README.md"]),
     // What turns a script into frames and checks them against goldens: `circles run` and
     // `circles check`, and assertSnapshot's scripts, without the command line.
     .target(
       name: "CircleEngine",
-      dependencies: ["CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit"]),
+      dependencies: [
+        "CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "CircleSystem", "UndoKit",
+      ]),
     .target(
       name: "CircleSnapshotTesting",
       dependencies: [
         "CircleSnapshot", "CircleRender", "CircleCanvas", "CircleScript", "CircleEngine",
+        "CircleSystem",
       ]),
     .target(
       name: "CirclesKit",
       dependencies: [
         "CircleEngine", "CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit",
-        "CEditLine", "CMicroHTTPD",
+        "CircleSystem", "CEditLine", "CMicroHTTPD",
       ]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),
@@ -72,7 +78,8 @@ let package = Package(
     .executableTarget(
       name: "circles-bench",
       dependencies: [
-        "CircleRender", "CircleCanvas", "CircleScript", "UndoKit", "CCairo", "CSpng", "CZlib",
+        "CircleRender", "CircleCanvas", "CircleScript", "CircleSystem", "UndoKit", "CCairo", "CSpng",
+        "CZlib",
         // The history viewer's page is timed in Chromium through the tests' driver.
         "CirclesTestSupport",
       ],
@@ -93,13 +100,17 @@ let package = Package(
       dependencies: ["CircleScript", "CircleCanvas", "CirclesTestSupport"]
     ),
     .testTarget(
+      name: "CircleSystemTests",
+      dependencies: ["CircleSystem", "CirclesTestSupport"]
+    ),
+    .testTarget(
       name: "CircleRenderTests",
       dependencies: ["CircleRender", "CircleCanvas", "CirclesTestSupport"]
     ),
     .testTarget(
       name: "CircleSnapshotTests",
       dependencies: [
-        "CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas",
+        "CircleSnapshot", "CircleSnapshotTesting", "CircleRender", "CircleCanvas", "CircleSystem",
         "CirclesTestSupport",
       ],
       // pixelmatch's test images, read from the source tree.
@@ -109,12 +120,13 @@ let package = Package(
       name: "CircleEngineTests",
       dependencies: [
         "CircleEngine", "CircleScript", "CircleCanvas", "CircleRender", "CircleSnapshot",
-        "CirclesTestSupport",
+        "CircleSystem", "CirclesTestSupport",
       ]),
     .testTarget(
       name: "CirclesKitTests",
       dependencies: [
-        "CirclesKit", "CircleEngine", "CircleRender", "CircleSnapshot", "CirclesTestSupport",
+        "CirclesKit", "CircleEngine", "CircleRender", "CircleSnapshot", "CircleSystem",
+        "CirclesTestSupport",
       ],
       resources: []
     ),

@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleSystem
 
 /// What can go wrong while drawing, encoding, decoding or writing an image.
 ///
@@ -30,6 +31,16 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// error's path and reason.
   package init(_ error: FileError) {
     self = .cannotWrite(path: error.path, reason: error.reason)
+  }
+
+  /// Runs a file operation of an image's writing, its failure as `.cannotWrite`.
+  @discardableResult
+  package static func writing<T>(_ body: () throws(FileError) -> T) throws(RenderError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw RenderError(error)
+    }
   }
 
   /// The error as one lower-case phrase, e.g. `image too large: 20000×10 pixels`.

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Testing
 
 /// The default names of snapshots: the test function's name, then `.2`, `.3`, … for the second

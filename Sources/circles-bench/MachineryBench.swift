@@ -1,5 +1,6 @@
 import CSpng
 import CircleRender
+import CircleSystem
 import Dispatch
 import Foundation
 import Synchronization

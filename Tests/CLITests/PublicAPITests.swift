@@ -29,4 +29,23 @@ struct PublicAPITests {
     // The list is the sources' count: not an empty file that anything matches.
     #expect(listed.count > 100)
   }
+
+  @Test(
+    "the targets that are no product declare nothing public",
+    arguments: ["CircleEngine", "CircleSystem"])
+  func noPublicOutsideProducts(target: String) throws {
+    let folder = repositoryRoot.appendingPathComponent("Sources/\(target)")
+    let files = try #require(FileManager.default.enumerator(atPath: folder.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    #expect(!files.isEmpty)
+    let publicLine = try Regex(#"^\s*(@\w+(\([^)]*\))?\s+)*(public|open)\s"#)
+    var found: [String] = []
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for line in text.split(separator: "\n") where line.contains(publicLine) {
+        found.append("\(file): \(line)")
+      }
+    }
+    #expect(found.isEmpty, "public in \(target), which is no product: \(found)")
+  }
 }

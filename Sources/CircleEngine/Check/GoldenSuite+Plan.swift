@@ -1,5 +1,6 @@
 import CircleRender
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 extension GoldenSuite {

@@ -1,6 +1,7 @@
 import CircleRender
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// Checks many scripts against their goldens, several at once: what `circles check` does.

@@ -1,6 +1,7 @@
 import CircleCanvas
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// An animation written by a run.
@@ -143,8 +144,10 @@ final class RunOutputs: FrameConsumer {
     if let sheet, let sheetURL {
       do {
         // Whole or absent through a rename, not forced to disk: as the frames are written.
-        try AtomicFile.write(
-          try sheet.png(compression: .fast), to: sheetURL, syncingFolder: false, flushing: false)
+        let data = try sheet.png(compression: .fast)
+        try RenderError.writing { () throws(FileError) in
+          try AtomicFile.write(data, to: sheetURL, syncingFolder: false, flushing: false)
+        }
         sheetWritten = WrittenSheet(url: sheetURL, layout: sheet.layout)
       } catch {
         problems.append(RunError(writing: sheetURL, error))

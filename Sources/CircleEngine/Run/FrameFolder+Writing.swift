@@ -1,5 +1,6 @@
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// Writing frames and `render` files into the output folder, and finishing the run there.

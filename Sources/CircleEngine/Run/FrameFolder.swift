@@ -1,5 +1,6 @@
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// The output folder of one run of a script, from the moment the run starts writing until it

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// The frames a run of circles wrote into its output folder, kept there in the hidden file

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// A `render` target, checked against the rules of where a run may write.

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 #if canImport(Glibc)

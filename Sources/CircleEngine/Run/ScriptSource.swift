@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// A script to run: its bytes and the name its diagnostics use.

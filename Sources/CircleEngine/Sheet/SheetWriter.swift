@@ -1,5 +1,6 @@
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// Writes the contact sheet of a run: every frame as a labelled thumbnail, in step order.
@@ -37,7 +38,8 @@ package enum SheetWriter {
     _ frames: [Frame], to url: URL, style: ContactSheet = ContactSheet()
   ) throws(RenderError) -> ContactSheetLayout {
     let recorder = try style.recorder(for: tiles(for: frames))
-    try ChangedFile.write(try recorder.png(), to: url)
+    let data = try recorder.png()
+    try RenderError.writing { () throws(FileError) in try ChangedFile.write(data, to: url) }
     return recorder.layout
   }
 }

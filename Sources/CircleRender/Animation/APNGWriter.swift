@@ -1,3 +1,4 @@
+import CircleSystem
 import Foundation
 
 /// Writes an animated PNG (APNG) frame by frame into a `StreamedFile`.
@@ -38,10 +39,10 @@ final class APNGWriter: AnimationEncoder {
     Self.append(UInt32(width), to: &header)
     Self.append(UInt32(height), to: &header)
     header += [8, opaque ? 2 : 6, 0, 0, 0]
-    try file.append(PNGChunkWalk.signature)
-    try file.append(Self.chunk("IHDR", header))
-    try file.append(Self.chunk("acTL", Self.animationControl(frames: 0, loops: loops)))
     self.loops = loops
+    try append(PNGChunkWalk.signature)
+    try append(Self.chunk("IHDR", header))
+    try append(Self.chunk("acTL", Self.animationControl(frames: 0, loops: loops)))
   }
 
   private let loops: Int
@@ -77,16 +78,16 @@ final class APNGWriter: AnimationEncoder {
     var fields = [UInt8]()
     Self.append(sequence, to: &fields)
     sequence += 1
-    try file.append(Self.chunk("fcTL", fields + control))
+    try append(Self.chunk("fcTL", fields + control))
     let isFirst = sequence == 1
     for data in chunks {
       if isFirst {
-        try file.append(Self.chunk("IDAT", data))
+        try append(Self.chunk("IDAT", data))
       } else {
         var numbered = [UInt8]()
         Self.append(sequence, to: &numbered)
         sequence += 1
-        try file.append(Self.chunk("fdAT", numbered + data))
+        try append(Self.chunk("fdAT", numbered + data))
       }
     }
     chunks.removeAll()
@@ -94,12 +95,18 @@ final class APNGWriter: AnimationEncoder {
 
   func finish(lastDelay: Int) throws(RenderError) -> Int {
     try flush(delay: lastDelay)
-    try file.append(Self.chunk("IEND", []))
-    try file.overwrite(
-      Self.chunk("acTL", Self.animationControl(frames: frames, loops: loops)),
-      at: PNGChunkWalk.signature.count + 25)
-    try file.commit()
+    try append(Self.chunk("IEND", []))
+    try RenderError.writing { () throws(FileError) in
+      try file.overwrite(
+        Self.chunk("acTL", Self.animationControl(frames: frames, loops: loops)),
+        at: PNGChunkWalk.signature.count + 25)
+      try file.commit()
+    }
     return file.count
+  }
+
+  private func append(_ bytes: [UInt8]) throws(RenderError) {
+    try RenderError.writing { () throws(FileError) in try file.append(bytes) }
   }
 
   private static func animationControl(frames: UInt32, loops: Int) -> [UInt8] {

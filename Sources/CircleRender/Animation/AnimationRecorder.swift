@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleSystem
 import Foundation
 
 /// Writes a sequence of pictures as one animated image (APNG or GIF), frame by frame, from an
@@ -44,7 +45,7 @@ package final class AnimationRecorder {
     self.delay = min(65535, max(1, delay))
     self.lastDelay = min(65535, max(1, lastDelay))
     self.outline = outline
-    file = try StreamedFile(url: url)
+    file = try RenderError.writing { () throws(FileError) in try StreamedFile(url: url) }
   }
 
   /// Adds the renderer's current picture as the next frame.

@@ -1,4 +1,5 @@
 internal import CGif
+import CircleSystem
 import Foundation
 
 /// Writes an animated GIF frame by frame through giflib into a `StreamedFile`.
@@ -35,7 +36,9 @@ final class GIFWriter: AnimationEncoder {
       guard let gif, let bytes, count >= 0 else { return 0 }
       let writer = Unmanaged<GIFWriter>.fromOpaque(gif.pointee.UserData).takeUnretainedValue()
       do throws(RenderError) {
-        try writer.file.append(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+        try RenderError.writing { () throws(FileError) in
+          try writer.file.append(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+        }
         return count
       } catch {
         if writer.writeError == nil { writer.writeError = error }
@@ -161,7 +164,7 @@ final class GIFWriter: AnimationEncoder {
     gif = nil
     if let writeError { throw writeError }
     guard status == GIF_OK else { throw failure("finish", code: error) }
-    try file.commit()
+    try RenderError.writing { () throws(FileError) in try file.commit() }
     return file.count
   }
 

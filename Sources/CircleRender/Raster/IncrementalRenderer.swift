@@ -1,5 +1,6 @@
 internal import CCairo
 import CircleCanvas
+import CircleSystem
 import Foundation
 
 /// Draws a sequence of canvas states on one Cairo surface, repainting only what changed.

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// The comparison of two PNG files with the images' ``Diffing``, as `circles check`,

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// `circles diff` as one library call: two PNG files compared, and a diff image and a strip
@@ -80,7 +81,10 @@ package struct PNGDiff: Sendable {
     else { return outcome }
     if let diffImage {
       do {
-        try AtomicFile.write(encode(diff), to: diffImage)
+        let data = try encode(diff)
+        try RenderError.writing { () throws(FileError) in
+          try AtomicFile.write(data, to: diffImage)
+        }
         outcome.written.append(.diffImage)
       } catch {
         outcome.failed.append((.diffImage, error))
@@ -89,7 +93,8 @@ package struct PNGDiff: Sendable {
     if let strip {
       do {
         let picture = try DiffImage.strip(expected: expectedImage, diff: diff, actual: actualImage)
-        try AtomicFile.write(encode(picture), to: strip)
+        let data = try encode(picture)
+        try RenderError.writing { () throws(FileError) in try AtomicFile.write(data, to: strip) }
         outcome.written.append(.strip)
       } catch {
         outcome.failed.append((.strip, error))

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// Two folders of images compared as reg-cli does: every PNG paired with the one at the same

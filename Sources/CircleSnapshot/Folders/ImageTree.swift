@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// The PNG files below a folder, by their path in it, found without following a symbolic link.

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// How ``GoldenChecker`` and ``GoldenSession`` check the images of a script.

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// The folders of a check: golden, artifacts and script folders, opened as ``FolderHandle``s

@@ -1,5 +1,6 @@
 import CircleCanvas
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// Checks images held in memory against their golden images: the frames of a script given

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 
 /// A golden image in a golden folder, as its name describes it.
 ///

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// Where a script's goldens are: a folder reached as given (the user's choice, links followed)

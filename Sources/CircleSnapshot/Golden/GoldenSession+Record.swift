@@ -1,5 +1,6 @@
 import CircleCanvas
 import CircleRender
+import CircleSystem
 import Foundation
 
 extension GoldenSession {

@@ -1,5 +1,6 @@
 import CircleCanvas
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// Checks the images of one script against its goldens as they are made, one at a time, so

@@ -1,5 +1,6 @@
 import CircleCanvas
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// What a golden PNG says about itself: the scene it was rendered from and the renderer.

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// What identifies the picture of a PNG file without decoding it: its size from the header and

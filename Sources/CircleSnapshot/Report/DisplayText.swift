@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 
 /// Text from files and folders made safe to print on a terminal.
 ///

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// One self-contained HTML page of a check: every image inlined as a `data:` URL, no script or

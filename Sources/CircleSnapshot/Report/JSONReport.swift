@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// The machine-readable report of a check, for scripts: a JSON object with the totals and every

@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 
 /// One option of a subcommand, declared once: its parser (``ParsedArguments``), its `--help`
 /// text and manual page section (``SubcommandHelp``), its "did you mean" list and the shell

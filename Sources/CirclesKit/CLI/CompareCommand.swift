@@ -1,5 +1,6 @@
 import CircleRender
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// `circles compare <expected-dir> <actual-dir>`: two folders of PNGs paired by path and

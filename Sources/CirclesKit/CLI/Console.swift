@@ -1,6 +1,7 @@
 import CircleEngine
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// Where the tool writes: results to standard output, diagnostics to standard error.

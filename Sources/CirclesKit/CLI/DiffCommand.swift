@@ -1,6 +1,7 @@
 import CircleRender
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// `circles diff a.png b.png [-o diff.png]`: two PNGs compared with the engine of `check`.

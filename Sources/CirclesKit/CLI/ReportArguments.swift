@@ -1,5 +1,6 @@
 import CircleRender
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// The options that choose how a check's result is reported, shared by `check` and `compare`:

@@ -1,5 +1,6 @@
 import CircleRender
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// Finding the scripts named on the command line.

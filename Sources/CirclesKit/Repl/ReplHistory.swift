@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// The lines typed in the REPL at a terminal, kept in a file from one session to the next.
@@ -71,8 +72,8 @@ package struct ReplHistory: Sendable {
   /// Adds a line at the end of the file, after the lines it holds now, rewriting the file with
   /// its last `limit` lines when it has grown (see the type's discussion).
   ///
-  /// - Throws: `RenderError.cannotWrite` when the file cannot be written.
-  package func append(_ line: String) throws(RenderError) {
+  /// - Throws: `FileError` for writing the file when it cannot be written.
+  package func append(_ line: String) throws(FileError) {
     guard let file else { return }
     guard FileManager.default.fileExists(atPath: file.path) else {
       return try rewrite(file, with: [line])
@@ -86,7 +87,7 @@ package struct ReplHistory: Sendable {
       let attributes = try? FileManager.default.attributesOfItem(atPath: target.path)
       size = (attributes?[.size] as? Int) ?? 0
     } catch {
-      throw RenderError(error)
+      throw FileError(path: error.path, action: "write", reason: error.reason)
     }
     let count = added.withLock { count in
       count += 1
@@ -96,7 +97,7 @@ package struct ReplHistory: Sendable {
   }
 
   /// Replaces the file with `lines`, the last `limit` of them.
-  private func rewrite(_ target: URL, with lines: [String]) throws(RenderError) {
+  private func rewrite(_ target: URL, with lines: [String]) throws(FileError) {
     added.withLock { $0 = 0 }
     let text = lines.suffix(limit).joined(separator: "\n") + "\n"
     try AtomicFile.write(Data(text.utf8), to: target, syncingFolder: false, flushing: false)

@@ -2,6 +2,7 @@ import CircleCanvas
 import CircleEngine
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// What the interactive session makes of the states its engine reaches: no frame is written,

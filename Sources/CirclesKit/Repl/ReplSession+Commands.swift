@@ -1,5 +1,6 @@
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// The session's own commands, which start with `:` and are not part of the script.

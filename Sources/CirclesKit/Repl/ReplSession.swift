@@ -2,6 +2,7 @@ import CircleCanvas
 import CircleEngine
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// An interactive drawing session: the script language typed line by line against one canvas.

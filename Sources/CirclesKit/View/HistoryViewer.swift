@@ -2,6 +2,7 @@ import CircleCanvas
 import CircleEngine
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// The history viewer: one self-contained HTML page with a script beside its pictures, every
@@ -86,8 +87,7 @@ package enum HistoryViewer {
     do {
       try AtomicFile.write(Data(page(for: history).utf8), to: url)
     } catch {
-      if case .cannotWrite(_, let reason) = error { throw .cannotWrite(reason: reason) }
-      throw .cannotWrite(reason: error.description)
+      throw .cannotWrite(reason: error.reason)
     }
     return history
   }

@@ -2,6 +2,7 @@ import CircleCanvas
 import CircleEngine
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// What one refresh of a frame folder did.

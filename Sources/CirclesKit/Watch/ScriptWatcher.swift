@@ -1,5 +1,6 @@
 import CircleEngine
 import CircleRender
+import CircleSystem
 import Foundation
 
 /// `circles run --watch`: runs a script whenever its file changes and keeps the frame folder

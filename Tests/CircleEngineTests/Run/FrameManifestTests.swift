@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import CirclesTestSupport
 import Foundation
 import Testing

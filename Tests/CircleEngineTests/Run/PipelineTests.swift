@@ -1,6 +1,7 @@
 import CircleCanvas
 import CircleRender
 import CircleScript
+import CircleSystem
 import CirclesTestSupport
 import Foundation
 import Testing

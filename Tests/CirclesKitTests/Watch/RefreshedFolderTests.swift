@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 import CirclesKit
 import CirclesTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 internal import CZlib
+import CircleSystem
 import Foundation
 
 /// A PNG's filtered scanlines cut into bands of whole rows, each compressed on its own.

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import CircleRender
+@testable import CircleSystem
 
 @Suite("Folder locks")
 struct FolderLockTests {

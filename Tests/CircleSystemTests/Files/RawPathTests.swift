@@ -2,7 +2,7 @@ import CirclesTestSupport
 import Foundation
 import Testing
 
-@testable import CircleRender
+@testable import CircleSystem
 
 @Suite("Paths as the system holds them")
 struct RawPathTests {

@@ -44,12 +44,12 @@ package enum AtomicFile {
   ///     still whole or absent for readers and after the process is killed, but a power loss
   ///     before the system writes it out may leave it empty; a caller writing many files can
   ///     flush them all at once at the end with `syncFileSystem(containing:)`.
-  /// - Throws: `RenderError.cannotWrite` (see `RenderError.init(_:)`) with the path and the
+  /// - Throws: `FileError` for writing the path, with the
   ///   system's reason (`permission denied`, `is a folder`, `no space left on device`, …);
   ///   no temporary file is left behind.
   package static func write(
     _ data: Data, to url: URL, syncingFolder: Bool = true, flushing: Bool = true
-  ) throws(RenderError) {
+  ) throws(FileError) {
     do throws(FileError) {
       switch try OutputTarget.resolve(url.standardizedFileURL.path) {
       case .writtenThrough(let path):
@@ -65,7 +65,8 @@ package enum AtomicFile {
           flushing: flushing)
       }
     } catch {
-      throw RenderError(error)
+      // Whatever step failed (opening the folder, renaming), the file is what was not written.
+      throw FileError(path: error.path, action: "write", reason: error.reason)
     }
   }
 

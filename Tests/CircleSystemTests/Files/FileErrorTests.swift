@@ -2,7 +2,7 @@ import CirclesTestSupport
 import Foundation
 import Testing
 
-@testable import CircleRender
+@testable import CircleSystem
 
 @Suite("File errors")
 struct FileErrorTests {
@@ -26,14 +26,11 @@ struct FileErrorTests {
     #expect(FileError(path: "a", action: "open", errno: ENOTDIR).reason == "not a folder")
   }
 
-  @Test("the reason alone of a file error, a render error, a Foundation error and another")
+  @Test("the reason alone of a file error, a Foundation error and another")
   func reasons() throws {
     #expect(
       FileError.reason(of: FileError(path: "a", action: "open", reason: "permission denied"))
         == "permission denied")
-    #expect(
-      FileError.reason(of: RenderError.cannotWrite(path: "b.png", reason: "read-only file system"))
-        == "read-only file system")
     let folder = try TemporaryFolder()
     let missing = folder.url.appendingPathComponent("missing.png")
     let readError = try #require(throws: (any Error).self) { try Data(contentsOf: missing) }
@@ -41,6 +38,11 @@ struct FileErrorTests {
     #expect(read.path == "missing.png")
     #expect(read.action == "read")
     #expect(read.reason == "no such file or folder")
-    #expect(FileError.reason(of: RenderError.notPNG) == "not a PNG file")
+    #expect(FileError.reason(of: Other()) == "another reason")
   }
+}
+
+/// An error that is neither a file error nor Foundation's.
+private struct Other: Error, CustomStringConvertible {
+  var description: String { "another reason" }
 }

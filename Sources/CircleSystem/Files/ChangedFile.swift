@@ -7,9 +7,9 @@ package enum ChangedFile {
   /// these bytes; a device or a named pipe is always written through.
   ///
   /// - Returns: whether the file was written.
-  /// - Throws: `RenderError.cannotWrite` when writing fails.
+  /// - Throws: `FileError` for writing `url` when writing fails.
   @discardableResult
-  package static func write(_ data: Data, to url: URL) throws(RenderError) -> Bool {
+  package static func write(_ data: Data, to url: URL) throws(FileError) -> Bool {
     // Only a regular file is read first: reading a named pipe would wait for a writer.
     let kind = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type]
     if kind as? FileAttributeType == .typeRegular,

@@ -1,3 +1,4 @@
+import CircleSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -22,16 +23,16 @@ import Foundation
 /// A destination that is a character device or a named pipe (see ``OutputTarget``) is never
 /// replaced: the pieces go to a temporary file in the system's temporary folder, copied
 /// through to the destination by `commit()`.
-final class StreamedFile {
+package final class StreamedFile {
   /// The destination, as a path.
-  let path: String
+  package let path: String
   private let name: String
   private let registry: TemporaryFiles
   /// Whether `commit()` copies the file through to the destination rather than renaming it.
   private let writtenThrough: Bool
   private var ticket: TemporaryFiles.Ticket?
   /// Bytes written so far (some perhaps still in `pending`).
-  private(set) var count = 0
+  package private(set) var count = 0
   /// Appended bytes not yet handed to the system: writers such as giflib's hand over a few
   /// hundred bytes at a time, and one system call for each cost more than the encoding.
   private var pending: [UInt8] = []
@@ -39,14 +40,14 @@ final class StreamedFile {
 
   /// Creates the temporary file beside `url`, creating missing folders.
   ///
-  /// - Throws: `RenderError.cannotWrite` with the destination's path and the system's reason.
-  init(url: URL, registry: TemporaryFiles = .shared) throws(RenderError) {
+  /// - Throws: `FileError` for writing the destination with the destination's path and the system's reason.
+  package init(url: URL, registry: TemporaryFiles = .shared) throws(FileError) {
     self.registry = registry
     let target: OutputTarget
     do throws(FileError) {
       target = try OutputTarget.resolve(url.standardizedFileURL.path)
     } catch {
-      throw RenderError(error)
+      throw FileError(path: error.path, action: "write", reason: error.reason)
     }
     let destination: URL
     switch target {
@@ -61,7 +62,7 @@ final class StreamedFile {
       name = destination.lastPathComponent
       writtenThrough = false
       if let problem = AtomicFile.problem(withName: name) {
-        throw .cannotWrite(path: path, reason: problem)
+        throw FileError(path: path, action: "write", reason: problem)
       }
     }
     let folder = destination.deletingLastPathComponent()
@@ -69,14 +70,14 @@ final class StreamedFile {
       let handle = try FolderHandle(opening: folder, displayPath: folder.path)
       ticket = try registry.create(in: handle, for: path)
     } catch {
-      throw RenderError(error)
+      throw FileError(path: error.path, action: "write", reason: error.reason)
     }
   }
 
   deinit { discard() }
 
   /// Appends bytes.
-  func append(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
+  package func append(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
     if pending.count + bytes.count > Self.bufferSize { try flush() }
     if bytes.count >= Self.bufferSize {
       try write(bytes, at: count)
@@ -87,43 +88,43 @@ final class StreamedFile {
   }
 
   /// Hands the buffered bytes to the system.
-  private func flush() throws(RenderError) {
+  private func flush() throws(FileError) {
     guard !pending.isEmpty else { return }
     let start = count - pending.count
     let result = pending.withUnsafeBytes { buffer in
-      Result { () throws(RenderError) in try write(buffer, at: start) }
+      Result { () throws(FileError) in try write(buffer, at: start) }
     }
     pending.removeAll(keepingCapacity: true)
     try result.get()
   }
 
   /// Appends bytes.
-  func append(_ bytes: [UInt8]) throws(RenderError) {
+  package func append(_ bytes: [UInt8]) throws(FileError) {
     let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(RenderError) in try append(buffer) }
+      Result { () throws(FileError) in try append(buffer) }
     }
     try result.get()
   }
 
   /// Rewrites bytes already written, from `offset` on.
-  func overwrite(_ bytes: [UInt8], at offset: Int) throws(RenderError) {
+  package func overwrite(_ bytes: [UInt8], at offset: Int) throws(FileError) {
     precondition(offset + bytes.count <= count)
     try flush()
     let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(RenderError) in try write(buffer, at: offset) }
+      Result { () throws(FileError) in try write(buffer, at: offset) }
     }
     try result.get()
   }
 
-  private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(RenderError) {
-    guard let ticket else { throw .cannotWrite(path: path, reason: "already closed") }
+  private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(FileError) {
+    guard let ticket else { throw FileError(path: path, action: "write", reason: "already closed") }
     var done = 0
     while done < bytes.count {
       let written = pwrite(
         ticket.descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
       if written < 0 {
         if errno == EINTR { continue }
-        throw .cannotWrite(path: path, reason: systemReason())
+        throw FileError(path: path, action: "write", reason: systemReason())
       }
       done += written
     }
@@ -131,20 +132,20 @@ final class StreamedFile {
 
   /// Renames the file over the destination.
   ///
-  /// - Throws: `RenderError.cannotWrite`; the temporary file is removed then.
-  func commit() throws(RenderError) {
+  /// - Throws: `FileError` for writing the destination; the temporary file is removed then.
+  package func commit() throws(FileError) {
     do {
       try flush()
     } catch {
       discard()
       throw error
     }
-    guard let ticket else { throw .cannotWrite(path: path, reason: "already closed") }
+    guard let ticket else { throw FileError(path: path, action: "write", reason: "already closed") }
     self.ticket = nil
     guard close(ticket.descriptor) == 0 else {
       let reason = systemReason()
       registry.discard(ticket)
-      throw .cannotWrite(path: path, reason: reason)
+      throw FileError(path: path, action: "write", reason: reason)
     }
     do throws(FileError) {
       if writtenThrough {
@@ -154,7 +155,7 @@ final class StreamedFile {
         try registry.commit(ticket, as: name, shown: path)
       }
     } catch {
-      throw RenderError(error)
+      throw FileError(path: error.path, action: "write", reason: error.reason)
     }
   }
 
@@ -180,7 +181,7 @@ final class StreamedFile {
   }
 
   /// Removes the temporary file, leaving the destination as it was; nothing once committed.
-  func discard() {
+  package func discard() {
     guard let ticket else { return }
     self.ticket = nil
     close(ticket.descriptor)

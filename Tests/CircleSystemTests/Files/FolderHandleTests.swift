@@ -2,7 +2,7 @@ import CirclesTestSupport
 import Foundation
 import Testing
 
-@testable import CircleRender
+@testable import CircleSystem
 
 /// Writes beneath a folder held open: nothing reaches outside it, whatever the path or the
 /// links inside the folder.

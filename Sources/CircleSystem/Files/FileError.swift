@@ -53,11 +53,10 @@ package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The reason alone of an error from reading or writing a file, for messages that name the
-  /// file themselves: a `FileError`'s or `RenderError.cannotWrite`'s reason, the system's
+  /// file themselves: a `FileError`'s reason, the system's
   /// reason for a Foundation or POSIX error (`permission denied`), else the error's text.
   package static func reason(of error: any Error) -> String {
     if let error = error as? FileError { return error.reason }
-    if case RenderError.cannotWrite(_, let reason) = error { return reason }
     let nsError = error as NSError
     switch nsError.code {
     case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return systemReason(ENOENT)

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import CircleRender
+@testable import CircleSystem
 
 @Suite("Temporary files of writes under way")
 struct TemporaryFilesTests {

@@ -2,7 +2,7 @@ import CirclesTestSupport
 import Foundation
 import Testing
 
-@testable import CircleRender
+@testable import CircleSystem
 
 /// A folder held open with every symbolic link below it refused, as golden folders are: files
 /// are listed, read, written, renamed and removed by name, whatever bytes the names hold.

@@ -2,7 +2,7 @@ import CirclesTestSupport
 import Foundation
 import Testing
 
-@testable import CircleRender
+@testable import CircleSystem
 
 @Suite("Writing a file only when it changes")
 struct ChangedFileTests {

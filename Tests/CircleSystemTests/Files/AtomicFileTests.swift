@@ -1,4 +1,4 @@
-import CircleRender
+import CircleSystem
 import CirclesTestSupport
 import Foundation
 import Testing
@@ -84,8 +84,9 @@ struct AtomicFileTests {
       #expect {
         try AtomicFile.write(Data([1]), to: target)
       } throws: { error in
-        guard case .cannotWrite(let path, let reason) = error as? RenderError else { return false }
-        return path.hasPrefix(folder.path + "/blocker") && reason == "not a folder"
+        guard let error = error as? FileError else { return false }
+        return error.path.hasPrefix(folder.path + "/blocker") && error.action == "write"
+          && error.reason == "not a folder"
       }
       #expect(try names(in: folder) == ["blocker"])
     }
@@ -99,8 +100,8 @@ struct AtomicFileTests {
       #expect {
         try AtomicFile.write(Data([1]), to: target)
       } throws: { error in
-        guard case .cannotWrite(let path, let reason) = error as? RenderError else { return false }
-        return path == target.path && reason == "is a folder"
+        guard let error = error as? FileError else { return false }
+        return error.description == "cannot write '\(target.path)': is a folder"
       }
       #expect(try names(in: folder) == ["taken"])
     }

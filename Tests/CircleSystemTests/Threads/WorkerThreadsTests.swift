@@ -1,4 +1,4 @@
-import CircleRender
+import CircleSystem
 import CirclesTestSupport
 import Foundation
 import Testing
