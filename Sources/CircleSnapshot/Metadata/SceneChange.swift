@@ -61,6 +61,29 @@ struct SceneChange: Hashable, Sendable, Codable {
     return change
   }
 
+  /// The circles this change adds on top of `base`, when that is all it does: no canvas
+  /// change, nothing removed or reordered, and every circle put new to `base`. `nil` otherwise.
+  ///
+  /// - Parameter ids: the ids of `base`'s circles, found from `base` when `nil`; given the new
+  ///   ones when the change only adds, else `nil`.
+  /// - Throws: ``SceneHistoryError`` when a circle cannot be read.
+  func circlesAddedOnTop(
+    of base: CanvasState, ids: inout Set<String>?
+  ) throws(SceneHistoryError) -> [Circle]? {
+    guard canvas == nil, remove == nil, order == nil, let put else { return nil }
+    // Taken out of `ids`, so that adding to it does not copy it.
+    var known = ids ?? Set(base.circles.map(\.id))
+    ids = nil
+    var added: [Circle] = []
+    added.reserveCapacity(put.count)
+    for stored in put {
+      guard known.insert(stored.id).inserted else { return nil }
+      added.append(try stored.circle())
+    }
+    ids = known
+    return added
+  }
+
   /// The state this change makes of `base`.
   ///
   /// - Throws: ``SceneHistoryError`` when the change does not fit the state: an order that is

@@ -173,6 +173,11 @@ final class SceneReader {
   private let lastUse: [Int: Int]
   private var position = 0
   private var current = CanvasState()
+  /// The ids of `current`'s circles, while known: what tells a line that only adds circles on
+  /// top, which is then applied in place, in `current`'s lineage, without a look at the others.
+  /// Reading a history of n such lines took time in the square of n without it: 20,000 frames
+  /// of added circles took 90 s to record, 2000 took 1.9 s.
+  private var ids: Set<String>? = []
   private var kept: [Int: CanvasState] = [:]
   /// The first line that could not be applied; scenes from there on are unknown.
   private var broken: Int?
@@ -205,6 +210,7 @@ final class SceneReader {
     if line < position {
       position = 0
       current = CanvasState()
+      ids = []
       kept = [:]
     }
     while position <= line {
@@ -213,8 +219,12 @@ final class SceneReader {
         if let same = entry.same {
           guard let scene = kept[same] else { throw SceneHistoryError.malformed("no line \(same)") }
           current = scene
+          ids = nil
+        } else if let added = try entry.change.circlesAddedOnTop(of: current, ids: &ids) {
+          current.appendKeepingLineage(added)
         } else {
           current = try entry.change.applied(to: current)
+          ids = nil
         }
       } catch {
         broken = position

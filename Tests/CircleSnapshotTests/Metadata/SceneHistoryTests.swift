@@ -35,6 +35,39 @@ struct SceneHistoryTests {
     #expect(history.entries.dropFirst().allSatisfy { $0.put?.count == 1 && $0.remove == nil })
   }
 
+  // Written again, such scenes then store each new circle without a look at the others.
+  @Test("scenes read from lines that only add circles are known to follow one another on top")
+  func addedScenesShareALineage() throws {
+    var state = CanvasState(width: 40, height: 30)
+    var scenes = [("0000-start", state)]
+    for index in 1...20 {
+      state.circles.append(Self.circle("c\(index)", Double(index)))
+      scenes.append((String(format: "%04d-add-c%d", index, index), state))
+    }
+    // A change in place and a removal in the middle: read as before, then on top again.
+    state.circles[3].fill = .white
+    scenes.append(("0021-paint-c4", state))
+    state.circles.removeFirst()
+    scenes.append(("0022-remove-c1", state))
+    for index in 21...25 {
+      state.circles.append(Self.circle("c\(index)", Double(index)))
+      scenes.append((String(format: "%04d-add-c%d", index + 2, index), state))
+    }
+    let history = try Self.roundTrip(scenes)
+    let reader = SceneReader(history)
+    var previous: CanvasState?
+    for (offset, (name, scene)) in scenes.enumerated() {
+      let read = try #require(reader.scene(named: name), "\(name)")
+      #expect(read == scene, "\(name)")
+      if let previous, !["0021-paint-c4", "0022-remove-c1"].contains(name) {
+        #expect(
+          read.circlesAdded(since: previous)?.map(\.id) == [scene.circles.last!.id],
+          "\(name) (line \(offset)) is not known to add on top of the line before")
+      }
+      previous = read
+    }
+  }
+
   @Test("removals, changes, reordering, canvas changes and undo back to a scene round-trip")
   func everyKindOfChange() throws {
     var state = CanvasState(width: 40, height: 30)
