@@ -133,7 +133,7 @@ public struct PNGComparison: Sendable {
   /// - Throws: `RenderError.outOfMemory` when the memory for the picture cannot be had.
   public func diffImage() throws(RenderError) -> PixelImage? {
     guard let expected, let actual else { return nil }
-    return try DiffImage.highlighting(expected: expected, actual: actual, options: options)
+    return try Difference(comparison: comparison, expected: expected, actual: actual).diffImage()
   }
 
   /// The report's lines: the summary, then `scene: …` and `note: …` lines.
