@@ -75,7 +75,9 @@ struct CheckCommandTests {
     let third = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
     #expect(third.status == 1, "\(third)")
     #expect(third.stdout.contains("RECORD  0002-add-star"), "\(third)")
-    #expect(third.stdout.contains("RENAME  0003-add-sea: golden renamed from 0002-add-sea.png"))
+    #expect(
+      third.stdout.contains(
+        "moved   0003-add-sea (was 0002-add-sea): golden renamed from 0002-add-sea.png"))
     var after = try goldenBytes(folder)
     #expect(after.removeValue(forKey: "0002-add-star.png") != nil)
     #expect(after["0003-add-sea.png"] == goldens["0002-add-sea.png"])

@@ -84,7 +84,7 @@ struct CheckHistoryCommandTests {
             diff:   .circles-artifacts/scene/\(frame).diff.png
             strip:  .circles-artifacts/scene/\(frame).strip.png
             note:   the scene is unchanged: the pixels differ through rendering alone
-          to accept the new images: circles check scene.circles --record failed
+          to accept the new images, run locally and commit the goldens: circles check scene.circles --record failed
         checked 1 script, 5 frames: 4 passed, 1 failed
 
         """, "\(outcome)")
@@ -103,8 +103,8 @@ struct CheckHistoryCommandTests {
         FAIL scene.circles: 1 of 6 frames failed; first diverging frame 0004-add-ghost
           MISSING 0004-add-ghost: no golden at __snapshots__/scene/0004-add-ghost.png
             actual: .circles-artifacts/scene/0004-add-ghost.actual.png
-          moved   0005-add-d (was 0004-add-d): same picture as its golden; steps were inserted or removed before it
-          to accept the new images: circles check scene.circles --record missing
+          moved   0005-add-d (was 0004-add-d): same picture as its golden 0004-add-d.png; steps were inserted or removed before it
+          to accept the new images, run locally and commit the goldens: circles check scene.circles --record missing
         checked 1 script, 6 frames: 4 passed, 1 missing, 1 moved
 
         """, "\(checked)")
@@ -119,10 +119,10 @@ struct CheckHistoryCommandTests {
     #expect(updated.status == 0)
     #expect(
       updated.stdout == """
-        ok   scene.circles: 6 frames, 1 recorded, 1 renamed
+        ok   scene.circles: 6 frames, 1 moved, 1 recorded
           RECORD  0004-add-ghost: golden written to __snapshots__/scene/0004-add-ghost.png
-          RENAME  0005-add-d: golden renamed from 0004-add-d.png
-        checked 1 script, 6 frames: 4 passed, 1 recorded, 1 renamed
+          moved   0005-add-d (was 0004-add-d): golden renamed from 0004-add-d.png, byte for byte: same picture
+        checked 1 script, 6 frames: 4 passed, 1 moved, 1 recorded
 
         """, "\(updated)")
     #expect(updated.stderr == "")
@@ -151,8 +151,8 @@ struct CheckHistoryCommandTests {
       failing.stdout.split(separator: "\n").first { $0.contains("to accept") })
     #expect(
       hint
-        == "  to accept the new images: circles check scene.circles --golden goldens --artifacts "
-        + "out --tolerant --max-diff 2 --record failed")
+        == "  to accept the new images, run locally and commit the goldens: circles check "
+        + "scene.circles --golden goldens --artifacts out --tolerant --max-diff 2 --record failed")
     let command = hint.split(separator: ":", maxSplits: 1)[1].split(separator: " ").dropFirst()
       .map(String.init)
     #expect(try await Executable.run(command, in: folder.url).status == 0)

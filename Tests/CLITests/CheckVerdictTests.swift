@@ -57,7 +57,7 @@ struct CheckVerdictTests {
     Outcome(
       name: "golden that cannot be read", recorded: ["s.circles": script],
       checked: ["s.circles": script], files: ["__snapshots__/s/0001-add-a.png": "not a PNG"],
-      exitCode: 1),
+      exitCode: 2),
     Outcome(
       name: "script that cannot be read", recorded: ["s.circles": script],
       checked: ["s.circles": script], fifo: "f.circles", targets: ["s.circles", "f.circles"],

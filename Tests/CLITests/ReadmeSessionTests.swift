@@ -80,6 +80,16 @@ struct ReadmeSessionTests {
     }
   }
 
+  /// Every golden of the session by name, with its bytes.
+  static func goldens(in folder: TemporaryFolder) throws -> [String: Data] {
+    var goldens: [String: Data] = [:]
+    for name in folder.files(in: "__snapshots__/scene") {
+      goldens[name] = try Data(
+        contentsOf: folder.url.appendingPathComponent("__snapshots__/scene/" + name))
+    }
+    return goldens
+  }
+
   @Test("the script, its edits and every command, end to end")
   func firstSession() async throws {
     let blocks = try Self.blocks()
@@ -111,13 +121,32 @@ struct ReadmeSessionTests {
     try folder.write(withMoon, to: "scene.circles")
     try await Self.replay(consoles[4], in: folder)
 
-    // "Deleting the two lines again": a pass, moved and orphan goldens, then --update.
+    let withMoonGoldens = try Self.goldens(in: folder)
+
+    // "Deleting the two lines again": a pass, moved and orphan goldens; renamed on your machine.
     try folder.write(script, to: "scene.circles")
     let back = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(back.status == 0, "\(back)")
     #expect(back.stdout.hasSuffix("2 passed, 2 moved, 2 orphan\n"), "\(back)")
+    let local = try await Executable.run(
+      ["check", "scene.circles"], in: folder.url, environment: ["CI": ""])
+    #expect(local.status == 0, "\(local)")
+    #expect(local.stdout.contains("golden renamed from 0004-add-hill.png"), "\(local)")
+
+    // "Put the two lines back, and every frame passes again with the goldens it had."
+    try folder.write(withMoon, to: "scene.circles")
+    let restored = try await Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(restored.status == 0, "\(restored)")
+    #expect(restored.stdout.hasSuffix("4 passed, 2 moved\n"), "\(restored)")
+    _ = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: ["CI": ""])
+    #expect(try Self.goldens(in: folder) == withMoonGoldens)
+    let again = try await Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(again.stdout.hasSuffix("6 passed\n"), "\(again)")
+
+    // Deleted once more, then "--update": renamed and pruned.
+    try folder.write(script, to: "scene.circles")
     let update = try await Executable.run(["check", "scene.circles", "--update"], in: folder.url)
-    #expect(update.stdout.hasSuffix("2 passed, 2 renamed, 2 pruned\n"), "\(update)")
+    #expect(update.stdout.hasSuffix("2 passed, 2 moved, 2 pruned\n"), "\(update)")
 
     // "Misspell the moon's colour".
     try folder.write(

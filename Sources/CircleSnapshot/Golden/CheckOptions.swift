@@ -20,6 +20,9 @@ package struct CheckOptions: Sendable {
   /// Whether goldens recorded for frames that had none fail the check: set when they were
   /// recorded by default (``recordsByDefault(requested:environment:)``).
   package var failsWhenRecording = false
+  /// Whether the commands a report suggests are to be run elsewhere: where the `CI` variable is
+  /// set, a suggestion says to run it locally and commit what it writes.
+  package var suggestsLocally = false
   /// How images are compared; exact by default.
   package var comparison: ComparisonOptions
   /// Where actual, diff and strip images of failures go, in a subfolder per script.

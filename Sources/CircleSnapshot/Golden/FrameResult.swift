@@ -9,10 +9,11 @@ package enum FrameStatus: String, Hashable, Sendable, Codable, CaseIterable {
   /// The frame has no golden and none was recorded: a new step.
   case missing
   /// The frame matches a golden recorded under another name, because steps were inserted or
-  /// removed before it; the golden is left where it is (``FrameResult/movedFrom``).
+  /// removed before it (``FrameResult/movedFrom``); ``FrameResult/renamed`` when this check
+  /// renamed the golden to the frame's name, byte for byte.
   case moved
-  /// A golden was written for the frame (new, or replacing one that differed), or a moved
-  /// golden was renamed to the frame's name (``FrameResult/movedFrom`` says from where).
+  /// A golden was written for the frame: new, or replacing one that differed
+  /// (``FrameResult/movedFrom`` says from where, when it had another name).
   case recorded
   /// A golden has no frame (its step was removed); left in place.
   case orphan
@@ -98,6 +99,10 @@ package struct FrameResult: Hashable, Sendable, Codable {
   package var notes: [String]
   /// The files written for a failure.
   package var artifacts: FrameArtifacts?
+  /// Whether this check renamed the frame's golden from ``movedFrom`` to the frame's name.
+  package var renamed = false
+  /// Whether the frame had no golden before this check (a recorded golden is then its first).
+  package var wasMissing = false
 
   /// Creates a result.
   package init(
@@ -131,7 +136,7 @@ package struct FrameResult: Hashable, Sendable, Codable {
 
   /// The name with the golden it moved from: `0004-add-b (was 0002-add-b)`.
   package var nameWithOrigin: String {
-    guard let movedFrom, status != .recorded else { return name }
+    guard let movedFrom else { return name }
     return "\(name) (was \(movedFrom.deletingPathExtension().lastPathComponent))"
   }
 

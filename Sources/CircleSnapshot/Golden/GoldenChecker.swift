@@ -84,12 +84,12 @@ package enum GoldenChecker {
     let session: GoldenSession
     do {
       session = try GoldenSession(
-        script: script, options: options, artifactsKey: folder.lastPathComponent)
+        script: script, options: options, artifactsKey: folder.lastPathComponent,
+        writesHistory: false)
     } catch {
       let golden = folder.appendingPathComponent(name + ".png")
       return FrameResult(name: name, status: .failed, golden: golden, error: error.description)
     }
-    session.writesHistory = false
     let index = session.add(name: name, isRender: true, location: nil, scene: state)
     do {
       let png = try options.comparison.diffing.toData(image)

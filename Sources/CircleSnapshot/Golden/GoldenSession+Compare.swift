@@ -8,7 +8,7 @@ extension GoldenSession {
   struct Comparison {
     /// Its place among the outcomes.
     var outcome: Int
-    var item: Item
+    var item: GoldenImages.Item
     var golden: Int
   }
 
@@ -24,8 +24,7 @@ extension GoldenSession {
     golden scenes: GoldenScenes
   ) {
     guard !comparisons.isEmpty else { return }
-    // Opened once here, so that the threads only read them.
-    _ = existingArtifacts()
+    // Read once here, so that the threads only read it.
     _ = scenes.history
     let threads = min(ProcessInfo.processInfo.activeProcessorCount, comparisons.count)
     let inputs = comparisons.map { outcomes[$0.outcome] }
@@ -64,8 +63,9 @@ extension GoldenSession {
     }
   }
 
-  /// Compares an image with a golden whose bytes differ from it: sizes from the header first,
-  /// then, when they agree, pixels; writes the diff and the strip of a failure.
+  /// Compares an image with a golden whose bytes differ from it: the golden must be a whole
+  /// PNG first (``PNGChunkWalk/damage(in:)``), then sizes from the header, then, when they
+  /// agree, pixels; writes the diff and the strip of a failure.
   ///
   /// Decoded pixels are taken from the process's ``PixelBudget`` and the memory asked for
   /// before decoding, so a check never holds more than the budget (or one image's worth), and
@@ -74,31 +74,55 @@ extension GoldenSession {
   ///
   /// - Returns: whether the image differs from the golden, so that what changed in the scene
   ///   is worth telling.
-  func comparePixels(_ item: Item, with golden: Int, into outcome: inout Outcome) -> Bool {
-    let display = DisplayPath.of(location.url.appendingPathComponent(goldens[golden].fileName))
-    guard let key = imageKey(of: golden) else {
-      let reason: String
-      do {
-        let file = try openGolden(golden)
-        reason = file.size == 0 ? "the file is empty" : "not a PNG file, or a damaged one"
-      } catch {
-        reason = error.reason
-      }
-      outcome.problem = "cannot read golden '\(display)': \(reason)"
+  func comparePixels(_ item: GoldenImages.Item, with golden: Int, into outcome: inout Outcome)
+    -> Bool
+  {
+    let display = store.displayPath(of: golden)
+    func unreadable(_ reason: String, damaged: Bool = true) -> Bool {
+      outcome.verdict = .unreadable
+      outcome.problem =
+        damaged
+        ? "golden '\(display)' is damaged: \(reason); --record failed replaces it"
+        : "cannot read golden '\(display)': \(reason)"
       return false
     }
     guard let size = item.size else { return false }
+    let raw = size.height * (1 + size.width * 4)
+    guard let key = store.imageKey(of: golden) else {
+      let reason: String
+      do {
+        let file = try store.open(golden)
+        reason = file.size == 0 ? "the file is empty" : "not a whole PNG file"
+      } catch {
+        return unreadable(error.reason, damaged: false)
+      }
+      return unreadable(reason)
+    }
+    if let damage = store.damage(of: golden) { return unreadable(damage) }
     let goldenSize = PixelSize(width: key.width, height: key.height)
+    let sizesDiffer = "sizes differ: golden \(goldenSize), actual \(size)"
+    guard let goldenData = store.read(golden, limit: raw + raw / 64 + (64 << 20)) else {
+      // Larger than any PNG of the actual image's size: only its header is read.
+      if goldenSize != size {
+        outcome.problem = sizesDiffer
+        return true
+      }
+      return unreadable("it is larger than its size allows")
+    }
+    if let damage = PNGChunkWalk.damage(in: goldenData) {
+      store.noteDamage(damage, of: golden)
+      return unreadable(damage)
+    }
+    do {
+      _ = try PNGHeader(goldenData)
+    } catch {
+      return unreadable("\(error)")
+    }
     if goldenSize != size {
-      outcome.problem = "sizes differ: golden \(goldenSize), actual \(size)"
+      outcome.problem = sizesDiffer
       return true
     }
     let pixels = size.width * size.height
-    let raw = size.height * (1 + size.width * 4)
-    guard let goldenData = read(golden, limit: raw + raw / 64 + (64 << 20)) else {
-      outcome.problem = "cannot read golden '\(display)': it is larger than its size allows"
-      return false
-    }
     guard let actualData = recordableBytes(of: item) else {
       outcome.error = "cannot read the actual image of '\(item.name)' back"
       return false
@@ -118,7 +142,7 @@ extension GoldenSession {
           + "(\((2 * pixels * 4) >> 20) MiB); allow the process more memory, or draw a smaller "
           + "canvas"
       case (.expected, let error):
-        outcome.problem = "cannot read golden '\(display)': \(error)"
+        return unreadable("\(error)")
       case (.actual, let error):
         outcome.error = "cannot read the actual image of '\(item.name)' back: \(error)"
       }
@@ -126,20 +150,20 @@ extension GoldenSession {
     }
     outcome.comparison = compared.comparison
     guard let difference = compared.difference, !difference.matches else {
-      outcome.equivalent = true
+      outcome.verdict = .same
       return false
     }
-    writeDiff(difference, of: item, golden: goldens[golden].name, into: &outcome)
+    writeDiff(difference, of: item, golden: store.goldens[golden].name, into: &outcome)
     return true
   }
 
   /// Adds what changed in the scene since the golden, and a note when the golden came from
   /// another renderer.
   private func explain(
-    _ item: Item, golden: Int, bytes: Data?, into outcome: inout Outcome, current: SceneReader,
+    _ item: GoldenImages.Item, golden: Int, bytes: Data?, into outcome: inout Outcome, current: SceneReader,
     scenes: GoldenScenes
   ) {
-    let bytes = bytes ?? read(golden, limit: 64 << 20)
+    let bytes = bytes ?? store.read(golden, limit: 64 << 20)
     let metadata = bytes.flatMap { try? GoldenMetadata(png: $0) }
     if let before = scenes.scene(of: golden, bytes: bytes),
       let after = current.scene(named: item.name)
@@ -148,7 +172,7 @@ extension GoldenSession {
       if outcome.sceneDiff.isEmpty {
         outcome.notes.append("the scene is unchanged: the pixels differ through rendering alone")
       }
-    } else if scenes.history?.contains(goldens[golden].name) == true {
+    } else if scenes.history?.contains(store.goldens[golden].name) == true {
       outcome.notes.append(
         "what changed cannot be named: the history was written for another image of this "
           + "golden; any --record rewrites it")
@@ -167,13 +191,14 @@ extension GoldenSession {
   /// side by side would be too wide for one image), its panels named after the golden and the
   /// frame.
   private func writeDiff(
-    _ difference: Difference, of item: Item, golden: String, into outcome: inout Outcome
+    _ difference: Difference, of item: GoldenImages.Item, golden: String,
+    into outcome: inout Outcome
   ) {
     let encode = options.comparison.diffing.toData
     let diff: PixelImage
     do {
       diff = try difference.diffImage()
-      try writeArtifact(try encode(diff), of: item.name, suffix: ".diff.png")
+      try artifacts.write(try encode(diff), of: item.path, suffix: ".diff.png")
       outcome.diff = true
     } catch {
       outcome.notes.append("no diff image: \(error)")
@@ -181,7 +206,7 @@ extension GoldenSession {
     }
     do {
       let strip = try difference.strip(diff: diff, names: (golden, item.name))
-      try writeArtifact(try encode(strip), of: item.name, suffix: ".strip.png")
+      try artifacts.write(try encode(strip), of: item.path, suffix: ".strip.png")
       outcome.strip = true
     } catch {
       outcome.notes.append("no golden | diff | actual strip: \(error)")

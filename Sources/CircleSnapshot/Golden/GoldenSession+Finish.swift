@@ -1,13 +1,12 @@
 import CircleCanvas
 import CircleRender
+import CircleSystem
 import Foundation
 
 extension GoldenSession {
-  /// What became of one image or golden, worked out at the end.
+  /// What was found of one image while comparing it with its golden: all but its status, which
+  /// the plan gives.
   struct Outcome {
-    var item: Int?
-    var golden: Int?
-    var status: FrameStatus
     var comparison: ImageComparison?
     var goldenSize: PixelSize?
     var problem: String?
@@ -16,168 +15,187 @@ extension GoldenSession {
     var notes: [String] = []
     var diff = false
     var strip = false
-    /// Whether the golden holds this image's picture (byte for byte, or within the options).
-    var equivalent = false
-    /// Whether the golden was renamed to the image's name.
-    var renamed = false
+    var verdict = GoldenPlan.Verdict.differs
   }
 
-  /// Aligns the images with the goldens, compares what differs pixel by pixel, records,
-  /// renames and prunes as the options ask, and reports every image and golden.
+  /// Pairs the images with the goldens, compares what differs pixel by pixel, works out the
+  /// check's whole plan, checks its rules and applies it, and reports every image and golden.
   ///
   /// Call it once, after every image was handed over with ``encoded(_:png:)`` (or
   /// ``failed(_:error:)``).
   ///
   /// - Parameter stoppedEarly: whether the script stopped before its end (a failed `expect`):
-  ///   goldens after its last frame are then neither reported nor touched.
+  ///   goldens without an image are then neither reported nor touched.
   /// - Returns: each image in script order, then the goldens that have no image.
   package func finish(stoppedEarly: Bool = false) -> ScriptResult {
-    let items = itemsLock.withLock { self.items }
-    let live = items.indices.filter { !items[$0].superseded && items[$0].encoded }
-    let pairs = pairs(items, live)
-    let paired = Set(pairs.values)
-    var outcomes: [Outcome] = []
-    let current = SceneReader(scenes.history)
-    let golden = GoldenScenes(session: self)
-    var comparisons: [Comparison] = []
-    for index in live {
-      let item = items[index]
-      var outcome = Outcome(item: index, status: .missing)
-      outcome.error = item.error
-      if let match = pairs[index] {
-        outcome.golden = match
-        outcome.goldenSize = imageKey(of: match).map {
-          PixelSize(width: $0.width, height: $0.height)
-        }
-        if item.identical == match || (item.picture != nil && item.picture == goldenPicture[match])
-        {
-          outcome.equivalent = true
-        } else if item.error == nil {
-          comparisons.append(Comparison(outcome: outcomes.count, item: item, golden: match))
-        }
-      } else {
-        outcome.notes.append(FrameResult.noGoldenNote)
-      }
-      outcomes.append(outcome)
+    let all = images.all
+    let items = all.filter { !$0.superseded && $0.encoded }
+    let pictures = store.pictures
+    let goldens = store.goldens.indices.map { index in
+      let file = store.goldens[index]
+      return GoldenPlan.Golden(
+        name: file.name, slug: file.slug, isFrame: file.isFrame, picture: pictures[index])
     }
-    compare(comparisons, into: &outcomes, current: current, golden: golden)
-    for position in outcomes.indices {
-      guard let index = outcomes[position].item, let match = outcomes[position].golden else {
+    var planImages = items.map { item in
+      GoldenPlan.Image(
+        name: item.name, slug: item.slug, byName: item.byName, picture: item.picture,
+        usable: item.error == nil, exact: item.exact)
+    }
+    let pairs = GoldenPlan.pairs(images: planImages, goldens: goldens)
+    let current = SceneReader(images.history)
+    let golden = GoldenScenes(store: store)
+    var outcomes = [Outcome](repeating: Outcome(), count: items.count)
+    var comparisons: [Comparison] = []
+    for (index, item) in items.enumerated() {
+      guard let match = pairs[index] else {
+        outcomes[index].notes.append(FrameResult.noGoldenNote)
         continue
       }
-      let passed = outcomes[position].equivalent && items[index].error == nil
-      outcomes[position].status =
-        !passed ? .failed : goldens[match].name == items[index].name ? .passed : .moved
-    }
-    let unpaired = goldens.indices.filter { !paired.contains($0) }
-    if !stoppedEarly {
-      for index in unpaired {
-        outcomes.append(Outcome(golden: index, status: .orphan))
+      outcomes[index].goldenSize = store.imageKey(of: match).map {
+        PixelSize(width: $0.width, height: $0.height)
+      }
+      if item.identical == match || (item.picture != nil && item.picture == pictures[match]) {
+        outcomes[index].verdict = .same
+      } else if item.error == nil {
+        comparisons.append(Comparison(outcome: index, item: item, golden: match))
       }
     }
-    if options.record.isRecording || options.prune {
-      update(&outcomes, items: items, golden: golden)
+    compare(comparisons, into: &outcomes, current: current, golden: golden)
+    var verdicts: [Int: GoldenPlan.Verdict] = [:]
+    for index in pairs.keys {
+      verdicts[index] = outcomes[index].verdict
+      if outcomes[index].error != nil { planImages[index].usable = false }
     }
-    tidyArtifacts(outcomes, items: items)
-    artifacts = nil
-    removeEmptyArtifactFolders()
-    return ScriptResult(
-      script: script, goldenDirectory: location.url,
-      frames: outcomes.map { result(of: $0, items: items) },
+    let rules = GoldenPlan.Rules(
+      record: options.record, prune: options.prune && !stoppedEarly,
+      reportsOrphans: !stoppedEarly, selects: { [options] in options.selects($0) })
+    let plan = GoldenPlan(
+      images: planImages, goldens: goldens, pairs: pairs, verdicts: verdicts, rules: rules)
+    let violations = plan.violations
+    var errors: [Int: String] = [:]
+    if violations.isEmpty {
+      errors = apply(plan, items: items)
+      if !plan.operations.isEmpty || (options.record.isRecording && golden.disagrees) {
+        writeHistory(plan, items: items, outcomes: outcomes, scenes: golden)
+      }
+    } else {
+      // Never reached by any sequence the model-based tests try; should it be, nothing is
+      // written and the check is an error (exit 2) that says why.
+      let reason =
+        "the check's plan for the golden folder breaks its rules (\(violations.joined(separator: "; "))); "
+        + "nothing was written"
+      for index in items.indices { errors[index] = reason }
+    }
+    tidyArtifacts(plan, items: items, outcomes: outcomes)
+    artifacts.removeIfEmpty(below: items.map(\.path))
+    var ownerName: [Int: String] = [:]
+    for (image, golden) in pairs { ownerName[golden] = items[image].name }
+    let frames = plan.entries.enumerated().map { index, entry in
+      var frame = frameResult(of: entry, items: items, outcomes: outcomes, error: errors[index])
+      // A frame without a golden whose name holds another frame's moved golden.
+      if entry.status == .missing, let held = store.index[frame.name], let owner = ownerName[held] {
+        frame.problem =
+          "no golden of its own yet: '\(store.displayPath(of: held))' is the golden of \(owner), "
+          + "which moved there"
+      }
+      return frame
+    }
+    var result = ScriptResult(
+      script: script, goldenDirectory: store.location.url, frames: frames,
       failsOnOrphans: options.failsOnOrphans, stoppedEarly: stoppedEarly,
-      unreachedGoldens: stoppedEarly ? unpaired.count : 0, commandOptions: options.commandOptions,
-      failsOnRecorded: options.failsWhenRecording)
+      unreachedGoldens: stoppedEarly ? goldens.count - Set(pairs.values).count : 0,
+      commandOptions: options.commandOptions, failsOnRecorded: options.failsWhenRecording)
+    result.suggestsLocally = options.suggestsLocally
+    return result
   }
 
-  /// The golden each image is checked against: frames by alignment, `render` targets by name.
-  private func pairs(_ items: [Item], _ live: [Int]) -> [Int: Int] {
-    let renderNames = Set(live.filter { items[$0].byName }.map { items[$0].name })
-    let frames = live.filter { !items[$0].byName }
-    let history = goldens.indices.filter {
-      goldens[$0].isFrame && !renderNames.contains(goldens[$0].name)
-    }.sorted { GoldenFile.historyOrder(goldens[$0], goldens[$1]) }
-    let matches = GoldenAlignment.matches(
-      frames: frames.map { GoldenAlignment.Step(slug: items[$0].slug, picture: items[$0].picture) },
-      goldens: history.map {
-        GoldenAlignment.Step(slug: goldens[$0].slug, picture: goldenPicture[$0])
-      })
-    var pairs: [Int: Int] = [:]
-    for match in matches { pairs[frames[match.frame]] = history[match.golden] }
-    for index in live where items[index].byName {
-      if let match = goldenIndex[items[index].name] { pairs[index] = match }
-    }
-    return pairs
-  }
-
-  /// The report's entry for an outcome.
-  private func result(of outcome: Outcome, items: [Item]) -> FrameResult {
-    let goldenURL = location.url
+  /// The report's entry for an image or a golden without one.
+  private func frameResult(
+    of entry: GoldenPlan.Entry, items: [GoldenImages.Item], outcomes: [Outcome], error: String?
+  ) -> FrameResult {
+    let goldenURL = store.location.url
     func url(_ name: String) -> URL { goldenURL.appendingPathComponent(name + ".png") }
-    guard let index = outcome.item else {
-      let file = goldens[outcome.golden!]
+    guard let index = entry.image else {
+      let file = store.goldens[entry.golden!]
       return FrameResult(
-        name: file.name, status: outcome.status, golden: url(file.name),
-        goldenSize: outcome.goldenSize, problem: outcome.problem, error: outcome.error,
-        notes: outcome.notes)
+        name: file.name, status: entry.status, golden: url(file.name),
+        goldenSize: store.imageKey(of: entry.golden!).map {
+          PixelSize(width: $0.width, height: $0.height)
+        }, error: error)
     }
     let item = items[index]
+    let outcome = outcomes[index]
     var movedFrom: URL?
-    if let golden = outcome.golden, goldens[golden].name != item.name {
-      movedFrom = url(goldens[golden].name)
+    if let golden = entry.golden, store.goldens[golden].name != item.name {
+      movedFrom = url(store.goldens[golden].name)
     }
     var artifacts: FrameArtifacts?
-    if outcome.status == .failed || outcome.status == .missing,
-      item.spilled || item.identical != nil
-    {
-      let folder = artifactsURL
-      func file(_ suffix: String) -> URL { folder.appendingPathComponent(item.name + suffix) }
+    let failing = entry.status == .failed || entry.status == .missing
+    if failing, item.spilled || item.identical != nil {
+      let folder = self.artifacts
       artifacts = FrameArtifacts(
-        actual: file(".actual.png"), diff: outcome.diff ? file(".diff.png") : nil,
-        strip: outcome.strip ? file(".strip.png") : nil)
+        actual: folder.url(of: item.path, suffix: ".actual.png"),
+        diff: outcome.diff ? folder.url(of: item.path, suffix: ".diff.png") : nil,
+        strip: outcome.strip ? folder.url(of: item.path, suffix: ".strip.png") : nil)
     }
-    return FrameResult(
-      name: item.name, status: outcome.status, golden: url(item.name), movedFrom: movedFrom,
+    // A golden that cannot be read is an error while it stays; replaced, it is history.
+    var error = error ?? item.error ?? outcome.error
+    if error == nil, entry.status == .failed, outcome.verdict == .unreadable {
+      error = outcome.problem
+    }
+    var notes = outcome.notes
+    if let note = entry.note { notes.append(note) }
+    var frame = FrameResult(
+      name: item.name, status: entry.status, golden: url(item.name), movedFrom: movedFrom,
       location: item.location, isRender: item.isRender, comparison: outcome.comparison,
-      goldenSize: outcome.goldenSize, actualSize: item.size, problem: outcome.problem,
-      error: outcome.error, sceneDiff: outcome.sceneDiff, notes: outcome.notes,
-      artifacts: artifacts)
+      goldenSize: outcome.goldenSize, actualSize: item.size,
+      problem: outcome.verdict == .unreadable && error != nil ? nil : outcome.problem,
+      error: error, sceneDiff: outcome.sceneDiff, notes: notes, artifacts: artifacts)
+    frame.renamed = entry.renamed
+    frame.wasMissing = entry.found == .missing
+    return frame
   }
 
-  /// The bytes a record of the image writes (and its actual artifact holds): the artifact
-  /// written in pass one, or the image of a byte-identical golden with this renderer's text.
-  func recordableBytes(of item: Item) -> Data? {
-    if item.spilled, let artifacts = existingArtifacts(),
-      let (base, leaf) = try? place(of: item.name + ".actual.png", in: artifacts),
-      let data = try? base.contents(ofFileNamed: leaf, limit: Int.max)
-    {
-      return data
+  /// Removes the artifacts of images that passed, moved or were recorded, and writes the
+  /// actual image of a failure that pass one did not (its picture was that of another golden).
+  private func tidyArtifacts(
+    _ plan: GoldenPlan, items: [GoldenImages.Item], outcomes: [Outcome]
+  ) {
+    for entry in plan.entries {
+      guard let index = entry.image else { continue }
+      let item = items[index]
+      let failing = entry.status == .failed || entry.status == .missing
+      if failing, !item.spilled, item.identical != nil, let data = recordableBytes(of: item) {
+        try? artifacts.write(data, of: item.path, suffix: ".actual.png")
+      }
+      var stale: [String] = []
+      if !failing { stale.append(".actual.png") }
+      if !failing || !outcomes[index].diff { stale.append(".diff.png") }
+      if !failing || !outcomes[index].strip { stale.append(".strip.png") }
+      artifacts.remove(of: item.path, suffixes: stale)
     }
-    guard let identical = item.identical, let data = read(identical, limit: Int.max),
-      let image = PNGImageKey.imageOnly(data)
-    else { return nil }
-    return goldenBytes(image)
   }
 }
 
 /// The scenes of the goldens: from the history beside the golden folder, else from the
 /// scene a golden made by an older circles carries in its own text chunks.
 final class GoldenScenes {
-  private unowned let session: GoldenSession
+  private let store: GoldenStore
   private var reader: SceneReader?
   private var loaded = false
   /// Why the history could not be read, if it could not.
   private(set) var problem: String?
 
-  init(session: GoldenSession) {
-    self.session = session
+  init(store: GoldenStore) {
+    self.store = store
   }
 
   /// The history as read, or `nil` when there is none or it is damaged.
   var history: SceneReader? {
     if !loaded {
       loaded = true
-      let name = SceneHistory.fileName(forFolder: session.location.name)
-      if let parent = session.parent, parent.contains(name) {
+      let name = SceneHistory.fileName(forFolder: store.location.name)
+      if let parent = store.parent, parent.contains(name) {
         do {
           let data = try parent.contents(ofFileNamed: name, limit: SceneHistory.maximumBytes)
           reader = SceneReader(try SceneHistory(data: data))
@@ -195,7 +213,7 @@ final class GoldenScenes {
   /// was written for the image the golden holds now (a line written before the image was
   /// replaced, by a record killed between the two, is not this golden's scene).
   func scene(of golden: Int, bytes: Data?) -> CanvasState? {
-    if trusts(golden), let scene = history?.scene(named: session.goldens[golden].name) {
+    if trusts(golden), let scene = history?.scene(named: store.goldens[golden].name) {
       return scene
     }
     return bytes.flatMap { try? GoldenMetadata(png: $0) }?.scene
@@ -204,18 +222,18 @@ final class GoldenScenes {
   /// Whether the history has a line for the golden that agrees with its image (a line of an
   /// older circles, without a digest, is taken as it is).
   func trusts(_ golden: Int) -> Bool {
-    let name = session.goldens[golden].name
+    let name = store.goldens[golden].name
     guard let history, history.contains(name) else { return false }
     guard let stored = history.image(named: name) else { return true }
-    return session.imageKey(of: golden)?.storedDigest == stored
+    return store.imageKey(of: golden)?.storedDigest == stored
   }
 
   /// Whether some line of the history disagrees with the image of its golden, so that a record
   /// rewrites the history.
   var disagrees: Bool {
     guard history != nil else { return false }
-    return session.goldens.indices.contains { golden in
-      history?.contains(session.goldens[golden].name) == true && !trusts(golden)
+    return store.goldens.indices.contains { golden in
+      history?.contains(store.goldens[golden].name) == true && !trusts(golden)
     }
   }
 }

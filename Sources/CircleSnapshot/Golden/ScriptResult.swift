@@ -29,6 +29,9 @@ package struct ScriptResult: Hashable, Sendable, Codable {
   package var comparesFolders = false
   /// Notes on the whole result, for people: files that were skipped and why.
   package var notes: [String] = []
+  /// Whether the suggested command is to be run elsewhere (the check ran where `CI` is set):
+  /// the hint then says to run it locally and commit what it writes.
+  package var suggestsLocally = false
 
   /// Creates a result.
   package init(
@@ -100,7 +103,7 @@ package struct ScriptResult: Hashable, Sendable, Codable {
       words += ["--record", "missing"]
     } else if failed {
       words += ["--record", "failed"]
-    } else if frames.contains(where: { $0.status == .moved }) || !orphans {
+    } else if frames.contains(where: { $0.status == .moved && !$0.renamed }) || !orphans {
       words.append("--record")
     }
     if orphans { words.append("--prune") }
@@ -111,41 +114,39 @@ package struct ScriptResult: Hashable, Sendable, Codable {
   /// images, rename moved goldens or delete those without a frame; `nil` when nothing is left
   /// to do.
   package var hint: String? {
-    let moved = frames.contains { $0.status == .moved }
+    guard let (purpose, command) = suggestion else { return nil }
+    guard let command else { return purpose }
+    return suggestsLocally
+      ? "\(purpose), run locally and commit the goldens: \(command)" : "\(purpose): \(command)"
+  }
+
+  /// What the hint is for, and the command it suggests, if any.
+  private var suggestion: (purpose: String, command: String?)? {
+    let moved = frames.contains { $0.status == .moved && !$0.renamed }
     let orphans = frames.contains { $0.status == .orphan }
     let recorded = firstRecordings.count
     if recorded > 0, recorded == failures.count {
       let goldens = recorded == 1 ? "a golden" : "\(recorded) goldens"
-      return "recorded \(goldens) for frames that had none: look at them and run again"
+      return ("recorded \(goldens) for frames that had none: look at them and run again", nil)
     }
-    if !passed { return "to accept the new images: \(rerecordCommand)" }
+    if !passed { return ("to accept the new images", rerecordCommand) }
     if comparesFolders {
       return orphans
-        ? "to delete the expected images without an actual one: \(rerecordCommand)" : nil
+        ? ("to delete the expected images without an actual one", rerecordCommand) : nil
     }
     switch (moved, orphans) {
     case (true, true):
-      return "to rename the moved goldens and delete those without a frame: "
-        + rerecordCommand
-    case (true, false): return "to rename the moved goldens: \(rerecordCommand)"
-    case (false, true): return "to delete the goldens without a frame: \(rerecordCommand)"
+      return ("to rename the moved goldens and delete those without a frame", rerecordCommand)
+    case (true, false): return ("to rename the moved goldens", rerecordCommand)
+    case (false, true): return ("to delete the goldens without a frame", rerecordCommand)
     case (false, false): return nil
     }
   }
 }
 
 extension FrameResult {
-  /// Whether the frame had no golden and one was recorded for it (not a rename, not a golden
-  /// replaced).
-  package var isFirstRecording: Bool {
-    status == .recorded && movedFrom == nil && comparison == nil
-  }
-
-  /// Whether the frame's golden was a moved one, renamed to the frame's name without a change
-  /// of picture.
-  package var isRename: Bool {
-    status == .recorded && movedFrom != nil && (comparison?.matches ?? true)
-  }
+  /// Whether the frame had no golden and one was recorded for it (not a golden replaced).
+  package var isFirstRecording: Bool { status == .recorded && wasMissing }
 }
 
 /// Paths shown to people.

@@ -121,7 +121,7 @@ enum SceneHistoryError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Writes a history from scenes given in order, each line holding what changed since the last.
-final class SceneRecorder {
+struct SceneRecorder: Sendable {
   private(set) var history = SceneHistory()
   /// The last scene, in storage of the recorder's own, extended as circles are added on top.
   private var previous = CanvasState()
@@ -133,7 +133,7 @@ final class SceneRecorder {
   static let recentCount = 8
 
   /// Adds a golden's scene, with the stored digest of the golden's image if known.
-  func append(name: String, scene: CanvasState, image: String? = nil) {
+  mutating func append(name: String, scene: CanvasState, image: String? = nil) {
     defer { history.entries[history.entries.count - 1].image = image }
     let change = SceneChange.between(previous, scene)
     let line = history.entries.count

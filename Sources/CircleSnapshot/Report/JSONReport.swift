@@ -97,6 +97,8 @@ package enum JSONReport {
     /// The golden it was compared with when that has another name (a moved golden), as it was
     /// before any rename.
     package var movedFrom: String?
+    /// `true` when this check renamed the moved golden to the frame's name; absent otherwise.
+    package var renamed: Bool?
     /// The line of the command that made it.
     package var line: Int?
     /// The column of that command.
@@ -146,7 +148,7 @@ package enum JSONReport {
         var counts: [String: Int] = [:]
         let folders = entry.result?.comparesFolders ?? false
         for frame in entry.frames {
-          let tally = folders ? FolderTally(frame).rawValue : FrameTally(frame).rawValue
+          let tally = folders ? FolderTally(frame).rawValue : frame.status.rawValue
           counts[tally, default: 0] += 1
         }
         let result = entry.result
@@ -176,6 +178,7 @@ package enum JSONReport {
       name: text(frame.name), status: frame.status,
       message: text(TextReport.describe(frame, inFolders: inFolders)),
       render: frame.isRender, golden: path(frame.golden), movedFrom: frame.movedFrom.map(path),
+      renamed: frame.renamed ? true : nil,
       line: frame.location?.line, column: frame.location?.column, error: frame.error.map(text),
       differingPixels: comparison?.differingPixels,
       antialiasedPixels: comparison?.antialiasedPixels,

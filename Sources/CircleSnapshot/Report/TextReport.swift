@@ -56,9 +56,9 @@ package enum TextReport {
       return folderSummary(folders) + errors
     }
     let frames = check.scripts.flatMap(\.frames)
-    let counted = FrameTally.allCases.compactMap { tally -> String? in
-      let count = frames.count { FrameTally($0) == tally }
-      return count == 0 && tally != .passed ? nil : "\(count) \(tally.rawValue)"
+    let counted = FrameStatus.allCases.compactMap { status -> String? in
+      let count = frames.count { $0.status == status }
+      return count == 0 && status != .passed ? nil : "\(count) \(status.rawValue)"
     }
     let checked = frames.count { $0.status != .orphan && $0.status != .pruned }
     let scripts = check.scripts.count == 1 ? "1 script" : "\(check.scripts.count) scripts"
@@ -111,9 +111,9 @@ package enum TextReport {
     switch script.status {
     case .passed:
       var extra = ""
-      for tally in [FrameTally.moved, .recorded, .renamed, .pruned] {
-        let count = result.frames.count { FrameTally($0) == tally }
-        if count > 0 { extra += ", \(count) \(tally.rawValue)" }
+      for status in [FrameStatus.moved, .recorded, .pruned] {
+        let count = result.count(status)
+        if count > 0 { extra += ", \(count) \(status.rawValue)" }
       }
       return "ok   \(script.displayPath): \(frames(checked))\(extra)"
     case .error:
@@ -182,7 +182,7 @@ package enum TextReport {
     case .failed: return "FAIL   "
     case .missing: return "MISSING"
     case .moved: return "moved  "
-    case .recorded: return frame.isRename ? "RENAME " : "RECORD "
+    case .recorded: return "RECORD "
     case .orphan: return failsOnOrphans ? "ORPHAN " : "orphan "
     case .pruned: return "pruned "
     }
@@ -212,36 +212,23 @@ package enum TextReport {
     case .missing:
       return frame.problem ?? "no golden at \(DisplayPath.of(frame.golden))"
     case .moved:
-      return "same picture as its golden; steps were inserted or removed before it"
+      let origin = frame.movedFrom?.lastPathComponent ?? "another name"
+      return frame.renamed
+        ? "golden renamed from \(origin), byte for byte: same picture"
+        : "same picture as its golden \(origin); steps were inserted or removed before it"
     case .recorded:
       let renamed = frame.movedFrom.map { " (renamed from \($0.lastPathComponent))" } ?? ""
       if let comparison = frame.comparison, !comparison.matches {
         return "golden replaced\(renamed) (was: \(comparison.summary))"
       }
-      if let movedFrom = frame.movedFrom {
-        return "golden renamed from \(movedFrom.lastPathComponent)"
-      }
-      return frame.comparison == nil
-        ? "golden written to \(DisplayPath.of(frame.golden))" : "golden rewritten"
+      if frame.wasMissing { return "golden written to \(DisplayPath.of(frame.golden))" }
+      if let problem = frame.problem { return "golden replaced\(renamed) (was: \(problem))" }
+      return "golden rewritten\(renamed)"
     case .orphan:
       return frame.problem ?? "golden without a frame: \(DisplayPath.of(frame.golden)) "
         + "(delete it with --prune)"
     case .pruned:
       return frame.problem ?? "deleted golden without a frame: \(DisplayPath.of(frame.golden))"
-    }
-  }
-}
-
-/// How the reports count a frame: by its status, except that a moved golden renamed to the
-/// frame's name is counted as renamed rather than recorded.
-enum FrameTally: String, CaseIterable {
-  case passed, failed, missing, moved, recorded, renamed, orphan, pruned
-
-  init(_ frame: FrameResult) {
-    if frame.isRename {
-      self = .renamed
-    } else {
-      self = FrameTally(rawValue: frame.status.rawValue)!
     }
   }
 }

@@ -22,6 +22,8 @@ extension AtomicFile {
   ///   - folder: the folder the file goes in.
   ///   - syncingFolder: whether to flush the folder entry too (see `write(_:to:)`).
   ///   - flushing: whether to flush the data before the rename (see `write(_:to:)`).
+  ///   - replacing: whether a file already named `name` is replaced; when false, the write
+  ///     fails instead, leaving that file as it is.
   ///   - beforeRenaming: called with the identity the new file will have once the data is in
   ///     the temporary file and before it is renamed over `name`; an error it throws leaves
   ///     `name` as it was.
@@ -31,17 +33,18 @@ extension AtomicFile {
   @discardableResult
   package static func write(
     _ data: Data, named name: String, in folder: FolderHandle, syncingFolder: Bool = true,
-    flushing: Bool = true, beforeRenaming: (FileIdentity) throws(FileError) -> Void = { _ in }
+    flushing: Bool = true, replacing: Bool = true,
+    beforeRenaming: (FileIdentity) throws(FileError) -> Void = { _ in }
   ) throws(FileError) -> FileIdentity {
     try write(
       data, named: name, in: folder, syncingFolder: syncingFolder, flushing: flushing,
-      registry: .shared, beforeRenaming: beforeRenaming)
+      replacing: replacing, registry: .shared, beforeRenaming: beforeRenaming)
   }
 
   /// `write(_:named:in:syncingFolder:flushing:)` with the temporary file kept in `registry`.
   static func write(
     _ data: Data, named name: String, in folder: FolderHandle, syncingFolder: Bool,
-    flushing: Bool, registry: TemporaryFiles,
+    flushing: Bool, replacing: Bool = true, registry: TemporaryFiles,
     beforeRenaming: (FileIdentity) throws(FileError) -> Void = { _ in }
   ) throws(FileError) -> FileIdentity {
     let shown = folder.join(name)
@@ -60,7 +63,7 @@ extension AtomicFile {
       closed = true
       guard close(ticket.descriptor) == 0 else { throw failure(shown) }
       try beforeRenaming(identity)
-      try registry.commit(ticket, as: name, shown: shown)
+      try registry.commit(ticket, as: name, shown: shown, replacing: replacing)
     } catch {
       if !closed { close(ticket.descriptor) }
       registry.discard(ticket)

@@ -55,6 +55,23 @@ extension FolderHandle {
     }
   }
 
+  /// Moves `name` of `source` to `newName` here unless something is named `newName` already:
+  /// a hard link made in one step, then the source's name removed.
+  ///
+  /// - Returns: true when moved; false, moving nothing, when `newName` exists; `nil`, moving
+  ///   nothing, when no hard link can be made (the folders are on different file systems, or
+  ///   the file system has none): copy the bytes instead.
+  package func moveWithoutReplacing(_ name: String, from source: FolderHandle, to newName: String)
+    -> Bool?
+  {
+    let linked = RawPath.withCString(name) { from in
+      RawPath.withCString(newName) { to in linkat(source.descriptor, from, descriptor, to, 0) }
+    }
+    guard linked == 0 else { return errno == EEXIST ? false : nil }
+    _ = RawPath.withCString(name) { unlinkat(source.descriptor, $0, 0) }
+    return true
+  }
+
   /// Renames a file of the folder unless `newName` exists: the file keeps its bytes and inode.
   ///
   /// - Returns: false, renaming nothing, when something is named `newName` already.

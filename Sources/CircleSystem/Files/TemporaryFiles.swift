@@ -77,15 +77,32 @@ package final class TemporaryFiles: Sendable {
     }
   }
 
-  /// Renames a written temporary file over `name` (``RawPath`` text) in its folder and forgets
-  /// it.
+  /// Renames a written temporary file to `name` (``RawPath`` text) in its folder and forgets
+  /// it: over a file of that name, or, when `replacing` is false, only if there is none.
   ///
-  /// - Throws: ``FileError`` when the rename fails or the process is stopping; the temporary
-  ///   file is removed either way.
-  func commit(_ ticket: Ticket, as name: String, shown: String) throws(FileError) {
+  /// - Throws: ``FileError`` when the rename fails, a file of that name exists and may not be
+  ///   replaced, or the process is stopping; the temporary file is removed either way.
+  func commit(_ ticket: Ticket, as name: String, shown: String, replacing: Bool = true)
+    throws(FileError)
+  {
     try state.withLock { state throws(FileError) in
       guard !state.abandoned else { throw Self.stopped(shown) }
       state.entries[ticket.number] = nil
+      if !replacing {
+        // A hard link takes the name only while it is free, in one step.
+        let linked = RawPath.withCString(name) { target in
+          linkat(ticket.folder.descriptor, ticket.name, ticket.folder.descriptor, target, 0)
+        }
+        let code = errno
+        unlinkat(ticket.folder.descriptor, ticket.name, 0)
+        guard linked == 0 else {
+          if code == EEXIST {
+            throw FileError(path: shown, action: "write", reason: "a file of that name exists")
+          }
+          throw FileError(path: shown, action: "write", errno: code)
+        }
+        return
+      }
       guard ticket.folder.rename(ticket.name, in: ticket.folder, to: name) == 0 else {
         let code = errno
         unlinkat(ticket.folder.descriptor, ticket.name, 0)

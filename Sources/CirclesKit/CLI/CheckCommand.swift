@@ -133,6 +133,7 @@ struct CheckCommand: Subcommand {
       only: only, commandOptions: repeated)
     options.failsWhenRecording = CheckOptions.recordsByDefault(
       requested: requested, environment: context.environment)
+    options.suggestsLocally = CheckOptions.isContinuousIntegration(context.environment)
     let checks: [GoldenSuite.ScriptCheck]
     do {
       checks = try GoldenSuite.check(

@@ -37,7 +37,7 @@ struct GoldenHistoryTests {
     #expect(
       recorded.outline == [
         "0000-start passed", "0001-add-a passed", "0002-add-ghost recorded",
-        "0003-add-b recorded < 0002-add-b", "0004-add-c recorded < 0003-add-c",
+        "0003-add-b moved < 0002-add-b (renamed)", "0004-add-c moved < 0003-add-c (renamed)",
       ])
     workspace.expect(
       try workspace.state(), from: before,
@@ -124,16 +124,18 @@ struct GoldenHistoryTests {
     #expect(failure.comparison?.differingPixels ?? 0 > 0)
     #expect(failure.sceneDiff == ["ghost added at 20,25 radius 3", "c: fill #0000ff → #ffff00"])
     #expect(failure.artifacts?.diff != nil)
-    // Recording only what is missing still renames the moved goldens, the changed one too,
-    // byte for byte; its picture stays the old one until failed frames are recorded.
+    // Recording only what is missing renames the moved golden, byte for byte, and leaves the
+    // changed one where it is: a golden that fails is replaced only when failures are recorded.
     let missingOnly = try workspace.check(record: .missing)
     #expect(missingOnly.outline.last == "0004-add-c failed < 0003-add-c")
     workspace.expect(
-      try workspace.state(), from: before,
-      renamed: ["0002-add-b.png": "0003-add-b.png", "0003-add-c.png": "0004-add-c.png"],
+      try workspace.state(), from: before, renamed: ["0002-add-b.png": "0003-add-b.png"],
       written: ["0002-add-ghost.png"])
     let after = try workspace.check(record: .failed)
-    #expect(after.outline.last == "0004-add-c recorded")
+    #expect(after.outline.last == "0004-add-c recorded < 0003-add-c")
+    workspace.expect(
+      try workspace.state(), from: before, renamed: ["0002-add-b.png": "0003-add-b.png"],
+      written: ["0002-add-ghost.png", "0004-add-c.png"], removed: ["0003-add-c.png"])
     #expect(try workspace.check().passed)
   }
 
@@ -197,12 +199,15 @@ struct GoldenHistoryTests {
       ])
     #expect(
       checked.frames[3].notes == [
-        "not renamed: '0003-move-a.png' is held by a golden without a frame; --prune deletes it"
+        "not renamed: '0003-move-a.png' still holds another golden, which has no frame; "
+          + "--prune deletes it"
       ])
     #expect(try workspace.state() == before)
     let updated = try workspace.check(record: .missingAndFailed, prune: true)
     #expect(
-      updated.outline.suffix(2) == ["0003-move-a recorded < 0004-move-a", "0003-move-a pruned"])
+      updated.outline.suffix(2) == [
+        "0003-move-a moved < 0004-move-a (renamed)", "0003-move-a pruned",
+      ])
     workspace.expect(
       try workspace.state(), from: before, renamed: ["0004-move-a.png": "0003-move-a.png"])
   }
@@ -233,7 +238,7 @@ struct GoldenHistoryTests {
     #expect(
       result.outline == [
         "0000-start passed", "0001-add-a passed", "0002-add-ghost missing",
-        "0003-add-b recorded < 0002-add-b", "0004-add-c failed < 0003-add-c",
+        "0003-add-b moved < 0002-add-b (renamed)", "0004-add-c failed < 0003-add-c",
       ])
     workspace.expect(
       try workspace.state(), from: before, renamed: ["0002-add-b.png": "0003-add-b.png"])

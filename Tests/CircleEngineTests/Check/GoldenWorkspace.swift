@@ -98,6 +98,7 @@ extension ScriptResult {
       if let movedFrom = frame.movedFrom {
         line += " < " + movedFrom.deletingPathExtension().lastPathComponent
       }
+      if frame.renamed { line += " (renamed)" }
       return line
     }
   }

@@ -192,7 +192,7 @@ struct GoldenCheckerTests {
   }
 
   @Test(
-    "corrupt or non-PNG goldens fail with the reason, and record failed replaces them",
+    "corrupt or non-PNG goldens are errors naming the file, and record failed replaces them",
     arguments: [Data("not an image".utf8), Data(), Data(PNGChunkWalk.signature + [0, 0, 0])])
   func corrupt(bytes: Data) throws {
     try withTemporaryFolder { folder in
@@ -202,8 +202,10 @@ struct GoldenCheckerTests {
       let result = GoldenChecker.check(
         script: Self.script(folder), frames: try Scenes.frames(), options: Self.options(folder))
       #expect(result.frames.map(\.status) == [.passed, .failed, .passed])
-      let problem = try #require(result.frames[1].problem)
-      #expect(problem.hasPrefix("cannot read golden '"))
+      let error = try #require(result.frames[1].error)
+      #expect(error.hasPrefix("golden '\(sun.path)' is damaged: "), "\(error)")
+      #expect(error.hasSuffix("; --record failed replaces it"))
+      #expect(result.errors.count == 1, "a damaged golden is an error: exit 2")
       #expect(result.frames[1].artifacts?.diff == nil)
       #expect(try Data(contentsOf: sun) == bytes)
       let fixed = GoldenChecker.check(

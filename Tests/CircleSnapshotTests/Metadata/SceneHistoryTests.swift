@@ -13,7 +13,7 @@ struct SceneHistoryTests {
 
   /// Writes scenes, reads the file back and expects every scene by name.
   static func roundTrip(_ scenes: [(String, CanvasState)]) throws -> SceneHistory {
-    let recorder = SceneRecorder()
+    var recorder = SceneRecorder()
     for (name, scene) in scenes { recorder.append(name: name, scene: scene) }
     let history = try SceneHistory(data: recorder.history.data)
     let reader = SceneReader(history)
@@ -112,7 +112,7 @@ struct SceneHistoryTests {
     }
     _ = try Self.roundTrip(scenes)
     // Asking out of order starts again from the top and still finds each scene.
-    let recorder = SceneRecorder()
+    var recorder = SceneRecorder()
     for (name, scene) in scenes { recorder.append(name: name, scene: scene) }
     let reader = SceneReader(recorder.history)
     for (name, scene) in scenes.reversed().prefix(20) {

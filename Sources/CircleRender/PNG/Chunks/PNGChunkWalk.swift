@@ -87,3 +87,36 @@ package struct PNGChunkWalk {
     return try result.get()
   }
 }
+
+extension PNGChunkWalk {
+  /// Why PNG bytes are not a whole PNG file, or `nil` when they are one: the signature, an
+  /// `IHDR` chunk of 13 bytes first, at least one `IDAT` chunk, an `IEND` chunk, and a matching
+  /// CRC in every chunk on the way.
+  ///
+  /// This is what is checked before two files are trusted because their bytes are equal: equal
+  /// bytes say nothing of whether either can be decoded. zlib's CRC-32 reads about 1 GB/s here,
+  /// so a 1280×720 screenshot of 200 KB is checked in about 0.2 ms.
+  ///
+  /// - Returns: one lower-case phrase, such as `bad CRC in IDAT chunk` or `no image data (no
+  ///   IDAT chunk)`.
+  package static func damage(in bytes: UnsafeRawBufferPointer) -> String? {
+    do {
+      var walk = try PNGChunkWalk(bytes, verifyingCRC: true)
+      guard let header = try walk.next(), header.type == PNGChunk.header,
+        header.data.count == 13
+      else { return "the first chunk is not a 13-byte IHDR" }
+      var hasData = false
+      while let chunk = try walk.next() {
+        if chunk.type == PNGChunk.imageData { hasData = true }
+      }
+      return hasData ? nil : "no image data (no IDAT chunk)"
+    } catch {
+      return error.isTruncation ? "the file is cut short (\(error))" : error.description
+    }
+  }
+
+  /// ``damage(in:)`` of bytes held in `Data`.
+  package static func damage(in data: Data) -> String? {
+    data.withUnsafeBytes { damage(in: $0) }
+  }
+}
