@@ -5,11 +5,11 @@
 /// The rules (README, "Goldens follow the history"; docs/guarantees.md):
 /// - An image is paired with at most one golden and a golden with at most one image: frames by
 ///   ``GoldenAlignment`` (action slugs and pictures), `render` targets and snapshots by name.
-///   A golden that has a frame's name is never left without a frame while that frame has none
-///   or only a golden whose picture differs: it is that frame's golden. So one path never has
-///   two statuses: no golden without a frame holds the name of a frame that is missing,
-///   recorded, or renamed to it. (A frame whose picture moved may wait, not renamed, while a
-///   golden without a frame holds its name: `--prune` frees it.)
+///   A golden that has a frame's name is never left without a frame while that frame has none:
+///   it is that frame's golden. So one path never has two statuses: no golden without a frame
+///   holds the name of a frame that is missing, recorded, or renamed to it. (A frame whose
+///   golden moved or differs may wait, not renamed, while a golden without a frame holds its
+///   name: `--prune` frees it.)
 /// - Statuses: `passed` (same picture, same name), `moved` (same picture, another name),
 ///   `failed` (another picture, or a golden that is not a whole PNG), `missing` (no golden),
 ///   `orphan` (a golden without an image).
@@ -99,13 +99,16 @@ struct GoldenPlan: Sendable {
   let goldens: [Golden]
   /// The golden of each image, by image.
   let pairs: [Int: Int]
+  /// The goldens in the order of their history.
+  let order: [Int]
   /// What the options allowed.
   let record: RecordMode
   let prunes: Bool
   /// Each image in order, then each golden without an image (when reported), in history order.
-  private(set) var entries: [Entry] = []
-  /// The changes, in the order they are made.
-  private(set) var operations: [Operation] = []
+  /// Made by the initializer; the tests change it to show that ``violations`` sees the change.
+  var entries: [Entry] = []
+  /// The changes, in the order they are made; made by the initializer, as ``entries``.
+  var operations: [Operation] = []
 
   /// Pairs images with goldens.
   ///
@@ -113,7 +116,8 @@ struct GoldenPlan: Sendable {
   ///   - images: the script's images in order.
   ///   - goldens: the folder's goldens.
   /// - Returns: the golden of each paired image.
-  static func pairs(images: [Image], goldens: [Golden]) -> [Int: Int] {
+  ///   - order: the goldens in the order of their history (``historyOrder(of:listed:)``).
+  static func pairs(images: [Image], goldens: [Golden], order: [Int]) -> [Int: Int] {
     var byName: [String: Int] = [:]
     for index in goldens.indices { byName[goldens[index].name] = index }
     var pairs: [Int: Int] = [:]
@@ -125,8 +129,7 @@ struct GoldenPlan: Sendable {
       }
     }
     let frames = images.indices.filter { !images[$0].byName }
-    let history = inHistoryOrder(
-      goldens.indices.filter { goldens[$0].isFrame && !claimed.contains($0) }, of: goldens)
+    let history = order.filter { goldens[$0].isFrame && !claimed.contains($0) }
     let matches = GoldenAlignment.matches(
       frames: frames.map { GoldenAlignment.Step(slug: images[$0].slug, picture: images[$0].picture) },
       goldens: history.map { GoldenAlignment.Step(slug: goldens[$0].slug, picture: goldens[$0].picture) })
@@ -135,44 +138,50 @@ struct GoldenPlan: Sendable {
     return pairs
   }
 
-  /// Goldens sorted as their history goes: frame goldens by number, then by name.
-  static func inHistoryOrder(_ indices: [Int], of goldens: [Golden]) -> [Int] {
-    let files = indices.map { GoldenFile(name: goldens[$0].name) }
-    return files.indices.sorted { GoldenFile.historyOrder(files[$0], files[$1]) }.map {
-      indices[$0]
+  /// The goldens in the order of their history: those the history beside the golden folder
+  /// lists in its order, each other one before the first listed golden of a greater number.
+  ///
+  /// Numbers alone would not do once goldens of two versions of a script share the folder: a
+  /// failed golden keeps its old number while the new frame before it gets its golden under
+  /// the new one (`0001-add-a`, failed as frame 2, beside a recorded `0001-add-d`), and only
+  /// the history, rewritten in frame order by every check that changes the folder, says that
+  /// `add-d` comes first. Without a history (goldens made by hand), frame goldens go by
+  /// number, then by name.
+  ///
+  /// - Parameter listed: the names of the history's lines, in order.
+  static func historyOrder(of goldens: [Golden], listed: [String]) -> [Int] {
+    var index: [String: Int] = [:]
+    for golden in goldens.indices { index[goldens[golden].name] = golden }
+    var seen: Set<Int> = []
+    let inHistory = listed.compactMap { index[$0] }.filter { seen.insert($0).inserted }
+    let files = goldens.map { GoldenFile(name: $0.name) }
+    let others = goldens.indices.filter { !seen.contains($0) }.sorted {
+      GoldenFile.historyOrder(files[$0], files[$1])
     }
+    var result: [Int] = []
+    var next = 0
+    for golden in inHistory {
+      let number = files[golden].number ?? .max
+      while next < others.count, (files[others[next]].number ?? .max) < number {
+        result.append(others[next])
+        next += 1
+      }
+      result.append(golden)
+    }
+    return result + others[next...]
   }
 
-  /// Gives each frame the golden of its own name when that golden has no image, or has one
-  /// whose picture differs while this frame has no golden of the same picture either.
-  ///
-  /// Each change pairs one more frame with the golden of its name and never unpairs such a
-  /// pair, so it ends after at most as many rounds as there are frames.
+  /// Gives each frame that has no golden the golden of its own name, when that golden has no
+  /// image either (the alignment left both out: the history around them changed), so that no
+  /// golden without a frame has the name of a frame without a golden.
   private static func claimByName(
     _ pairs: inout [Int: Int], frames: [Int], images: [Image], goldens: [Golden],
     byName: [String: Int]
   ) {
-    func samePicture(_ image: Int, _ golden: Int) -> Bool {
-      images[image].picture != nil && images[image].picture == goldens[golden].picture
-    }
-    var owner: [Int: Int] = [:]
-    for (image, golden) in pairs { owner[golden] = image }
-    var changed = true
-    while changed {
-      changed = false
-      for frame in frames {
-        guard let named = byName[images[frame].name], goldens[named].isFrame,
-          pairs[frame] != named
-        else { continue }
-        if let current = pairs[frame], samePicture(frame, current) { continue }
-        if let other = owner[named] {
-          guard !images[other].byName, !samePicture(other, named) else { continue }
-          pairs[other] = nil
-        }
-        if let current = pairs[frame] { owner[current] = nil }
+    let paired = Set(pairs.values)
+    for frame in frames where pairs[frame] == nil {
+      if let named = byName[images[frame].name], goldens[named].isFrame, !paired.contains(named) {
         pairs[frame] = named
-        owner[named] = frame
-        changed = true
       }
     }
   }
@@ -182,12 +191,13 @@ struct GoldenPlan: Sendable {
   /// - Parameters:
   ///   - images: the script's images in order.
   ///   - goldens: the folder's goldens.
-  ///   - pairs: the golden of each paired image, from ``pairs(images:goldens:)``.
+  ///   - pairs: the golden of each paired image, from ``pairs(images:goldens:order:)``.
+  ///   - order: the goldens in the order of their history, as for the pairs.
   ///   - verdicts: how each paired image compares with its golden.
   ///   - rules: what the options allow.
   init(
-    images: [Image], goldens: [Golden], pairs: [Int: Int], verdicts: [Int: Verdict],
-    rules: Rules
+    images: [Image], goldens: [Golden], pairs: [Int: Int], order: [Int],
+    verdicts: [Int: Verdict], rules: Rules
   ) {
     self.images = images
     self.goldens = goldens
@@ -195,6 +205,7 @@ struct GoldenPlan: Sendable {
     record = rules.record
     prunes = rules.prune
     let paired = Set(pairs.values)
+    self.order = order
     for index in images.indices {
       var status = FrameStatus.missing
       if let golden = pairs[index] {
@@ -204,8 +215,7 @@ struct GoldenPlan: Sendable {
       entries.append(Entry(image: index, golden: pairs[index], status: status, found: status))
     }
     if rules.reportsOrphans {
-      let orphans = Self.inHistoryOrder(
-        goldens.indices.filter { !paired.contains($0) }, of: goldens)
+      let orphans = order.filter { !paired.contains($0) }
       for golden in orphans {
         entries.append(Entry(golden: golden, status: .orphan, found: .orphan))
       }

@@ -16,6 +16,21 @@ extension GoldenSession {
   /// - Returns: the error of each entry whose changes could not all be made, by entry.
   func apply(_ plan: GoldenPlan, items: [GoldenImages.Item]) -> [Int: String] {
     var errors: [Int: String] = [:]
+    var items = items
+    // An image that pass one found byte-identical to a golden was not written anywhere; the
+    // golden it shares bytes with may be renamed or deleted by this very plan, so its bytes
+    // go to the artifacts folder first, whence the write takes them.
+    for case .write(let image, _) in plan.operations where !items[image].spilled {
+      do throws(FileError) {
+        guard let data = recordableBytes(of: items[image]) else {
+          throw FileError(reason: "the image is lost")
+        }
+        try artifacts.write(data, of: items[image].path, suffix: ".actual.png")
+        items[image].spilled = true
+      } catch {
+        errors[image] = "cannot record golden '\(items[image].path)': \(error.reason)"
+      }
+    }
     var entryOfGolden: [Int: Int] = [:]
     for (index, entry) in plan.entries.enumerated() {
       if let golden = entry.golden { entryOfGolden[golden] = index }
@@ -113,10 +128,30 @@ extension GoldenSession {
       else { return nil }
       return PNGImageKey(file: file)?.storedDigest
     }
+    // Orphans keep their place: each after the golden that came before it in the history.
+    var after: [Int: [Int]] = [:]
+    var last = -1
+    let paired = Set(plan.pairs.values)
+    let kept = Set(plan.entries.filter { $0.status == .orphan }.compactMap(\.golden))
+    for golden in plan.order {
+      if paired.contains(golden) {
+        last = golden
+      } else if kept.contains(golden) {
+        after[last, default: []].append(golden)
+      }
+    }
+    func appendOrphans(after golden: Int) {
+      for orphan in after[golden] ?? [] {
+        guard let scene = oldScene(orphan) else { continue }
+        let name = store.goldens[orphan].name
+        recorder.append(name: name, scene: scene, image: image(of: name))
+      }
+    }
+    appendOrphans(after: -1)
     for entry in plan.entries {
-      if let index = entry.image {
-        let item = items[index]
-        guard entry.status != .missing else { continue }
+      guard let index = entry.image else { continue }
+      let item = items[index]
+      if entry.status != .missing {
         let underOwnName =
           entry.status == .recorded || entry.renamed
           || entry.golden.map { store.goldens[$0].name == item.name } ?? true
@@ -124,10 +159,8 @@ extension GoldenSession {
         let holdsImage = entry.status == .recorded || outcomes[index].verdict == .same
         let scene = holdsImage ? current.scene(named: item.name) : entry.golden.flatMap(oldScene)
         if let scene { recorder.append(name: name, scene: scene, image: image(of: name)) }
-      } else if entry.status == .orphan, let golden = entry.golden, let scene = oldScene(golden) {
-        let name = store.goldens[golden].name
-        recorder.append(name: name, scene: scene, image: image(of: name))
       }
+      if let golden = entry.golden { appendOrphans(after: golden) }
     }
     do throws(FileError) {
       if let parent = try store.openOrMakeParent() {

@@ -41,9 +41,11 @@ extension GoldenSession {
         name: item.name, slug: item.slug, byName: item.byName, picture: item.picture,
         usable: item.error == nil, exact: item.exact)
     }
-    let pairs = GoldenPlan.pairs(images: planImages, goldens: goldens)
-    let current = SceneReader(images.history)
     let golden = GoldenScenes(store: store)
+    let order = GoldenPlan.historyOrder(
+      of: goldens, listed: golden.history?.orderedNames ?? [])
+    let pairs = GoldenPlan.pairs(images: planImages, goldens: goldens, order: order)
+    let current = SceneReader(images.history)
     var outcomes = [Outcome](repeating: Outcome(), count: items.count)
     var comparisons: [Comparison] = []
     for (index, item) in items.enumerated() {
@@ -70,7 +72,8 @@ extension GoldenSession {
       record: options.record, prune: options.prune && !stoppedEarly,
       reportsOrphans: !stoppedEarly, selects: { [options] in options.selects($0) })
     let plan = GoldenPlan(
-      images: planImages, goldens: goldens, pairs: pairs, verdicts: verdicts, rules: rules)
+      images: planImages, goldens: goldens, pairs: pairs, order: order, verdicts: verdicts,
+      rules: rules)
     let violations = plan.violations
     var errors: [Int: String] = [:]
     if violations.isEmpty {

@@ -114,11 +114,22 @@ package struct ScriptResult: Hashable, Sendable, Codable {
   /// images, rename moved goldens or delete those without a frame; `nil` when nothing is left
   /// to do.
   package var hint: String? {
-    guard let (purpose, command) = suggestion else { return nil }
-    guard let command else { return purpose }
-    return suggestsLocally
-      ? "\(purpose), run locally and commit the goldens: \(command)" : "\(purpose): \(command)"
+    guard let (text, command) = hintParts else { return nil }
+    return command.map { "\(text): \($0)" } ?? text
   }
+
+  /// The hint's words and the command it suggests, apart, for reports that set the command off
+  /// (`to accept the new images`, `circles check scene.circles --record failed`); where `CI` is
+  /// set the words say to run it locally and commit the goldens.
+  package var hintParts: (text: String, command: String?)? {
+    guard let (purpose, command) = suggestion else { return nil }
+    guard command != nil, suggestsLocally else { return (purpose, command) }
+    return ("\(purpose), run locally and commit the goldens", command)
+  }
+
+  /// The command the hint suggests, if it suggests one: ``rerecordCommand`` when the goldens
+  /// are behind and a command brings them up to date.
+  package var suggestedCommand: String? { suggestion?.command }
 
   /// What the hint is for, and the command it suggests, if any.
   private var suggestion: (purpose: String, command: String?)? {

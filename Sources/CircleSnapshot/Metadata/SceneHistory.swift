@@ -200,6 +200,10 @@ final class SceneReader {
   /// The names the history has lines for.
   var names: Dictionary<String, Int>.Keys { lines.keys }
 
+  /// The names of its lines, in order: the order of the history the goldens were last written
+  /// for.
+  var orderedNames: [String] { history.entries.map(\.name) }
+
   /// The stored digest of the golden's image the line of `name` was written for, if any.
   func image(named name: String) -> String? { lines[name].flatMap { history.entries[$0].image } }
 

@@ -98,11 +98,11 @@ private struct Page {
         "<ul class=\"notes\">" + result.notes.map { "<li>\(Markup.escape($0))</li>" }.joined()
         + "</ul>\n"
     }
-    if let hint = result.hint {
-      let text = hint.prefix { $0 != ":" }
+    if let (text, command) = result.hintParts {
+      let sentence = Markup.escape(text.prefix(1).uppercased() + text.dropFirst())
       html +=
-        "<p>\(Markup.escape(text.prefix(1).uppercased() + text.dropFirst())): "
-        + "<code>\(Markup.escape(result.rerecordCommand))</code></p>\n"
+        command.map { "<p>\(sentence): <code>\(Markup.escape($0))</code></p>\n" }
+        ?? "<p>\(sentence).</p>\n"
     }
     for frame in result.frames
     where frame.status.isFailure || frame.status == .orphan || frame.status == .moved

@@ -44,10 +44,11 @@ package enum JSONReport {
     package var diagnostics: [Diagnostic]
     /// The first frame that differs from its golden or has none.
     package var firstDivergingFrame: String?
-    /// The command that brings the goldens up to date; `nil` when nothing is left to do.
+    /// The command the report suggests to bring the goldens up to date; `nil` when nothing is
+    /// left to do, or there is nothing to run (goldens just recorded, to be looked at).
     package var rerecordCommand: String?
     /// How many frames have each status, by status (`{"passed": 5, "moved": 2}`), as the text
-    /// summary counts them: a moved golden renamed by a record is `renamed`, not `recorded`.
+    /// summary counts them.
     package var counts: [String: Int]
     /// Every frame and `render` target, then orphan or pruned goldens.
     package var frames: [Frame]
@@ -162,7 +163,7 @@ package enum JSONReport {
               file: text($0.file), line: $0.line, column: $0.column, message: text($0.message))
           },
           firstDivergingFrame: result?.firstDivergingFrame.map { text($0.name) },
-          rerecordCommand: result?.hint == nil ? nil : result.map { text($0.rerecordCommand) },
+          rerecordCommand: result?.suggestedCommand.map(text),
           counts: counts,
           frames: entry.frames.map { frame($0, inFolders: result?.comparesFolders ?? false) },
           comparesFolders: result?.comparesFolders ?? false,
