@@ -134,7 +134,7 @@ let package = Package(
     // documents and contact sheets.
     .target(
       name: "CirclesTestSupport",
-      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "CGif", "CCairo"],
+      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "CGif", "CCairo", "CZlib"],
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",

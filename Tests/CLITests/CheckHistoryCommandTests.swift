@@ -84,7 +84,7 @@ struct CheckHistoryCommandTests {
             diff:   .circles-artifacts/scene/\(frame).diff.png
             strip:  .circles-artifacts/scene/\(frame).strip.png
             note:   the scene is unchanged: the pixels differ through rendering alone
-          to accept the new images, run locally and commit the goldens: circles check scene.circles --record failed
+          to accept the new images, run locally and commit what it writes: circles check scene.circles --record failed
         checked 1 script, 5 frames: 4 passed, 1 failed
 
         """, "\(outcome)")
@@ -104,7 +104,7 @@ struct CheckHistoryCommandTests {
           MISSING 0004-add-ghost: no golden at __snapshots__/scene/0004-add-ghost.png
             actual: .circles-artifacts/scene/0004-add-ghost.actual.png
           moved   0005-add-d (was 0004-add-d): same picture as its golden 0004-add-d.png; steps were inserted or removed before it
-          to accept the new images, run locally and commit the goldens: circles check scene.circles --record missing
+          to accept the new images, run locally and commit what it writes: circles check scene.circles --record missing
         checked 1 script, 6 frames: 4 passed, 1 missing, 1 moved
 
         """, "\(checked)")
@@ -151,7 +151,7 @@ struct CheckHistoryCommandTests {
       failing.stdout.split(separator: "\n").first { $0.contains("to accept") })
     #expect(
       hint
-        == "  to accept the new images, run locally and commit the goldens: circles check "
+        == "  to accept the new images, run locally and commit what it writes: circles check "
         + "scene.circles --golden goldens --artifacts out --tolerant --max-diff 2 --record failed")
     let command = hint.split(separator: ":", maxSplits: 1)[1].split(separator: " ").dropFirst()
       .map(String.init)

@@ -18,6 +18,12 @@ struct CompareCommandTests {
     return image
   }
 
+  /// Every file below the folder, by its path in it.
+  static func tree(_ folder: TemporaryFolder) -> [String] {
+    let files = FileManager.default.enumerator(atPath: folder.url.path)?.allObjects ?? []
+    return files.compactMap { $0 as? String }.sorted()
+  }
+
   static func write(_ image: PixelImage, _ path: String, in folder: TemporaryFolder) throws {
     let url = folder.url.appendingPathComponent(path)
     try FileManager.default.createDirectory(
@@ -53,7 +59,7 @@ struct CompareCommandTests {
             actual: new/pages/home.png
             diff:   .circles-artifacts/new/pages/home.diff.png
             strip:  .circles-artifacts/new/pages/home.strip.png
-          to accept the new images: circles compare base new --update --prune
+          to accept the new images, run locally and commit what it writes: circles compare base new --update --prune
         compared 4 images: 1 passed, 1 changed, 1 new, 1 deleted
 
         """, "\(outcome)")
@@ -164,12 +170,43 @@ struct CompareCommandTests {
     #expect(missing.status == 2, "\(missing)")
     #expect(missing.stderr == "circles: error: cannot open 'nowhere': no such folder\n")
     #expect(missing.stdout.hasPrefix("ERROR nowhere vs new: the folders could not be read"))
-    let same = try await Executable.run(["compare", "base", "./base/"], in: folder.url)
-    #expect(same.status == 2, "\(same)")
+    for other in ["./base/", "link"] {
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.url.appendingPathComponent("link").path, withDestinationPath: "base")
+      let same = try await Executable.run(["compare", "base", other], in: folder.url)
+      #expect(same.status == 2, "\(same)")
+      #expect(
+        same.stderr
+          == "circles: error: cannot compare 'base': it is the same folder as '\(other == "link" ? "link" : "base")'; "
+          + "give two different folders\n", "\(same)")
+      try FileManager.default.removeItem(at: folder.url.appendingPathComponent("link"))
+    }
+  }
+
+  @Test(
+    "folders one inside the other: the inner one is left out of the outer, whichever it is",
+    arguments: [("base", "base/shots"), ("shots/base", "shots")])
+  func nestedFolders(expected: String, actual: String) async throws {
+    let folder = try TemporaryFolder()
+    try Self.write(Self.grey, "\(expected)/same.png", in: folder)
+    try Self.write(Self.grey, "\(actual)/same.png", in: folder)
+    try Self.write(Self.changed(at: [3]), "\(actual)/changed.png", in: folder)
+    try Self.write(Self.grey, "\(expected)/changed.png", in: folder)
+    let before = Self.tree(folder)
+    for _ in 0..<2 {
+      let outcome = try await Executable.run(
+        ["compare", expected, actual, "--update", "--prune"], in: folder.url)
+      #expect(outcome.status == 0, "\(outcome)")
+      let inner = expected.count > actual.count ? expected : actual
+      #expect(
+        outcome.stdout.contains(
+          "note: left out '\(inner)': it is the other folder of the comparison"), "\(outcome)")
+    }
+    // Nothing was pruned, nothing copied into itself: the same files, the changed one copied.
+    #expect(Self.tree(folder) == before)
     #expect(
-      same.stderr
-        == "circles: error: compare needs two different folders: 'base' and './base/' are the same\n"
-    )
+      try Data(contentsOf: folder.url.appendingPathComponent("\(expected)/changed.png"))
+        == Data(contentsOf: folder.url.appendingPathComponent("\(actual)/changed.png")))
   }
 
   @Test("--shard compares each path in exactly one share")
@@ -286,19 +323,18 @@ struct CompareCommandTests {
     #expect(
       outcome.stdout == """
         ERROR base vs new: 1 of 4 images could not be compared
-          ERROR   damaged.png: cannot read 'new/damaged.png': damaged PNG file: the file ends too early
+          ERROR   damaged.png: cannot read 'new/damaged.png': damaged PNG file: the file is cut short (truncated chunk)
             actual: new/damaged.png
           ok      deep.png: images match
           ok      palette.png: images match
           CHANGED resized.png: size differs: 2×2 vs 2×3
             actual: new/resized.png
-          to accept the new images: circles compare base new --update
         compared 4 images: 2 passed, 1 changed, 1 error
 
         """, "\(outcome)")
     #expect(
       outcome.stderr
-        == "circles: error: cannot read 'new/damaged.png': damaged PNG file: the file ends too early\n"
+        == "circles: error: cannot read 'new/damaged.png': damaged PNG file: the file is cut short (truncated chunk)\n"
     )
   }
 }

@@ -12,20 +12,25 @@ extension PNGCodec {
   ///
   /// - Throws: `RenderError.notPNG` without the PNG signature, `.imageTooLarge` for more than
   ///   16384 pixels a side, `.damagedPNG` saying the file ends too early when a chunk does not
-  ///   fit or `IEND` is missing, as the decoder would, or naming a chunk type that is not four
-  ///   letters.
+  ///   fit or `IEND` is missing, as the decoder would, naming a chunk type that is not four
+  ///   letters or a chunk whose CRC does not match, or saying there is no image data.
   static func checkChunks(_ data: Data) throws(RenderError) {
     var header: PNGHeader?
     var failure: PNGChunkError?
+    var hasData = false
     data.withUnsafeBytes { bytes in
       do throws(PNGChunkError) {
-        var walk = try PNGChunkWalk(bytes, verifyingCRC: false)
-        if let first = try walk.next(), first.type == PNGChunk.header,
+        // The header first, whatever its CRC, so that an image too large is named as such.
+        var peek = try PNGChunkWalk(bytes, verifyingCRC: false)
+        if let first = try? peek.next(), first.type == PNGChunk.header,
           first.hasValidCRC(in: bytes)
         {
           header = PNGHeader(UnsafeRawBufferPointer(rebasing: bytes[first.data]))
         }
-        while try walk.next() != nil {}
+        var walk = try PNGChunkWalk(bytes, verifyingCRC: true)
+        while let chunk = try walk.next() {
+          if chunk.type == PNGChunk.imageData { hasData = true }
+        }
       } catch {
         failure = error
       }
@@ -35,7 +40,10 @@ extension PNGCodec {
     {
       throw .imageTooLarge(width: header.width, height: header.height)
     }
-    guard let failure else { return }
+    guard let failure else {
+      if !hasData { throw .damagedPNG(reason: "no image data (no IDAT chunk)") }
+      return
+    }
     switch failure {
     case .notPNG: throw .notPNG
     case _ where failure.isTruncation: throw .damagedPNG(reason: "the file ends too early")

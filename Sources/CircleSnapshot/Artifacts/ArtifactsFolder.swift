@@ -120,4 +120,15 @@ final class ArtifactsFolder: Sendable {
     }
     _ = parent.removeFolderIfEmpty(name)
   }
+
+  /// Runs `body`, then removes the folder of artifacts folders (`.circles-artifacts`) when
+  /// `body` made it and left nothing in it.
+  static func removingEmptyRoot<T>(_ root: URL, _ body: () -> T) -> T {
+    let existed = FolderHandle.status(atPath: root.path) != nil
+    let result = body()
+    if !existed, let parent = try? FolderHandle.forCheck(root.deletingLastPathComponent()) {
+      _ = parent.removeFolderIfEmpty(root.lastPathComponent)
+    }
+    return result
+  }
 }

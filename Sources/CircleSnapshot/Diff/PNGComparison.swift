@@ -71,7 +71,9 @@ public struct PNGComparison: Sendable {
   ///   - budget: the pixel budget the decodes reserve from; ``PixelBudget/decoding`` by default.
   ///   - readingScenes: whether the files' scenes and renderers are read, for ``sceneDiff``
   ///     and ``notes``; by default they are.
-  /// - Throws: ``Failure`` naming the file that is not a PNG or cannot be decoded, or whose
+  /// - Throws: ``Failure`` naming the file that is not a whole PNG (a chunk whose CRC does not
+  ///   match, no image data, a file cut short: checked before identical bytes are trusted) or
+  ///   cannot be decoded, or whose
   ///   memory (`.outOfMemory`) cannot be had.
   public init(
     expected: Data, actual: Data, options: ComparisonOptions = .exact,
@@ -88,6 +90,13 @@ public struct PNGComparison: Sendable {
       headers.1 = try PNGHeader(actual)
     } catch {
       throw Failure(file: .actual, error: error)
+    }
+    // Equal bytes say nothing of whether a file can be decoded: each must be a whole PNG first.
+    if let damage = PNGChunkWalk.damage(in: expected) {
+      throw Failure(file: .expected, error: .damagedPNG(reason: damage))
+    }
+    if let damage = PNGChunkWalk.damage(in: actual) {
+      throw Failure(file: .actual, error: .damagedPNG(reason: damage))
     }
     let sizes = (
       PixelSize(width: headers.0.width, height: headers.0.height),

@@ -18,10 +18,15 @@ extension FolderComparison {
       frame.status = .missing
       frame.problem = "new: only in \(DisplayPath.of(actual))/"
       frame.artifacts = FrameArtifacts(actual: actualURL, diff: nil, strip: nil)
-      do {
-        let (header, data) = try Self.read(file, bytes: update)
+      // A new image is read whole: a damaged one is an error, never copied as if it were one.
+      do throws(FolderComparisonError) {
+        let (header, data) = try Self.read(file, bytes: true)
         frame.actualSize = PixelSize(width: header.width, height: header.height)
-        if let data { try copy(data, to: pair.path, in: expectedRoot, into: &frame) }
+        if let data, let damage = PNGChunkWalk.damage(in: data) {
+          throw FolderComparisonError(
+            "cannot read '\(file.displayPath)': damaged PNG file: \(damage)")
+        }
+        if update, let data { try copy(data, to: pair.path, in: expectedRoot, into: &frame) }
       } catch {
         frame.error = error.message
       }

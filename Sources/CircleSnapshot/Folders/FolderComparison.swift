@@ -50,6 +50,9 @@ package struct FolderComparison: Sendable {
   package var commandOptions: [String]
   /// The budget the decodes reserve from.
   package var budget: PixelBudget
+  /// Whether the suggested command is to be run elsewhere (where `CI` is set): the hint then
+  /// says to run it locally and commit.
+  package var suggestsLocally = false
 
   /// One of several equal shares of the paths.
   package struct Shard: Hashable, Sendable {
@@ -102,8 +105,19 @@ package struct FolderComparison: Sendable {
   package func run() -> CheckResult {
     let displayPath = "\(DisplayPath.of(expected)) vs \(DisplayPath.of(actual))"
     let trees: (expected: ImageTree, actual: ImageTree)
-    do {
-      trees = (try ImageTree(expected), try ImageTree(actual))
+    do throws(FileError) {
+      // Folders may lie one inside the other (screenshots kept in the baseline folder): each
+      // is listed without the other, so that neither is compared with, copied into or pruned
+      // from itself. The same folder twice compares nothing.
+      let roots = (try ImageTree.open(expected), try ImageTree.open(actual))
+      if roots.0.isSameFolder(as: roots.1) {
+        throw FileError(
+          path: DisplayPath.of(expected), action: "compare",
+          reason: "it is the same folder as '\(DisplayPath.of(actual))'; give two different folders")
+      }
+      trees = (
+        try ImageTree(roots.0, excluding: roots.1), try ImageTree(roots.1, excluding: roots.0)
+      )
     } catch {
       let message = error.description
       let diagnostic = CheckDiagnostic(
@@ -125,11 +139,14 @@ package struct FolderComparison: Sendable {
       ImagePair(
         path: path, expected: trees.expected.images[path], actual: trees.actual.images[path])
     }
-    let frames = compare(pairs, expectedRoot: trees.expected.root)
+    let frames = ArtifactsFolder.removingEmptyRoot(artifactsDirectory) {
+      compare(pairs, expectedRoot: trees.expected.root)
+    }
     var result = ScriptResult(
       script: actual, goldenDirectory: expected, frames: frames, failsOnOrphans: true,
       commandOptions: commandOptions)
     result.comparesFolders = true
+    result.suggestsLocally = suggestsLocally
     result.notes = trees.expected.notes + trees.actual.notes
     return CheckResult(scripts: [
       ScriptCheckResult(
@@ -158,6 +175,7 @@ package struct FolderComparison: Sendable {
       }
     }
     WorkerThreads.shared.perform(iterations: threads, work)
+    artifacts.removeIfEmpty(below: pairs.map(\.path))
     return results.withLock { $0 }.compactMap { $0 }
   }
 }

@@ -17,24 +17,39 @@ struct ImageTree: Sendable {
   /// The most files one folder may hold for a comparison.
   static let fileLimit = 1_000_000
 
-  /// Lists the folder.
+  /// Opens a folder to be listed.
   ///
-  /// - Throws: ``FileError`` when it is missing, not a folder, or cannot be read.
-  init(_ url: URL) throws(FileError) {
+  /// - Throws: ``FileError`` when it is missing, not a folder, or cannot be opened.
+  static func open(_ url: URL) throws(FileError) -> FolderHandle {
     guard let root = try FolderHandle.forCheck(url) else {
       throw FileError(path: DisplayPath.of(url), action: "open", reason: "no such folder")
     }
-    self.root = root
-    try visit(root, prefix: "")
+    return root
   }
 
-  private mutating func visit(_ folder: FolderHandle, prefix: String) throws(FileError) {
+  /// Lists a folder, leaving out the folder `excluded` wherever it lies below it (the other
+  /// folder of a comparison, kept inside this one), with a note.
+  ///
+  /// - Throws: ``FileError`` when it cannot be read.
+  init(_ root: FolderHandle, excluding excluded: FolderHandle? = nil) throws(FileError) {
+    self.root = root
+    try visit(root, prefix: "", excluding: excluded)
+  }
+
+  private mutating func visit(_ folder: FolderHandle, prefix: String, excluding: FolderHandle?)
+    throws(FileError)
+  {
     for entry in try folder.entries() where !entry.name.hasPrefix(".") {
       let path = prefix + entry.name
       if entry.isFolder {
         // A folder swapped for a link since it was listed is refused here, not followed.
         guard let below = try folder.subfolder(entry.name) else { continue }
-        try visit(below, prefix: path + "/")
+        if let excluding, below.isSameFolder(as: excluding) {
+          notes.append(
+            "left out '\(folder.join(entry.name))': it is the other folder of the comparison")
+          continue
+        }
+        try visit(below, prefix: path + "/", excluding: excluding)
         continue
       }
       guard let identity = folder.identity(ofFileNamed: entry.name) else {

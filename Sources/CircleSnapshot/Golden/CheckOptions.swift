@@ -118,14 +118,7 @@ package struct CheckOptions: Sendable {
   /// Runs a check and then removes the artifacts folder if the check made it and left nothing
   /// in it (images that were all recorded, or passed, leave none).
   package func removingEmptyArtifactsFolder<T>(_ check: () -> T) -> T {
-    let existed = FolderHandle.status(atPath: artifactsDirectory.path) != nil
-    let result = check()
-    if !existed,
-      let parent = try? FolderHandle.forCheck(artifactsDirectory.deletingLastPathComponent())
-    {
-      _ = parent.removeFolderIfEmpty(artifactsDirectory.lastPathComponent)
-    }
-    return result
+    ArtifactsFolder.removingEmptyRoot(artifactsDirectory, check)
   }
 
   /// Whether recording, renaming and pruning may touch the image or golden of this name.

@@ -103,6 +103,9 @@ package struct FrameResult: Hashable, Sendable, Codable {
   package var renamed = false
   /// Whether the frame had no golden before this check (a recorded golden is then its first).
   package var wasMissing = false
+  /// Whether ``error`` is a golden that cannot be read (damaged, not a PNG), which recording
+  /// the frame's failure replaces.
+  package var goldenUnreadable = false
 
   /// Creates a result.
   package init(

@@ -143,8 +143,10 @@ extension GoldenSession {
     }
     // A golden that cannot be read is an error while it stays; replaced, it is history.
     var error = error ?? item.error ?? outcome.error
+    var goldenUnreadable = false
     if error == nil, entry.status == .failed, outcome.verdict == .unreadable {
       error = outcome.problem
+      goldenUnreadable = true
     }
     var notes = outcome.notes
     if let note = entry.note { notes.append(note) }
@@ -156,6 +158,7 @@ extension GoldenSession {
       error: error, sceneDiff: outcome.sceneDiff, notes: notes, artifacts: artifacts)
     frame.renamed = entry.renamed
     frame.wasMissing = entry.found == .missing
+    frame.goldenUnreadable = goldenUnreadable
     return frame
   }
 

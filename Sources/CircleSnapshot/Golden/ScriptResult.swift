@@ -124,7 +124,7 @@ package struct ScriptResult: Hashable, Sendable, Codable {
   package var hintParts: (text: String, command: String?)? {
     guard let (purpose, command) = suggestion else { return nil }
     guard command != nil, suggestsLocally else { return (purpose, command) }
-    return ("\(purpose), run locally and commit the goldens", command)
+    return ("\(purpose), run locally and commit what it writes", command)
   }
 
   /// The command the hint suggests, if it suggests one: ``rerecordCommand`` when the goldens
@@ -140,6 +140,9 @@ package struct ScriptResult: Hashable, Sendable, Codable {
       let goldens = recorded == 1 ? "a golden" : "\(recorded) goldens"
       return ("recorded \(goldens) for frames that had none: look at them and run again", nil)
     }
+    // An error a record does not mend (an image that could not be made or written, a damaged
+    // image of a folder comparison) comes first: no command is suggested until it is gone.
+    if frames.contains(where: { $0.error != nil && !$0.goldenUnreadable }) { return nil }
     if !passed { return ("to accept the new images", rerecordCommand) }
     if comparesFolders {
       return orphans

@@ -77,18 +77,13 @@ struct CompareCommand: Subcommand {
   func run(in context: ToolContext) -> Int32 {
     let expected = context.url(for: expectedPath, isDirectory: true)
     let actual = context.url(for: actualPath, isDirectory: true)
-    if FolderHandle.resolvedPath(expected.path) == FolderHandle.resolvedPath(actual.path) {
-      context.console.error(
-        "compare needs two different folders: '\(DisplayText.escaped(expectedPath))' and "
-          + "'\(DisplayText.escaped(actualPath))' are the same")
-      return ExitCode.usage
-    }
-    let comparison = FolderComparison(
+    var comparison = FolderComparison(
       expected: expected, actual: actual, options: comparison.options,
       artifactsDirectory: context.url(
         for: artifactsPath ?? CheckOptions().artifactsDirectory.relativePath, isDirectory: true),
       shard: reports.shard.map { FolderComparison.Shard(index: $0.index, count: $0.count) },
       update: update, prune: prune, commandOptions: repeated)
+    comparison.suggestsLocally = CheckOptions.isContinuousIntegration(context.environment)
     return report(comparison.run(), context: context)
   }
 

@@ -71,8 +71,15 @@ struct DiffCommand: Subcommand {
     do {
       outcome = try diff.run(expected: inputs[0], actual: inputs[1])
     } catch {
-      console.error(
-        DisplayText.escaped("cannot compare '\(expectedPath)' and '\(actualPath)': \(error)"))
+      // The message names the file of the pair that could not be read.
+      let file = error.file == .expected ? expectedPath : actualPath
+      let message =
+        if case .outOfMemory = error.error {
+          "cannot compare '\(expectedPath)' and '\(actualPath)': \(error)"
+        } else {
+          "cannot read '\(file)': \(error)"
+        }
+      console.error(DisplayText.escaped(message))
       return ExitCode.usage
     }
     outcome.comparison.explainFromHistories(

@@ -1,5 +1,6 @@
 import CircleCanvas
 import CircleRender
+import CirclesTestSupport
 import Foundation
 import Testing
 
@@ -201,15 +202,12 @@ struct PNGComparisonTests {
 
   @Test("files of the same bytes match without a pixel decoded, unless pictures are asked for")
   func identicalBytes() throws {
-    // No image data at all: decoding it would fail.
-    let huge = PNGFile.headerOnly(width: 16384, height: 16384)
+    // 16384 × 16384 pixels in 32 KB: decoding it would take a gigabyte.
+    let huge = LargePNG.blank(side: 16384)
     let result = try PNGComparison(expected: huge, actual: huge)
     #expect(result.identicalBytes && result.comparison.matches)
     #expect(result.expected == nil && result.difference == nil)
     #expect(result.lines == ["images match"])
-    #expect(throws: PNGComparison.Failure.self) {
-      try PNGComparison(expected: huge, actual: huge, decoding: .always)
-    }
     let regions = ComparisonOptions(ignoring: [PixelRect(x: 16380, y: 0, width: 10, height: 2)])
     #expect(
       try PNGComparison(expected: huge, actual: huge, options: regions).lines == [
@@ -217,19 +215,33 @@ struct PNGComparisonTests {
       ])
   }
 
+  @Test("equal bytes are trusted only when they are a whole PNG: each damaged file is named")
+  func identicalDamagedBytes() throws {
+    // A header and no image data: the same bytes twice are still no picture.
+    let headerOnly = PNGFile.headerOnly(width: 16384, height: 16384)
+    let failure = #expect(throws: PNGComparison.Failure.self) {
+      try PNGComparison(expected: headerOnly, actual: headerOnly)
+    }
+    #expect(failure?.file == .expected)
+    #expect(failure?.error == .damagedPNG(reason: "no image data (no IDAT chunk)"))
+    var badCRC = try PNGCodec.encode(picture(["#."]))
+    badCRC[badCRC.count - 20] ^= 0xFF
+    let valid = try PNGCodec.encode(picture(["#."]))
+    let actual = #expect(throws: PNGComparison.Failure.self) {
+      try PNGComparison(expected: valid, actual: badCRC)
+    }
+    #expect(actual?.file == .actual)
+  }
+
   @Test("files of different sizes are answered from their headers, decoding nothing")
   func sizesFromHeaders() throws {
     let small = try PNGCodec.encode(picture(["#.", ".."]))
-    // A header declaring 16384×16384 and no image data at all: decoding it would fail.
-    let huge = PNGFile.headerOnly(width: 16384, height: 16384)
+    // 16384 × 16384 pixels in 32 KB: decoding it would take a gigabyte.
+    let huge = LargePNG.blank(side: 16384)
     let result = try PNGComparison(expected: huge, actual: small)
     #expect(result.expected == nil && result.actual == nil)
     #expect(result.lines == ["sizes differ: golden 16384x16384, actual 2x2"])
     #expect(try result.diffImage() == nil)
-    let failure = #expect(throws: PNGComparison.Failure.self) {
-      try PNGComparison(expected: huge, actual: small, decoding: .always)
-    }
-    #expect(failure?.file == .expected)
   }
 
   @Test("asked for pictures, files of different sizes are decoded and diffed over both")

@@ -1,4 +1,3 @@
-import CZlib
 import CircleRender
 import CirclesTestSupport
 import Foundation
@@ -32,28 +31,6 @@ struct HostileGoldensTests {
     return files
   }
 
-  /// A valid PNG of 16384 × 16384 one-bit grey pixels, 32 KB of file.
-  static func hugePNG() -> Data {
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-      let body = Array(type.utf8) + data
-      let crc = UInt32(body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
-      return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
-    }
-    func bigEndian(_ value: UInt32) -> [UInt8] {
-      (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
-    }
-    let side = 16384
-    let raw = [UInt8](repeating: 0, count: (1 + side / 8) * side)
-    var compressed = [UInt8](repeating: 0, count: Int(compressBound(uLong(raw.count))))
-    var length = uLong(compressed.count)
-    _ = compress2(&compressed, &length, raw, uLong(raw.count), 9)
-    let header = bigEndian(UInt32(side)) + bigEndian(UInt32(side)) + [1, 0, 0, 0, 0]
-    let png: [UInt8] =
-      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-      + chunk("IDAT", Array(compressed.prefix(Int(length)))) + chunk("IEND", [])
-    return Data(png)
-  }
-
   @Test("user files stay byte-identical; only the artifacts and golden folders change")
   func hostileWorkspace() async throws {
     let workspace = try TemporaryFolder()
@@ -73,7 +50,7 @@ struct HostileGoldensTests {
     try outside.write("precious too", to: "keep.txt")
     // Hostile goldens.
     let goldens = workspace.url.appendingPathComponent("__snapshots__/scene")
-    try Self.hugePNG().write(to: goldens.appendingPathComponent("0001-add-a.png"))
+    try LargePNG.blank(side: 16384).write(to: goldens.appendingPathComponent("0001-add-a.png"))
     try FileManager.default.removeItem(at: goldens.appendingPathComponent("0002-add-b.png"))
     try FileManager.default.createSymbolicLink(
       at: goldens.appendingPathComponent("0002-add-b.png"),
