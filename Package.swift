@@ -139,7 +139,8 @@ let package = Package(
     .testTarget(
       name: "CLITests",
       dependencies: [
-        "CirclesKit", "CircleEngine", "CircleRender", "CircleSnapshot", "CirclesTestSupport",
+        "CirclesKit", "CircleEngine", "CircleRender", "CircleSnapshot", "CircleSnapshotTesting",
+        "CirclesTestSupport",
       ]
     ),
     // Builds and tests a package that depends on circles by URL and version (slow: run by

@@ -156,13 +156,16 @@ package struct SnapshotVerifier: Sendable {
     case .missing:
       lines = ["no golden for snapshot '\(frame.name)' at \(golden)"]
     case .failed:
-      let reason = frame.problem ?? frame.comparison?.summary ?? "differs from its golden"
+      let reason =
+        frame.error ?? frame.problem ?? frame.comparison?.summary ?? "differs from its golden"
       lines = [
         "snapshot '\(frame.name)' does not match its golden: \(reason)", "golden: \(golden)",
       ]
     default:
-      // Passed, or a golden with no frame: nothing to report.
-      return nil
+      // Passed, moved, or a golden with no frame: nothing to report, unless the check could not
+      // do its work on it (a golden that could not be renamed or deleted).
+      guard let error = frame.error else { return nil }
+      lines = ["snapshot '\(frame.name)': \(error)"]
     }
     return lines + frame.detailLines(path: \.path)
   }

@@ -261,4 +261,21 @@ struct CheckCommandTests {
     #expect(folderGiven.status == 2, "\(folderGiven)")
     #expect(folderGiven.stderr == "circles: error: cannot read '\(golden)': is a folder\n")
   }
+
+  @Test("a check that passes leaves no empty artifacts folder of its script behind")
+  func noEmptyArtifactsFolder() async throws {
+    let folder = try await recordedFolder()
+    try folder.write(
+      Self.scene.replacingOccurrences(of: "gold", with: "tomato"), to: "scene.circles")
+    let failing = try await Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(failing.status == 1, "\(failing)")
+    #expect(!folder.files(in: ".circles-artifacts/scene").isEmpty)
+    try folder.write("a note of mine", to: ".circles-artifacts/mine.txt")
+    let accepted = try await Executable.run(
+      ["check", "scene.circles", "--record", "failed"], in: folder.url)
+    #expect(accepted.status == 0, "\(accepted)")
+    #expect(folder.allFiles(in: ".circles-artifacts") == ["mine.txt"], "the script's folder went")
+    #expect(try await Executable.run(["check", "scene.circles"], in: folder.url).status == 0)
+    #expect(folder.allFiles(in: ".circles-artifacts") == ["mine.txt"])
+  }
 }
