@@ -78,7 +78,8 @@ let package = Package(
     .executableTarget(
       name: "circles-bench",
       dependencies: [
-        "CircleRender", "CircleCanvas", "CircleScript", "CircleSystem", "UndoKit", "CCairo", "CSpng",
+        "CircleRender", "CircleCanvas", "CircleScript", "CircleSystem", "UndoKit", "CCairo",
+        "CSpng",
         "CZlib",
         // The history viewer's page is timed in Chromium through the tests' driver.
         "CirclesTestSupport",

@@ -48,7 +48,8 @@ struct CheckCommandTests {
     let folder = try TemporaryFolder()
     try folder.write(Self.scene, to: "scene.circles")
     let local = ["CI": ""]
-    let first = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    let first = try await Executable.run(
+      ["check", "scene.circles"], in: folder.url, environment: local)
     #expect(first.status == 1, "\(first)")
     #expect(
       first.stdout == """
@@ -65,14 +66,16 @@ struct CheckCommandTests {
         "scene.circles:1:1: error: frame 0000-start had no golden: "
           + "recorded, look at it and run again\n"), "\(first)")
     let goldens = try goldenBytes(folder)
-    let second = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    let second = try await Executable.run(
+      ["check", "scene.circles"], in: folder.url, environment: local)
     #expect(second.status == 0, "\(second)")
     // An inserted step, off the canvas: its golden is written and the moved one renamed, byte
     // for byte.
     try folder.write(
       Self.scene.replacingOccurrences(
         of: "add sea", with: "add star at -10,-10 radius 1\nadd sea"), to: "scene.circles")
-    let third = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    let third = try await Executable.run(
+      ["check", "scene.circles"], in: folder.url, environment: local)
     #expect(third.status == 1, "\(third)")
     #expect(third.stdout.contains("RECORD  0002-add-star"), "\(third)")
     #expect(
@@ -89,7 +92,8 @@ struct CheckCommandTests {
       Self.scene.replacingOccurrences(
         of: "add sea", with: "add star at -10,-10 radius 1\nadd sea"
       ).replacingOccurrences(of: "gold", with: "tomato"), to: "scene.circles")
-    let fourth = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: local)
+    let fourth = try await Executable.run(
+      ["check", "scene.circles"], in: folder.url, environment: local)
     #expect(fourth.status == 1, "\(fourth)")
     #expect(fourth.stdout.contains("FAIL    0001-add-sun"), "\(fourth)")
     #expect(try goldenBytes(folder) == before)
@@ -277,5 +281,28 @@ struct CheckCommandTests {
     #expect(folder.allFiles(in: ".circles-artifacts") == ["mine.txt"], "the script's folder went")
     #expect(try await Executable.run(["check", "scene.circles"], in: folder.url).status == 0)
     #expect(folder.allFiles(in: ".circles-artifacts") == ["mine.txt"])
+  }
+
+  /// What `CI` means, as docs/cli.md says: set to anything but empty, `0` or `false` (case
+  /// aside), a check writes nothing it was not asked to; otherwise it records missing goldens.
+  @Test(
+    "CI set to anything but empty, 0 or false means CI; those three, or unset, a person's machine",
+    arguments: [
+      (nil, false), ("", false), ("0", false), ("false", false), ("FALSE", false),
+      ("true", true), ("1", true), ("yes", true), ("no", true), ("github", true),
+    ] as [(String?, Bool)])
+  func whatCIMeans(value: String?, isCI: Bool) async throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.scene, to: "scene.circles")
+    // Exactly this environment: the test runner's own CI variable does not reach it.
+    var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+    environment["CI"] = value
+    let outcome = try await Executable.run(
+      program: try Executable.url, ["check", "scene.circles"], in: folder.url,
+      environment: environment)
+    #expect(outcome.status == 1, "\(outcome)")
+    #expect(
+      folder.files(in: "__snapshots__/scene").isEmpty == isCI,
+      "CI=\(value ?? "unset"): \(outcome)")
   }
 }

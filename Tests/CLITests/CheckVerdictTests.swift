@@ -41,7 +41,8 @@ struct CheckVerdictTests {
   }
 
   static let outcomes: [Outcome] = [
-    Outcome(name: "passed", recorded: ["s.circles": script], checked: ["s.circles": script],
+    Outcome(
+      name: "passed", recorded: ["s.circles": script], checked: ["s.circles": script],
       exitCode: 0),
     Outcome(
       name: "failed", recorded: ["s.circles": script],

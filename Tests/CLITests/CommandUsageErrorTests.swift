@@ -252,20 +252,16 @@ struct CommandUsageErrorTests {
       ),
       (["preview", "a.circles", "--port"], "option '--port' needs a value"),
       (
-        ["preview", "a.circles", "--port", "0"],
-        "--port takes a whole number from 1 to 65535, not '0'"
-      ),
-      (
         ["preview", "a.circles", "--port=65536"],
-        "--port takes a whole number from 1 to 65535, not '65536'"
+        "--port takes a whole number from 0 to 65535, not '65536'"
       ),
       (
         ["preview", "a.circles", "--port", "-1"],
-        "--port takes a whole number from 1 to 65535, not '-1'"
+        "--port takes a whole number from 0 to 65535, not '-1'"
       ),
       (
         ["preview", "a.circles", "--port", "http"],
-        "--port takes a whole number from 1 to 65535, not 'http'"
+        "--port takes a whole number from 0 to 65535, not 'http'"
       ),
       (["preview", "a.circles", "--open=yes"], "--open takes no value"),
       (["preview", "a.circles", "--check=all"], "--check takes no value"),

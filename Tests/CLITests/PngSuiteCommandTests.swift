@@ -31,7 +31,8 @@ struct PngSuiteCommandTests {
   func golden(name: String) async throws {
     let folder = try TemporaryFolder()
     try folder.write("canvas 32x32\n", to: "scene.circles")
-    #expect(try await Executable.run(["check", "scene.circles", "--record"], in: folder.url).status == 0)
+    #expect(
+      try await Executable.run(["check", "scene.circles", "--record"], in: folder.url).status == 0)
     let golden = "__snapshots__/scene/0000-start.png"
     try PngSuite.data(name).write(to: folder.url.appendingPathComponent(golden))
     let outcome = try await Executable.run(["check", "scene.circles"], in: folder.url)
@@ -61,8 +62,10 @@ struct PngSuiteCommandTests {
       let outcome = try await Executable.run(
         ["compare", "base", "shots"] + (update ? ["--update"] : []), in: folder.url)
       #expect(outcome.status == 2, "\(name): \(outcome)")
-      #expect(outcome.stdout.contains("ERROR   new.png: cannot read 'shots/new.png': "), "\(outcome)")
-      #expect(outcome.stdout.contains("ERROR   same.png: cannot read 'base/same.png': "), "\(outcome)")
+      #expect(
+        outcome.stdout.contains("ERROR   new.png: cannot read 'shots/new.png': "), "\(outcome)")
+      #expect(
+        outcome.stdout.contains("ERROR   same.png: cannot read 'base/same.png': "), "\(outcome)")
       #expect(!outcome.stdout.contains("to accept"), "no command mends a damaged file: \(outcome)")
     }
     #expect(!FileManager.default.fileExists(atPath: folder.url.path + "/base/new.png"))

@@ -138,7 +138,8 @@ struct ReadmeSessionTests {
     let restored = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(restored.status == 0, "\(restored)")
     #expect(restored.stdout.hasSuffix("4 passed, 2 moved\n"), "\(restored)")
-    _ = try await Executable.run(["check", "scene.circles"], in: folder.url, environment: ["CI": ""])
+    _ = try await Executable.run(
+      ["check", "scene.circles"], in: folder.url, environment: ["CI": ""])
     #expect(try Self.goldens(in: folder) == withMoonGoldens)
     let again = try await Executable.run(["check", "scene.circles"], in: folder.url)
     #expect(again.stdout.hasSuffix("6 passed\n"), "\(again)")

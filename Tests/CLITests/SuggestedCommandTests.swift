@@ -22,7 +22,8 @@ struct SuggestedCommandTests {
 
   static let edits: [Edit] = [
     Edit(name: "a visible step inserted", lines: insert("add star at 4,26 r 2 fill red", at: 2)),
-    Edit(name: "an invisible step inserted", lines: insert("add ghost at 1,1 r 1 opacity 0", at: 1)),
+    Edit(
+      name: "an invisible step inserted", lines: insert("add ghost at 1,1 r 1 opacity 0", at: 1)),
     Edit(name: "a visible step deleted", lines: delete(2)),
     Edit(name: "the last change deleted", lines: delete(4)),
     Edit(name: "a colour changed", lines: replace(2, "add hill at 20,30 r 12 fill olive")),
@@ -78,7 +79,11 @@ struct SuggestedCommandTests {
     try folder.write(edit.lines.joined(separator: "\n") + "\n", to: "scene.circles")
     if let (name, bytes) = edit.golden {
       let url = folder.url.appendingPathComponent("__snapshots__/scene/\(name)")
-      if bytes.isEmpty { try FileManager.default.removeItem(at: url) } else { try bytes.write(to: url) }
+      if bytes.isEmpty {
+        try FileManager.default.removeItem(at: url)
+      } else {
+        try bytes.write(to: url)
+      }
     }
     var harvested = 0
     for ci in [true, false] {

@@ -26,11 +26,27 @@ private func timer(_ body: @escaping () -> Void) -> Timer {
   return Timer(timeInterval: 0, repeats: false) { _ in body() }
 }
 
-/// Runs one pass of the current thread's run loop in which `changes` run, from a timer; the pass
-/// ends when the loop has nothing more to do or after a fifth of a second.
+/// Runs the current thread's run loop in `mode` until `done` holds: a pass at a time, each
+/// returning when the loop has handled a source or after a twentieth of a second, for at most a
+/// minute. It waits for what it needs — a timer that fired — never for a slice of the clock, so
+/// that on a busy machine a timer the scheduler runs late is still waited for.
+private func runLoop(_ mode: RunLoop.Mode = .default, until done: () -> Bool) {
+  let ceiling = Date(timeIntervalSinceNow: 60)
+  while !done(), Date() < ceiling {
+    _ = RunLoop.current.run(mode: mode, before: Date(timeIntervalSinceNow: 0.05))
+  }
+}
+
+/// Runs passes of the current thread's run loop until the one in which `changes` run, from a
+/// timer, has run.
 private func pass(_ changes: @escaping () -> Void) {
-  RunLoop.current.add(timer(changes), forMode: .default)
-  _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.2))
+  var fired = false
+  RunLoop.current.add(
+    timer {
+      changes()
+      fired = true
+    }, forMode: .default)
+  runLoop { fired }
 }
 
 /// Runs a script of passes on the current thread: each word is one pass, and each character of a
@@ -102,7 +118,8 @@ struct RunLoopEventTests {
         RunLoop.current.add(second, forMode: .default)
       }
       RunLoop.current.add(first, forMode: .default)
-      RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.3))
+      // The pass that runs the second timer ends its change's event as it exits.
+      runLoop { run.cell.value == 2 }
       return [stepsSeenBySecond, run.manager.undoCount, run.manager.groupingLevel]
     }
     #expect(outcome == [1, 2, 0])
@@ -136,7 +153,7 @@ struct RunLoopEventTests {
       // The first pass in the manager's mode ends the event of the two changes before its timer
       // makes a third, which is a step of its own.
       RunLoop.current.add(timer { run.cell.set(3) }, forMode: other)
-      _ = RunLoop.current.run(mode: other, before: Date(timeIntervalSinceNow: 0.2))
+      runLoop(other) { run.cell.value == 3 }
       return afterDefaultPasses + [run.manager.undoCount, run.manager.groupingLevel]
     }
     #expect(outcome == [1, 1, 2, 0])

@@ -62,8 +62,11 @@ final class ArtifactsFolder: Sendable {
     }
     let (parent, leaf) = Self.split(Self.name(of: path, suffix: suffix))
     if parent.isEmpty { return (root, leaf) }
-    guard let base = creating ? try root.folder(at: parent, creating: true)
-      : try root.existingFolder(at: parent) else { return nil }
+    guard
+      let base = creating
+        ? try root.folder(at: parent, creating: true)
+        : try root.existingFolder(at: parent)
+    else { return nil }
     return (base, leaf)
   }
 

@@ -113,7 +113,8 @@ package struct FolderComparison: Sendable {
       if roots.0.isSameFolder(as: roots.1) {
         throw FileError(
           path: DisplayPath.of(expected), action: "compare",
-          reason: "it is the same folder as '\(DisplayPath.of(actual))'; give two different folders")
+          reason: "it is the same folder as '\(DisplayPath.of(actual))'; give two different folders"
+        )
       }
       trees = (
         try ImageTree(roots.0, excluding: roots.1), try ImageTree(roots.1, excluding: roots.0)

@@ -131,8 +131,12 @@ struct GoldenPlan: Sendable {
     let frames = images.indices.filter { !images[$0].byName }
     let history = order.filter { goldens[$0].isFrame && !claimed.contains($0) }
     let matches = GoldenAlignment.matches(
-      frames: frames.map { GoldenAlignment.Step(slug: images[$0].slug, picture: images[$0].picture) },
-      goldens: history.map { GoldenAlignment.Step(slug: goldens[$0].slug, picture: goldens[$0].picture) })
+      frames: frames.map {
+        GoldenAlignment.Step(slug: images[$0].slug, picture: images[$0].picture)
+      },
+      goldens: history.map {
+        GoldenAlignment.Step(slug: goldens[$0].slug, picture: goldens[$0].picture)
+      })
     for match in matches { pairs[frames[match.frame]] = history[match.golden] }
     claimByName(&pairs, frames: frames, images: images, goldens: goldens, byName: byName)
     return pairs

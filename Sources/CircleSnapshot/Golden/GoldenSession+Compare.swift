@@ -160,7 +160,8 @@ extension GoldenSession {
   /// Adds what changed in the scene since the golden, and a note when the golden came from
   /// another renderer.
   private func explain(
-    _ item: GoldenImages.Item, golden: Int, bytes: Data?, into outcome: inout Outcome, current: SceneReader,
+    _ item: GoldenImages.Item, golden: Int, bytes: Data?, into outcome: inout Outcome,
+    current: SceneReader,
     scenes: GoldenScenes
   ) {
     let bytes = bytes ?? store.read(golden, limit: 64 << 20)

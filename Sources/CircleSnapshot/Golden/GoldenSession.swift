@@ -57,7 +57,8 @@ package final class GoldenSession: Sendable {
         artifactsKey ?? CheckOptions.key(of: script), isDirectory: true))
     do {
       store = try GoldenStore(
-        location: GoldenLocation(script: script, options: options, key: CheckOptions.key(of: script)))
+        location: GoldenLocation(
+          script: script, options: options, key: CheckOptions.key(of: script)))
     } catch {
       throw .cannotUseFolder(error.description)
     }

@@ -16,8 +16,9 @@ struct CheckCommand: Subcommand {
     removed one an orphan. Writes the actual image, a diff image and a golden | diff | actual
     strip of each failure, and reports each failure at the script line that made it. On a
     person's machine, a check records the goldens it lacks (renaming moved ones) and still
-    fails, to be looked at and run again; where CI is set, nothing is written unless --record
-    asks. Other goldens are written only when recording, deleted only with --prune.
+    fails, to be looked at and run again; where CI is set (to anything but empty, 0 or false),
+    nothing is written unless --record asks. A golden is replaced only when recording failed
+    ones, deleted only with --prune.
     """
   static let epilogue = """
     Exit codes: 0 every frame matches (moved goldens included), 1 a frame differs or is missing

@@ -37,6 +37,9 @@ struct LanguageServerCommand: Subcommand {
         body = try input.next()
       } catch .end {
         return 1
+      } catch .tooLarge(let length) {
+        Self.write(LSPFraming.frame(server.refuse(length: length)))
+        continue
       } catch {
         if case .badHeader(let reason) = error { context.console.error("lsp: \(reason)") }
         return 1

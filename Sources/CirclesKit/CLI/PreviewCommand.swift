@@ -36,8 +36,9 @@ struct PreviewCommand: Subcommand {
   static var options: [CommandOption] {
     [
       .option(
-        "--port", "n", .text, rule: .wholeNumber(1...65535), "The port to listen on",
-        help: "The port to listen on.", default: "a free one, which the system chooses"),
+        "--port", "n", .text, rule: .wholeNumber(0...65535), "The port to listen on",
+        help: "The port to listen on; 0 lets the system choose a free one, as by default.",
+        default: "a free one, which the system chooses"),
       .flag(
         "--open", "Open the address in the desktop's browser",
         help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "

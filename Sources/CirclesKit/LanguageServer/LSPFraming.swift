@@ -3,16 +3,19 @@ import Foundation
 /// Messages of the Language Server Protocol as they travel: a `Content-Length` header, an empty
 /// line, then that many bytes of JSON.
 struct LSPFraming {
-  /// The largest message read: 64 MiB, as large as a script may be, and more for its JSON.
+  /// The largest message read: 96 MiB, room for a script of the 64 MiB a script may hold and
+  /// its JSON escapes (docs/language-server.md). A larger one is skipped, never held.
   static let sizeLimit = 96 << 20
 
   /// Why a message could not be read.
   enum Problem: Error, Equatable {
     /// The input ended.
     case end
-    /// A header without a usable `Content-Length`, or a body over `sizeLimit`: the stream
-    /// cannot be followed any further.
+    /// A header without a usable `Content-Length`: the stream cannot be followed any further.
     case badHeader(String)
+    /// A body of this many bytes, over `sizeLimit`: skipped without being kept, so that the
+    /// next message can be read.
+    case tooLarge(Int)
   }
 
   private let read: (UnsafeMutableRawBufferPointer) -> Int
@@ -68,7 +71,8 @@ struct LSPFraming {
     }
     guard let length else { throw .badHeader("a message without Content-Length") }
     guard length <= Self.sizeLimit else {
-      throw .badHeader("a message of \(length) bytes, over the limit of \(Self.sizeLimit)")
+      try skip(length)
+      throw .tooLarge(length)
     }
     try fill(length)
     defer { start += length }
@@ -89,6 +93,17 @@ struct LSPFraming {
       }
       guard buffer.count - start < 8192 else { throw .badHeader("a header line too long") }
       scanned -= try more()
+    }
+  }
+
+  /// Reads past `count` bytes, keeping none of them.
+  private mutating func skip(_ count: Int) throws(Problem) {
+    var left = count
+    while left > 0 {
+      if buffer.count == start { try more() }
+      let taken = min(left, buffer.count - start)
+      start += taken
+      left -= taken
     }
   }
 

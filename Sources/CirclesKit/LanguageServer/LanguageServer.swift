@@ -15,6 +15,10 @@ final class LanguageServer {
   /// The documents open, by URI.
   private(set) var documents: [String: String] = [:]
   private var shutDown = false
+  /// Whether `initialize` was answered: before it, a request other than `initialize` is refused
+  /// with the protocol's `ServerNotInitialized` (-32002) and a notification other than `exit`
+  /// is dropped.
+  private var initialized = false
   /// Whether `exit` was received, and the process's exit code then (0 after `shutdown`).
   private(set) var exitCode: Int32?
 
@@ -84,6 +88,10 @@ final class LanguageServer {
       return [failure(nil, code: -32700, "the message is not JSON-RPC: \(error)")]
     }
     guard let method = header.method else { return [] }
+    if !initialized, method != "initialize", method != "exit" {
+      guard header.id != nil else { return [] }
+      return [failure(header.id, code: -32002, "the server is not initialized: send 'initialize' first")]
+    }
     do {
       return try dispatch(method, id: header.id, body: body)
     } catch let failed as LSPRequestFailed {
@@ -100,6 +108,7 @@ final class LanguageServer {
     case "initialize":
       let client = try? parameters(LSPInitializeParameters.self, body)
       let prepares = client?.capabilities?.textDocument?.rename?.prepareSupport == true
+      initialized = true
       return [respond(id, Self.capabilities(preparingRename: prepares))]
     case "initialized", "$/cancelRequest", "workspace/didChangeConfiguration": return []
     case "shutdown":
@@ -248,6 +257,15 @@ final class LanguageServer {
 
   private func notify<Parameters: Encodable>(_ method: String, _ parameters: Parameters) -> Data {
     (try? encoder.encode(LSPNotification(method: method, params: parameters))) ?? Data()
+  }
+
+  /// The answer to a message whose body was over the size limit and was skipped unread: an
+  /// `InvalidRequest` error (-32600) without an id, since none could be read.
+  func refuse(length: Int) -> Data {
+    failure(
+      nil, code: -32600,
+      "a message of \(length) bytes is over the limit of \(LSPFraming.sizeLimit >> 20) MiB; "
+        + "it was skipped unread")
   }
 
   private func failure(_ id: LSPRequestID?, code: Int, _ message: String) -> Data {

@@ -38,12 +38,14 @@ package enum PreviewRoute: Equatable, Sendable {
   }
 
   /// Whether a `Host` header names this server on the loopback address: `127.0.0.1:<port>`,
-  /// `localhost:<port>` (any case) or `[::1]:<port>`, with the server's own port.
+  /// `localhost:<port>` (any case) or `[::1]:<port>`, with the server's own port; without the
+  /// port when the port is HTTP's own, 80, as browsers send it then.
   package static func accepts(host: String?, port: Int) -> Bool {
     guard let host else { return false }
     for name in ["127.0.0.1", "localhost", "[::1]"] {
-      let expected = "\(name):\(port)"
-      if host.count == expected.count, host.lowercased() == expected { return true }
+      for expected in ["\(name):\(port)"] + (port == 80 ? [name] : []) {
+        if host.count == expected.count, host.lowercased() == expected { return true }
+      }
     }
     return false
   }

@@ -141,13 +141,42 @@ package final class PreviewServer: @unchecked Sendable {
     context, connection, url, method, _, _, _, _ in
     guard let context, let connection else { return .NO }
     let server = Unmanaged<PreviewServer>.fromOpaque(context).takeUnretainedValue()
-    let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map {
-      String(cString: $0)
-    }
+    let host = hostHeader(of: connection)
     let route = PreviewRoute.of(
       method: method.map { String(cString: $0) } ?? "",
       path: url.map { String(cString: $0) } ?? "", host: host, port: server.port)
     return server.respond(route, on: connection)
+  }
+
+  /// The request's one `Host` header; `nil` when there is none or more than one, so that such a
+  /// request is refused. (A value with a NUL byte reaches this point cut at the NUL: libmicrohttpd
+  /// 0.9.75 gives its length so; the part kept is what is checked.)
+  private static func hostHeader(of connection: OpaquePointer) -> String? {
+    var found = HostHeaders()
+    withUnsafeMutablePointer(to: &found) { pointer in
+      _ = MHD_get_connection_values_n(
+        connection, .HEADER_KIND,
+        { context, _, key, keySize, value, valueSize in
+          guard let context, let key, keySize == 4, strncasecmp(key, "host", 4) == 0 else {
+            return .YES
+          }
+          let headers = context.assumingMemoryBound(to: HostHeaders.self)
+          headers.pointee.count += 1
+          if let value {
+            let bytes = UnsafeRawBufferPointer(start: value, count: valueSize)
+            headers.pointee.value = String(decoding: bytes, as: UTF8.self)
+          }
+          return .YES
+        }, pointer)
+    }
+    guard found.count == 1 else { return nil }
+    return found.value
+  }
+
+  /// What the `Host` headers of a request are.
+  private struct HostHeaders {
+    var count = 0
+    var value: String?
   }
 
   private func respond(_ route: PreviewRoute, on connection: OpaquePointer) -> MHD_Result {

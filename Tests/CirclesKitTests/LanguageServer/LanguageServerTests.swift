@@ -15,6 +15,13 @@ struct LanguageServerTests {
     return try! JSONSerialization.data(withJSONObject: object)
   }
 
+  /// A server that has answered `initialize`, as an editor starts it.
+  static func server() -> LanguageServer {
+    let server = LanguageServer()
+    _ = server.handle(message(0, "initialize"))
+    return server
+  }
+
   /// The server's replies to a message, as JSON objects.
   static func replies(_ server: LanguageServer, _ body: Data) throws -> [[String: Any]] {
     try server.handle(body).map {
@@ -69,7 +76,7 @@ struct LanguageServerTests {
 
   @Test("every syntax error, with the range of its caret; a runtime error and a failed expect too")
   func diagnostics() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     let syntax = try Self.open(server, "circel\nadd a at 1,1 radus 2\n")
     let found = Self.diagnostics(syntax[0])
     #expect(
@@ -93,7 +100,7 @@ struct LanguageServerTests {
 
   @Test("changes by range, in UTF-16 columns, and whole")
   func changes() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     // 😀 takes two UTF-16 units: the edit after it counts them.
     _ = try Self.open(server, "add a at 1,1 r 1 // 😀x\nremove moon\n")
     let edit: [String: Any] = [
@@ -121,7 +128,7 @@ struct LanguageServerTests {
 
   @Test("a document with \\r\\n line breaks: lines and edits as the editor counts them")
   func crlf() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     let opened = try Self.open(server, "add a at 1,1 r 1\r\nremove moon\r\n")
     let range = Self.diagnostics(opened[0]).first?["range"] as? [String: [String: Int]]
     #expect(range?["start"] == ["line": 1, "character": 7])
@@ -153,7 +160,7 @@ struct LanguageServerTests {
 
   @Test("completion: commands, colour names, circle ids, keywords, variables and functions")
   func completion() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     _ = try Self.open(server, Self.script)
     func labels(_ line: Int, _ character: Int) throws -> [String] {
       let reply = try Self.replies(
@@ -169,7 +176,7 @@ struct LanguageServerTests {
 
   @Test("definition of a circle and of a variable; hover over a colour, a function and a circle")
   func definitionAndHover() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     _ = try Self.open(server, Self.script)
     let sun = try Self.replies(
       server, Self.message(3, "textDocument/definition", Self.position(5, 10)))
@@ -199,7 +206,7 @@ struct LanguageServerTests {
 
   @Test("an id is found as the parser reads it: 'add at at …' names 'at'; a string is no id")
   func idsAsParsed() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     _ = try Self.open(server, "add at at 1,1 r 1\nadd r 2 at 1,1\nremove at\n")
     let at = try Self.replies(
       server, Self.message(3, "textDocument/definition", Self.position(2, 8)))
@@ -215,7 +222,7 @@ struct LanguageServerTests {
 
   @Test("symbols: circles, and groups and loops holding what they hold")
   func symbols() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     _ = try Self.open(server, Self.script)
     let reply = try Self.replies(
       server,
@@ -228,7 +235,7 @@ struct LanguageServerTests {
 
   @Test("rename: a workspace edit of every id, prepareRename's range, a refusal as an error")
   func rename() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     _ = try Self.open(server, Self.script)
     var params = Self.position(5, 10)
     params["newName"] = "star"
@@ -255,7 +262,7 @@ struct LanguageServerTests {
 
   @Test("formatting: one edit of the whole text, none when formatted, an error on a syntax error")
   func formatting() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     _ = try Self.open(server, "add a at 1,1 r 1\n   remove  a\n")
     func format(_ id: Int) throws -> [String: Any] {
       let params: [String: Any] = [
@@ -283,7 +290,7 @@ struct LanguageServerTests {
 
   @Test("didClose clears the document's diagnostics and forgets its text")
   func close() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     _ = try Self.open(server, "remove moon\n")
     let closed = try Self.replies(
       server, Self.message(nil, "textDocument/didClose", ["textDocument": ["uri": Self.uri]]))
@@ -298,7 +305,7 @@ struct LanguageServerTests {
 
   @Test("changes while more messages wait are checked once, after the last, with its version")
   func burstOfChanges() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     server.defersDiagnostics = true
     #expect(try Self.open(server, "remove moon\n").isEmpty)
     let whole: [String: Any] = [
@@ -321,7 +328,7 @@ struct LanguageServerTests {
   @Test("a run past its time budget is cut off with an information where it stopped")
   func runBudget() throws {
     let script = "add a at 1,1 r 1\nadd b at 2,2 r 1\nremove moon\n"
-    let server = LanguageServer()
+    let server = Self.server()
     #expect(
       Self.diagnostics(try Self.open(server, script)[0]).map { $0["message"] as? String }
         == ["no circle named 'moon'"])
@@ -346,7 +353,7 @@ struct LanguageServerTests {
     "a message that is not JSON, or a method there is not, gets a JSON-RPC error; the server goes on"
   )
   func errors() throws {
-    let server = LanguageServer()
+    let server = Self.server()
     let garbage = try Self.replies(server, Data("{oops".utf8))
     #expect((garbage[0]["error"] as? [String: Any])?["code"] as? Int == -32700)
     let unknown = try Self.replies(server, Self.message(8, "textDocument/nothing"))
@@ -381,5 +388,48 @@ struct LanguageServerTests {
     #expect(throws: LSPFraming.Problem.badHeader("Content-Length is not a whole number")) {
       _ = try bad.next()
     }
+  }
+
+  @Test("before initialize, requests get ServerNotInitialized and notifications are dropped")
+  func beforeInitialize() throws {
+    let server = LanguageServer()
+    let early = try Self.replies(server, Self.message(3, "textDocument/completion", Self.position(0, 0)))
+    #expect((early[0]["error"] as? [String: Any])?["code"] as? Int == -32002)
+    #expect(early[0]["id"] as? Int == 3)
+    #expect(try Self.open(server, "add sun at 1,1 r 1 fill bogus").isEmpty, "dropped, not checked")
+    #expect(try Self.replies(server, Self.message(4, "shutdown"))[0]["error"] != nil)
+    _ = try Self.replies(server, Self.message(5, "initialize"))
+    #expect(try Self.replies(server, Self.message(6, "shutdown"))[0].keys.contains("result"))
+  }
+
+  @Test("a message over the size limit is skipped unread, and the next one is read")
+  func tooLarge() throws {
+    let length = LSPFraming.sizeLimit + 1
+    let header = Array("Content-Length: \(length)\r\n\r\n".utf8)
+    let next = Array("Content-Length: 2\r\n\r\n{}".utf8)
+    var sent = 0
+    var largest = 0
+    var framing = LSPFraming { buffer in
+      // The header, then the body in the pieces asked for (never kept whole), then the next.
+      let total = header.count + length + next.count
+      let count = min(buffer.count, total - sent)
+      for index in 0..<count {
+        let position = sent + index
+        buffer[index] =
+          position < header.count
+          ? header[position]
+          : position < header.count + length ? 0x20 : next[position - header.count - length]
+      }
+      sent += count
+      largest = max(largest, count)
+      return count
+    }
+    #expect(throws: LSPFraming.Problem.tooLarge(length)) { _ = try framing.next() }
+    #expect(String(decoding: try framing.next(), as: UTF8.self) == "{}")
+    #expect(largest <= 64 << 10, "read in pieces")
+    let refusal = try #require(
+      try JSONSerialization.jsonObject(with: Self.server().refuse(length: length))
+        as? [String: Any])
+    #expect((refusal["error"] as? [String: Any])?["code"] as? Int == -32600)
   }
 }

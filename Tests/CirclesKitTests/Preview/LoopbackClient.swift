@@ -20,6 +20,16 @@ struct LoopbackClient {
 
   var port: Int
 
+  /// Sends the head of a request exactly as given (headers repeated, bytes of any kind) and
+  /// returns the answer's status.
+  func status(ofRaw head: String) async throws -> Int {
+    let port = port
+    let text = try await onThreadOfItsOwn { () -> Result<String, Failure> in
+      Self.exchange(head, port: port, enough: { _ in false })
+    }.get()
+    return Int(text.split(separator: " ").dropFirst().first ?? "") ?? -1
+  }
+
   /// Sends one request and reads the answer until the server closes or `until` holds of what
   /// was read, or 60 s pass.
   func request(

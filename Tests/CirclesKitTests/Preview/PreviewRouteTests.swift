@@ -46,6 +46,14 @@ struct PreviewRouteTests {
     #expect(route.status == 421)
   }
 
+  @Test(
+    "at port 80 the loopback names are accepted without the port, as browsers send them",
+    arguments: ["127.0.0.1", "localhost", "[::1]", "127.0.0.1:80", "LOCALHOST:80"])
+  func defaultPort(host: String) {
+    #expect(PreviewRoute.accepts(host: host, port: 80))
+    #expect(!PreviewRoute.accepts(host: host.split(separator: ":").first.map(String.init), port: 8080))
+  }
+
   @Test("a request without a Host header is refused")
   func noHost() {
     #expect(PreviewRoute.of(method: "GET", path: "/", host: nil, port: 8123) == .misdirected)

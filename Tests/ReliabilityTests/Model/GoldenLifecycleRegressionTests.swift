@@ -5,121 +5,75 @@ import Testing
 @Suite("The golden lifecycle: sequences that once broke a rule")
 struct GoldenLifecycleRegressionTests {
   typealias Step = GoldenLifecycle.Step
+  typealias Command = GoldenLifecycle.Command
 
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String
     var steps: [Step]
     var testDescription: String { name }
+
+    /// A case from the versions of its script and the command run on each, in order.
+    init(_ name: String, _ versions: [[String]], _ commands: [(version: Int, Command)]) {
+      self.name = name
+      steps = commands.map { Step(lines: ["canvas 24x16"] + versions[$0.version], command: $0.1) }
+    }
   }
 
   static let cases: [Case] = [
     Case(
-      name:
-        "a missing frame byte-identical to a golden that the same check renames or deletes "
+      "a missing frame byte-identical to a golden that the same check renames or deletes "
         + "(its golden was 'lost': exit 2)",
-      steps: [
-        Step(
-          lines: [
-            "canvas 24x16", "add a at 8,12 r 4 fill red", "add b at 16,4 r 4 fill green",
-            "set b fill green", "move a by 0,0", "add c at 4,4 r 2 fill white",
-            "move a by 0,4", "move a by -4,4", "move c by 0,-4", "remove c",
-          ], command: .recordMissing),
-        Step(
-          lines: [
-            "canvas 24x16", "add a at 8,12 r 4 fill red", "add b at 16,4 r 4 fill green",
-            "move a by 0,0", "set b fill green", "add c at 4,4 r 2 fill white",
-            "move a by 0,4", "move a by -4,4", "move c by 0,-4", "remove c",
-          ], command: .ci),
-        Step(
-          lines: [
-            "canvas 24x16", "add a at 8,12 r 4 fill red", "add b at 16,4 r 4 fill green",
-            "move a by 0,0", "set b fill green", "add c at 4,4 r 2 fill white",
-            "move a by 0,4", "move a by -4,4", "move c by 0,-4", "remove c",
-          ], command: .suggested),
-      ]),
+      [
+        [
+          "add a at 8,12 r 4 fill red", "add b at 16,4 r 4 fill green", "set b fill green",
+          "move a by 0,0", "add c at 4,4 r 2 fill white", "move a by 0,4", "move a by -4,4",
+          "move c by 0,-4", "remove c",
+        ],
+        [
+          "add a at 8,12 r 4 fill red", "add b at 16,4 r 4 fill green", "move a by 0,0",
+          "set b fill green", "add c at 4,4 r 2 fill white", "move a by 0,4", "move a by -4,4",
+          "move c by 0,-4", "remove c",
+        ],
+      ], [(0, .recordMissing), (1, .ci), (1, .suggested)]),
     Case(
-      name:
-        "a step inserted before failing frames: the new golden's number and the failed "
-        + "goldens' old numbers interleave (the suggested --record failed left a frame missing)",
-      steps: [
-        Step(
-          lines: [
-            "canvas 24x16", "add a at 16,12 r 3 fill green", "remove a",
-            "add c at 12,4 r 3 fill blue opacity 0", "add b at 8,12 r 3 fill gold",
-            "set c fill white", "add a at 12,4 r 3 fill red", "move a by 4,-4",
-          ], command: .local),
-        Step(
-          lines: [
-            "canvas 24x16", "add d at 16,8 r 2 fill red", "add a at 16,12 r 3 fill green",
-            "remove a", "add c at 12,4 r 3 fill blue opacity 0", "add b at 8,12 r 3 fill gold",
-            "set c fill white", "add a at 12,4 r 3 fill red", "move a by 4,-4",
-          ], command: .local),
-        Step(
-          lines: [
-            "canvas 24x16", "add d at 16,8 r 2 fill red", "add a at 16,12 r 3 fill green",
-            "remove a", "add c at 12,4 r 3 fill blue opacity 0", "add b at 8,12 r 3 fill gold",
-            "set c fill white", "add a at 12,4 r 3 fill red", "move a by 4,-4",
-          ], command: .suggested),
-      ]),
+      "a step inserted before failing frames: the new golden's number and the failed goldens' "
+        + "old numbers interleave (the suggested --record failed left a frame missing)",
+      [
+        [
+          "add a at 16,12 r 3 fill green", "remove a", "add c at 12,4 r 3 fill blue opacity 0",
+          "add b at 8,12 r 3 fill gold", "set c fill white", "add a at 12,4 r 3 fill red",
+          "move a by 4,-4",
+        ],
+        [
+          "add d at 16,8 r 2 fill red", "add a at 16,12 r 3 fill green", "remove a",
+          "add c at 12,4 r 3 fill blue opacity 0", "add b at 8,12 r 3 fill gold",
+          "set c fill white", "add a at 12,4 r 3 fill red", "move a by 4,-4",
+        ],
+      ], [(0, .local), (1, .local), (1, .suggested)]),
     Case(
-      name:
-        "repeated slugs that all fail: a golden taken by name from the frame it failed "
-        + "against unpaired the next (the suggested command left a frame missing)",
-      steps: [
-        Step(
-          lines: [
-            "canvas 24x16", "add b at 8,4 r 4 fill green", "add a at 4,8 r 4 fill green",
-            "set b fill blue", "move b by 4,4", "move b by 4,4", "set b fill blue",
-          ], command: .local),
-        Step(
-          lines: [
-            "canvas 24x16", "add b at 8,4 r 4 fill green", "add a at 4,8 r 4 fill green",
-            "add c at 4,4 r 2 fill white", "set b fill blue", "move b by 4,4", "move b by 4,4",
-            "set b fill blue",
-          ], command: .recordMissing),
-        Step(
-          lines: [
-            "canvas 24x16", "add b at 8,4 r 4 fill green", "add a at 4,8 r 4 fill green",
-            "add c at 4,4 r 2 fill white", "set b fill blue", "move b by 4,4", "move b by 4,4",
-            "set b fill blue",
-          ], command: .suggested),
-      ]),
+      "repeated slugs that all fail: a golden taken by name from the frame it failed against "
+        + "unpaired the next (the suggested command left a frame missing)",
+      [
+        [
+          "add b at 8,4 r 4 fill green", "add a at 4,8 r 4 fill green", "set b fill blue",
+          "move b by 4,4", "move b by 4,4", "set b fill blue",
+        ],
+        [
+          "add b at 8,4 r 4 fill green", "add a at 4,8 r 4 fill green",
+          "add c at 4,4 r 2 fill white", "set b fill blue", "move b by 4,4", "move b by 4,4",
+          "set b fill blue",
+        ],
+      ], [(0, .local), (1, .recordMissing), (1, .suggested)]),
     Case(
-      name:
-        "two middle steps deleted, checked on a person's machine, then put back "
+      "two middle steps deleted, checked on a person's machine, then put back "
         + "(was: one golden both missing and orphan, and the suggestion exited 2)",
-      steps: [
-        Step(
-          lines: [
-            "canvas 24x16", "add sun at 4,4 r 3 fill gold", "add moon at 12,4 r 2 fill blue",
-            "remove moon", "add hill at 12,16 r 8 fill green", "move sun by 4,0",
-          ], command: .local),
-        Step(
-          lines: [
-            "canvas 24x16", "add sun at 4,4 r 3 fill gold", "add moon at 12,4 r 2 fill blue",
-            "remove moon", "add hill at 12,16 r 8 fill green", "move sun by 4,0",
-          ], command: .ci),
-        Step(
-          lines: [
-            "canvas 24x16", "add sun at 4,4 r 3 fill gold", "add hill at 12,16 r 8 fill green",
-            "move sun by 4,0",
-          ], command: .local),
-        Step(
-          lines: [
-            "canvas 24x16", "add sun at 4,4 r 3 fill gold", "add moon at 12,4 r 2 fill blue",
-            "remove moon", "add hill at 12,16 r 8 fill green", "move sun by 4,0",
-          ], command: .ci),
-        Step(
-          lines: [
-            "canvas 24x16", "add sun at 4,4 r 3 fill gold", "add moon at 12,4 r 2 fill blue",
-            "remove moon", "add hill at 12,16 r 8 fill green", "move sun by 4,0",
-          ], command: .recordNone),
-        Step(
-          lines: [
-            "canvas 24x16", "add sun at 4,4 r 3 fill gold", "add moon at 12,4 r 2 fill blue",
-            "remove moon", "add hill at 12,16 r 8 fill green", "move sun by 4,0",
-          ], command: .suggested),
-      ]),
+      [
+        [
+          "add sun at 4,4 r 3 fill gold", "add moon at 12,4 r 2 fill blue", "remove moon",
+          "add hill at 12,16 r 8 fill green", "move sun by 4,0",
+        ],
+        ["add sun at 4,4 r 3 fill gold", "add hill at 12,16 r 8 fill green", "move sun by 4,0"],
+      ], [(0, .local), (0, .ci), (1, .local), (0, .ci), (0, .recordNone), (0, .suggested)]),
   ]
 
   @Test("each sequence now keeps every rule", arguments: cases)

@@ -93,7 +93,8 @@ struct GoldenLifecycleTests {
       if step.command == .suggested, outcome.status != 2 {
         let ci = lifecycle.run(["check", lifecycle.script.path], ci: true)
         if ci.status != 0 {
-          problems.append("CI fails after the suggested command:\n\(ci.outline.joined(separator: "\n"))")
+          problems.append(
+            "CI fails after the suggested command:\n\(ci.outline.joined(separator: "\n"))")
         }
       }
       if !problems.isEmpty {
@@ -117,7 +118,8 @@ struct GoldenLifecycleTests {
         var candidate = current
         candidate.remove(at: index)
         // The suggested command is run on the script it was suggested for.
-        for position in candidate.indices.dropFirst() where candidate[position].command == .suggested {
+        for position in candidate.indices.dropFirst()
+        where candidate[position].command == .suggested {
           candidate[position].lines = candidate[position - 1].lines
         }
         if try replay(candidate) != nil {
