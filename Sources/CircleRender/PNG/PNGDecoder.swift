@@ -177,7 +177,7 @@ enum PNGDecoder {
   /// Once every row is there, what follows is ignored, as libpng and libspng do: a stream that
   /// ends within 64 bytes past the image must still end well (its checksum right), one that
   /// goes on past them is read no further, and data after the stream is not looked at.
-  private static func inflate(
+  static func inflate(
     _ pieces: [Range<Int>], from bytes: UnsafeRawBufferPointer, rows: [(count: Int, bytes: Int)],
     band: UnsafeMutablePointer<UInt8>, bandBytes: Int, row: (UnsafePointer<UInt8>) -> Bool
   ) -> Bool {

@@ -104,6 +104,10 @@ public struct PNGComparison: Sendable {
     )
     self.options = options
     identicalBytes = sizes.0 == sizes.1 && expected == actual
+    // Equal bytes are not decoded: their image data must still inflate to every row.
+    if identicalBytes, let problem = PNGCodec.dataProblem(in: expected) {
+      throw Failure(file: .expected, error: .damagedPNG(reason: problem))
+    }
     let metadata: (GoldenMetadata?, GoldenMetadata?)
     if decoding == .whenSizesMatch, sizes.0 != sizes.1 || identicalBytes {
       comparison =

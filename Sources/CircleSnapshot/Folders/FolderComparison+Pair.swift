@@ -22,7 +22,7 @@ extension FolderComparison {
       do throws(FolderComparisonError) {
         let (header, data) = try Self.read(file, bytes: true)
         frame.actualSize = PixelSize(width: header.width, height: header.height)
-        if let data, let damage = PNGChunkWalk.damage(in: data) {
+        if let data, let damage = PNGCodec.dataProblem(in: data) {
           throw FolderComparisonError(
             "cannot read '\(file.displayPath)': damaged PNG file: \(damage)")
         }
