@@ -7,8 +7,10 @@ extension PNGCodec {
   ///
   /// The data is inflated through a small band of memory (the decoder's), whatever the image's
   /// size, and every colour type and bit depth is taken (not only those the quick decoder
-  /// reads). igzip inflates about 1 GB of rows a second here: a 1280×720 RGBA screenshot's
-  /// 3.7 MB in about 4 ms, against some 10 ms to decode it.
+  /// reads). What it costs, measured by `circles-bench --compare` (5 December 2026, 7 runs):
+  /// `circles compare` of 200 pairs of 1280×720 screenshots, 196 of them with equal bytes, took
+  /// 0.408 s with it against 0.171 s without, about 1.2 ms a pair on each of two cores — the
+  /// price of never passing a damaged file because its copy is damaged the same way.
   ///
   /// - Returns: one lower-case phrase, such as `the image data ends before the image does`.
   package static func dataProblem(in data: Data) -> String? {
