@@ -8,4 +8,12 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
+// MHD_get_connection_info is variadic, which Swift does not import: the socket of a connection,
+// or -1.
+static inline int circles_mhd_connection_socket(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info ? info->connect_fd : -1;
+}
+
 #endif

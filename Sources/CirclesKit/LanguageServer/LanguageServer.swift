@@ -90,7 +90,9 @@ final class LanguageServer {
     guard let method = header.method else { return [] }
     if !initialized, method != "initialize", method != "exit" {
       guard header.id != nil else { return [] }
-      return [failure(header.id, code: -32002, "the server is not initialized: send 'initialize' first")]
+      return [
+        failure(header.id, code: -32002, "the server is not initialized: send 'initialize' first")
+      ]
     }
     do {
       return try dispatch(method, id: header.id, body: body)

@@ -35,20 +35,28 @@ package final class PreviewChannel: @unchecked Sendable {
     }
   }
 
-  /// Waits until the version is not `seen`, the channel is closed, or `timeout` passes.
+  /// Waits until the version is not `seen`, the channel is closed, `stopping` holds (looked at
+  /// whenever the wait wakes, see ``wake()``), or `timeout` passes.
   ///
-  /// - Returns: the version then, or `nil` once the channel is closed.
-  package func version(after seen: Int, timeout: Duration) -> Int? {
+  /// - Returns: the version then, or `nil` once the channel is closed or `stopping` holds.
+  package func version(
+    after seen: Int, timeout: Duration, stopping: () -> Bool = { false }
+  ) -> Int? {
     let seconds =
       Double(timeout.components.seconds)
       + Double(timeout.components.attoseconds) / 1e18
     let deadline = Date(timeIntervalSinceNow: seconds)
     return condition.withLock {
-      while !closed, version == seen {
+      while !closed, version == seen, !stopping() {
         if !condition.wait(until: deadline) { break }
       }
-      return closed ? nil : version
+      return closed || stopping() ? nil : version
     }
+  }
+
+  /// Wakes every wait, so that each looks again at whether it should stop.
+  package func wake() {
+    condition.withLock { condition.broadcast() }
   }
 
   /// Ends every wait, now and later: the streams end and the server can stop.

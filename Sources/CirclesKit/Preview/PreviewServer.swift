@@ -39,15 +39,26 @@ package final class PreviewServer: @unchecked Sendable {
   ///   - port: the port, 0 for one the system chooses.
   ///   - channel: the page and its versions.
   ///   - keepAlive: see `keepAlive`.
+  ///   - headerDeadline: how long a request may take to arrive whole (``PreviewConnections``).
   /// - Throws: `PreviewServerError` when the port is in use or cannot be had.
-  /// The most connections served at once; more are refused until one closes.
-  package static let connectionLimit = 32
+  /// The most connections served at once. Each has a thread of the library's, whose stack is
+  /// reserved, not used, so 64 cost little memory; ``PreviewConnections`` keeps some of them free
+  /// for a new page.
+  package static let connectionLimit = 64
+  /// The connections held, and the rules that keep a place for a new page.
+  let connections: PreviewConnections
+  /// Closes, a few times a second, the connections whose request is late.
+  private var watchdog: Thread?
 
   package init(
-    port: Int, channel: PreviewChannel, keepAlive: Duration = .seconds(15)
+    port: Int, channel: PreviewChannel, keepAlive: Duration = .seconds(15),
+    headerDeadline: Duration = .seconds(10)
   ) throws(PreviewServerError) {
     self.channel = channel
     self.keepAlive = keepAlive
+    connections = PreviewConnections(
+      limit: Self.connectionLimit, headerDeadline: headerDeadline,
+      closedToMakeRoom: { [channel] in channel.wake() })
     let socket = try Self.listen(on: port)
     self.port = socket.port
     let flags =
@@ -57,10 +68,16 @@ package final class PreviewServer: @unchecked Sendable {
       MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
       // An idle connection is closed after two minutes; a stream writes more often.
       MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
-      // A thread per connection: at most 32 at once (each reserves a stack), so that a process
-      // opening connections without end cannot make the preview's memory grow with them. An
-      // open page holds two (the page while it loads, its event stream), so 32 is some 16 tabs.
+      // A thread per connection: at most 64 at once (each reserves a stack), so that a process
+      // opening connections without end cannot make the preview's memory grow with them.
       MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(Self.connectionLimit),
+      // What each connection does, for the rules of PreviewConnections.
+      MHD_OPTION.NOTIFY_CONNECTION.rawValue,
+      OpaquePointer(unsafeBitCast(Self.notify, to: UnsafeRawPointer.self)),
+      OpaquePointer(Unmanaged.passUnretained(self).toOpaque()),
+      MHD_OPTION.URI_LOG_CALLBACK.rawValue,
+      OpaquePointer(unsafeBitCast(Self.began, to: UnsafeRawPointer.self)),
+      OpaquePointer(Unmanaged.passUnretained(self).toOpaque()),
       MHD_OPTION.END.rawValue,
     ]
     let context = Unmanaged.passUnretained(self).toOpaque()
@@ -72,6 +89,17 @@ package final class PreviewServer: @unchecked Sendable {
       throw PreviewServerError(
         description: "cannot serve on 127.0.0.1:\(socket.port): the HTTP server did not start")
     }
+    let watched = connections
+    let running = channel
+    let thread = Thread {
+      while !running.isClosed {
+        watched.closeLate()
+        Thread.sleep(forTimeInterval: 0.25)
+      }
+    }
+    thread.name = "circles preview: late requests"
+    thread.start()
+    watchdog = thread
   }
 
   deinit {
@@ -142,11 +170,36 @@ package final class PreviewServer: @unchecked Sendable {
     guard let context, let connection else { return .NO }
     let server = Unmanaged<PreviewServer>.fromOpaque(context).takeUnretainedValue()
     let host = hostHeader(of: connection)
+    let key = UInt(bitPattern: connection)
     let route = PreviewRoute.of(
       method: method.map { String(cString: $0) } ?? "",
       path: url.map { String(cString: $0) } ?? "", host: host, port: server.port)
+    server.connections.requestRead(key, streaming: route == .events)
     return server.respond(route, on: connection)
   }
+
+  /// A connection opened or closed.
+  private static let notify: MHD_NotifyConnectionCallback = { context, connection, _, code in
+    guard let context, let connection else { return }
+    let server = Unmanaged<PreviewServer>.fromOpaque(context).takeUnretainedValue()
+    let key = UInt(bitPattern: connection)
+    if code == .CONNECTION_NOTIFY_STARTED {
+      server.connections.opened(key, socket: circles_mhd_connection_socket(connection))
+    } else {
+      server.connections.closed(key)
+    }
+  }
+
+  /// A request's first line arrived: its headers are on their way.
+  private static let began:
+    @convention(c) (
+      UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?
+    ) -> UnsafeMutableRawPointer? = { context, _, connection in
+      guard let context, let connection else { return nil }
+      let server = Unmanaged<PreviewServer>.fromOpaque(context).takeUnretainedValue()
+      server.connections.requestBegan(UInt(bitPattern: connection))
+      return nil
+    }
 
   /// The request's one `Host` header; `nil` when there is none or more than one, so that such a
   /// request is refused. (A value with a NUL byte reaches this point cut at the NUL: libmicrohttpd
@@ -189,7 +242,11 @@ package final class PreviewServer: @unchecked Sendable {
       }
       header(response, "Content-Type", "text/html; charset=utf-8")
     case .events:
-      let stream = Unmanaged.passRetained(EventStream(channel: channel, keepAlive: keepAlive))
+      let key = UInt(bitPattern: connection)
+      let stream = Unmanaged.passRetained(
+        EventStream(channel: channel, keepAlive: keepAlive) { [connections] in
+          !connections.holds(key)
+        })
       response = MHD_create_response_from_callback(
         UInt64.max, 1024, EventStream.read, stream.toOpaque(), EventStream.release)
       if response == nil { stream.release() }
@@ -222,12 +279,15 @@ package final class PreviewServer: @unchecked Sendable {
 private final class EventStream {
   let channel: PreviewChannel
   let keepAlive: Duration
+  /// Whether the stream's connection was closed to make room: the stream then ends.
+  let dropped: () -> Bool
   var seen: Int?
   var pending: [UInt8] = []
 
-  init(channel: PreviewChannel, keepAlive: Duration) {
+  init(channel: PreviewChannel, keepAlive: Duration, dropped: @escaping () -> Bool) {
     self.channel = channel
     self.keepAlive = keepAlive
+    self.dropped = dropped
   }
 
   /// The next bytes of the stream, waiting for them; `nil` at its end.
@@ -238,7 +298,9 @@ private final class EventStream {
       self.seen = version
       return Array(PreviewEvent.version(version).text.utf8)
     }
-    guard let version = channel.version(after: seen, timeout: keepAlive) else { return nil }
+    guard let version = channel.version(after: seen, timeout: keepAlive, stopping: dropped) else {
+      return nil
+    }
     if version == seen { return Array(PreviewEvent.keepAlive.text.utf8) }
     self.seen = version
     return Array(PreviewEvent.version(version).text.utf8)

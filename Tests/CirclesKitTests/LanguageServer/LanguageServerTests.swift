@@ -393,7 +393,8 @@ struct LanguageServerTests {
   @Test("before initialize, requests get ServerNotInitialized and notifications are dropped")
   func beforeInitialize() throws {
     let server = LanguageServer()
-    let early = try Self.replies(server, Self.message(3, "textDocument/completion", Self.position(0, 0)))
+    let early = try Self.replies(
+      server, Self.message(3, "textDocument/completion", Self.position(0, 0)))
     #expect((early[0]["error"] as? [String: Any])?["code"] as? Int == -32002)
     #expect(early[0]["id"] as? Int == 3)
     #expect(try Self.open(server, "add sun at 1,1 r 1 fill bogus").isEmpty, "dropped, not checked")

@@ -51,7 +51,8 @@ struct PreviewRouteTests {
     arguments: ["127.0.0.1", "localhost", "[::1]", "127.0.0.1:80", "LOCALHOST:80"])
   func defaultPort(host: String) {
     #expect(PreviewRoute.accepts(host: host, port: 80))
-    #expect(!PreviewRoute.accepts(host: host.split(separator: ":").first.map(String.init), port: 8080))
+    #expect(
+      !PreviewRoute.accepts(host: host.split(separator: ":").first.map(String.init), port: 8080))
   }
 
   @Test("a request without a Host header is refused")
