@@ -95,14 +95,16 @@ struct PreviewCommand: Subcommand {
       console.error(error.description)
       return ExitCode.usage
     }
+    // Ctrl-C stops the preview from the moment it can be told where the page is: a signal
+    // sent as soon as the address is printed stops it as one sent later does.
+    let stopped = StopRequest()
+    StopSignals.onInterrupt { stopped.request() }
     let address = "http://127.0.0.1:\(server.port)/"
     console.print("previewing \(shownPath) at \(address)")
     report(first, to: console)
     console.printError("press Ctrl-C to stop")
     if opens { Self.open(address, path: context.environment["PATH"], console: console) }
 
-    let stopped = StopRequest()
-    StopSignals.onInterrupt { stopped.request() }
     var skipFirst = true
     let watcher = FileWatcher(url: context.url(for: scriptPath), interval: Self.interval)
     watcher.watch(

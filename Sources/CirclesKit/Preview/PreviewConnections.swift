@@ -27,11 +27,16 @@ final class PreviewConnections: Sendable {
   /// The most connections at once.
   let limit: Int
 
-  /// One connection: its socket, when its current request began, and what it is doing.
+  /// One connection: its socket, when it opened and when its current request began, and what it
+  /// is doing.
   struct Connection: Sendable {
     var socket: Int32
+    var opened: ContinuousClock.Instant
     var since: ContinuousClock.Instant
     var state: State
+    /// Whether it was closed to make room or for being late: counted until the library has
+    /// closed it (its count of connections goes down only then), never chosen again.
+    var closing = false
   }
 
   enum State: Int, Comparable, Sendable {
@@ -61,28 +66,32 @@ final class PreviewConnections: Sendable {
     self.closedToMakeRoom = closedToMakeRoom
   }
 
-  /// A connection was accepted: it is counted, and when fewer than ``reserve`` places are left,
-  /// the connection that matters least is closed.
+  /// A connection was accepted: it is counted, and while fewer than ``reserve`` places are left,
+  /// the connection that matters least (the oldest of its kind) is closed.
   func opened(_ key: UInt, socket: Int32) {
-    let victim = connections.withLock { held -> Int32? in
-      held[key] = Connection(socket: socket, since: clock.now, state: .arriving)
-      guard held.count > limit - reserve else { return nil }
-      let choice = held.filter { $0.key != key }.min { a, b in
-        (a.value.state, a.value.since) < (b.value.state, b.value.since)
+    let victims = connections.withLock { held -> [Int32] in
+      let now = clock.now
+      held[key] = Connection(socket: socket, opened: now, since: now, state: .arriving)
+      var victims: [Int32] = []
+      while held.count > limit - reserve {
+        let choice = held.filter { $0.key != key && !$0.value.closing }.min { a, b in
+          (a.value.state, a.value.opened) < (b.value.state, b.value.opened)
+        }
+        guard let choice else { break }
+        held[choice.key]?.closing = true
+        // Under the lock: the library tells of a close (`closed(_:)`) before it closes the
+        // socket, so the number is still this connection's and no newer one's.
+        close(socket: choice.value.socket)
+        victims.append(choice.value.socket)
       }
-      guard let choice else { return nil }
-      held[choice.key] = nil
-      return choice.value.socket
+      return victims
     }
-    if let victim {
-      close(socket: victim)
-      closedToMakeRoom()
-    }
+    if !victims.isEmpty { closedToMakeRoom() }
   }
 
   /// Whether the connection is still held: an event stream ends when it is not.
   func holds(_ key: UInt) -> Bool {
-    connections.withLock { $0[key] != nil }
+    connections.withLock { $0[key].map { !$0.closing } ?? false }
   }
 
   /// A request of the connection began (its first line arrived).
@@ -114,12 +123,15 @@ final class PreviewConnections: Sendable {
     let now = clock.now
     let late = connections.withLock { held -> [Int32] in
       let keys = held.filter {
-        $0.value.state == .arriving && now - $0.value.since > headerDeadline
+        $0.value.state == .arriving && !$0.value.closing && now - $0.value.since > headerDeadline
+      }.map(\.key)
+      for key in keys {
+        held[key]?.closing = true
+        // Under the lock, as in `opened(_:socket:)`.
+        if let socket = held[key]?.socket { close(socket: socket) }
       }
-      .map(\.key)
-      return keys.compactMap { held.removeValue(forKey: $0)?.socket }
+      return keys.compactMap { held[$0]?.socket }
     }
-    for socket in late { close(socket: socket) }
     return late.count
   }
 
