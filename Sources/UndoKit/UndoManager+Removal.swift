@@ -28,8 +28,8 @@ extension UndoManager {
     for action in inFlight where action.belongs(to: target) {
       action.isCancelled = true
     }
-    undoStack = undoStack.compactMap { removing(target, from: $0) }
-    redoStack = redoStack.compactMap { removing(target, from: $0) }
+    undoStack.compactMapInPlace { removing(target, from: $0) }
+    redoStack.compactMapInPlace { removing(target, from: $0) }
     for index in frames.indices {
       removeActions(of: target, from: &frames[index])
     }

@@ -9,6 +9,14 @@ extension UndoManager {
     undoStack.count + (pendingUndoGroup == nil ? 0 : 1)
   }
 
+  /// How many operations the manager holds: in its stacks, in the groups being recorded, and
+  /// those of an undo or redo running. What a host bounds the memory of a history by (each
+  /// holds a closure and what it captured, some hundreds of bytes).
+  package var heldActionCount: Int {
+    undoStack.actionCount + redoStack.actionCount + frames.reduce(0) { $0 + $1.actions.count }
+      + inFlight.count
+  }
+
   /// Whether no `disableUndoRegistration()` is in effect.
   var registrationIsEnabled: Bool {
     disableCount == 0

@@ -41,8 +41,8 @@ import Foundation
 /// class is not thread-safe and not actor-isolated: use each manager from one thread or actor at
 /// a time. The README of UndoKit lists every difference from Apple's class.
 open class UndoManager {
-  var undoStack: [UndoGroup] = []
-  var redoStack: [UndoGroup] = []
+  var undoStack = GroupStack()
+  var redoStack = GroupStack()
   /// Groups being recorded: at most a user group and, inside it, the group an undo records.
   var frames: [OpenFrame] = []
   /// Whether an undo or a redo is running its operations.

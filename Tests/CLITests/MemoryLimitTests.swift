@@ -206,3 +206,35 @@ struct MemoryLimitTests {
         """), "\(outcome)")
   }
 }
+
+/// What the undo history keeps is bounded, whatever a script's loops make: a group around a
+/// loop of a hundred million moves stops with an error at the change past the bound, in an
+/// address space that could not hold the history it would otherwise keep.
+@Suite("The undo history within the memory it is given")
+struct KeptChangesLimitTests {
+  static let script = """
+    canvas 64x64
+    add a at 10,10 r 5
+    group "g" {
+      repeat 100000000 {
+        move a by 0,0
+      }
+    }
+
+    """
+
+  @Test("a group of 10^8 moves under 1 GB of address space: a located error, exit 2, no abort")
+  func groupOfMoves() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write(Self.script, to: "big.circles")
+    let outcome = try await DiffCommandTests.run(
+      limitedTo: 1 << 20, ["run", "big.circles", "--frames", "none", "--max-undo", "300000"],
+      in: folder.url)
+    #expect(outcome.status == 2, "\(outcome)")
+    #expect(
+      outcome.stderr.hasPrefix(
+        "big.circles:5:5: error: the undo history would keep more than 300000 changes"),
+      "\(outcome)")
+    #expect(outcome.stderr.contains("note: in iteration 300000 of this repeat"), "\(outcome)")
+  }
+}

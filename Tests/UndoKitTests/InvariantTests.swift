@@ -29,7 +29,8 @@ struct InvariantTests {
     switch problem {
     case "a stack exceeds levelsOfUndo":
       manager.levelsOfUndo = 1
-      manager.undoStack = Array(repeating: UndoGroup(actions: [action], name: ""), count: 2)
+      manager.undoStack.append(UndoGroup(actions: [action], name: ""))
+      manager.undoStack.append(UndoGroup(actions: [action], name: ""))
     case "negative disable count":
       manager.disableCount = -1
     case "unexpected open groups":

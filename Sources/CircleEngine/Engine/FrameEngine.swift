@@ -27,16 +27,21 @@ package final class FrameEngine: ScriptHost {
     package var largestSide: Int?
     /// Whether each frame knows the state of the frame before, for ``EngineFrame/highlight``.
     package var tracksChanges: Bool
+    /// The most changes the run's undo history keeps (`Interpreter.maximumKeptChanges`); 0 for
+    /// no bound.
+    package var maximumKeptChanges: Int
 
     /// Creates options.
     package init(
       format: FrameFormat = .png, compression: PNGCompression = .default,
-      largestSide: Int? = nil, tracksChanges: Bool = false
+      largestSide: Int? = nil, tracksChanges: Bool = false,
+      maximumKeptChanges: Int = Interpreter.defaultMaximumKeptChanges
     ) {
       self.format = format
       self.compression = compression
       self.largestSide = largestSide
       self.tracksChanges = tracksChanges
+      self.maximumKeptChanges = maximumKeptChanges
     }
   }
 
@@ -65,6 +70,7 @@ package final class FrameEngine: ScriptHost {
   /// An interpreter that runs scripts on this engine, drawing on `canvas`.
   package func interpreter(on canvas: Canvas = Canvas()) -> Interpreter {
     let interpreter = Interpreter(canvas: canvas, host: self)
+    interpreter.maximumKeptChanges = options.maximumKeptChanges
     self.interpreter = interpreter
     return interpreter
   }

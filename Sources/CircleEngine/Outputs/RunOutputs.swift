@@ -69,7 +69,8 @@ final class RunOutputs: FrameConsumer {
   static func engineOptions(for options: FrameOptions) -> FrameEngine.Options {
     FrameEngine.Options(
       format: options.format, compression: options.compression,
-      tracksChanges: options.animation != nil || options.sheet != nil)
+      tracksChanges: options.animation != nil || options.sheet != nil,
+      maximumKeptChanges: options.maximumKeptChanges)
   }
 
   func consume(_ frame: EngineFrame) throws {

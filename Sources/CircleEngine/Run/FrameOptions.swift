@@ -1,4 +1,5 @@
 import CircleRender
+import CircleScript
 import Foundation
 
 /// How `circles run` turns frames into files.
@@ -23,6 +24,9 @@ package struct FrameOptions: Sendable {
   /// The most bytes of frames and `render` targets a run writes; 0 for no bound. Past it the
   /// script stops with an error at the command whose file would go over.
   package var maximumBytes = FrameOptions.defaultMaximumBytes
+  /// The most changes the run's undo history keeps; 0 for no bound. Past it the script stops
+  /// with an error at the change that would go over.
+  package var maximumKeptChanges = Interpreter.defaultMaximumKeptChanges
 
   /// The default bound on frame files: 100,000, a folder a file manager still lists.
   package static let defaultMaximumFrames = 100_000

@@ -10,6 +10,26 @@ extension Interpreter {
   func performChange(
     _ statement: Statement
   ) throws(ScriptFailure) -> (action: String, circle: String?) {
+    let change = try applyChange(statement)
+    try checkKeptChanges(statement)
+    return change
+  }
+
+  /// Stops the run at a change past ``maximumKeptChanges``: what the undo history holds grows
+  /// with every change a script makes (each keeps the inverse it registered, some hundreds of
+  /// bytes), so a loop of changes inside one group would otherwise take the machine's memory.
+  private func checkKeptChanges(_ statement: Statement) throws(ScriptFailure) {
+    guard maximumKeptChanges > 0, undoManager.heldActionCount > maximumKeptChanges else { return }
+    throw .error(
+      .error(
+        "the undo history would keep more than \(maximumKeptChanges) changes (a group keeps "
+          + "every change made in it; 'limit <n>' keeps fewer steps); 'circles run --max-undo "
+          + "<n>' raises the bound, 0 for none", at: statement.keyword))
+  }
+
+  private func applyChange(
+    _ statement: Statement
+  ) throws(ScriptFailure) -> (action: String, circle: String?) {
     switch statement.command {
     case .add(let id, let properties):
       let action = try add(id: id, properties: properties, statement)

@@ -50,6 +50,17 @@ public final class Interpreter {
   /// ``defaultMaximumCommands`` unless set; a fuzzer sets a small limit.
   public var maximumCommands = Interpreter.defaultMaximumCommands
 
+  /// The most changes one run's undo history keeps by default: 2,000,000, about 720 MB at the
+  /// 360 bytes each change keeps in a run (`circles run --frames none` of a group of 1,000,000
+  /// moves peaks at 365 MB, of 1,000,000 moves at top level at 380 MB; 5 December 2026).
+  public static let defaultMaximumKeptChanges = 2_000_000
+
+  /// The most changes the undo history may keep — the inverses registered and still held, in
+  /// its steps, its redo steps and the group being recorded — past which the run stops with an
+  /// error at the change that went over; 0 is no bound. A `limit` lets old steps go and so
+  /// keeps fewer; a group keeps every change made inside it.
+  public var maximumKeptChanges = Interpreter.defaultMaximumKeptChanges
+
   /// Creates an interpreter.
   ///
   /// - Parameters:

@@ -91,6 +91,13 @@ struct RunCommand: Subcommand {
         help: "The most bytes of frames and 'render' files the run writes (0 for no limit), "
           + "likewise.",
         default: "\(defaults.maximumBytes) (4 GiB)"),
+      .option(
+        "--max-undo", "n", .text, rule: .wholeNumber(0...Int.max),
+        "The most changes the undo history keeps",
+        help: "The most changes the undo history keeps (0 for no limit), each some hundreds of "
+          + "bytes of memory: a group keeps every change made in it, 'limit <n>' keeps fewer "
+          + "steps. A change that would go over stops the script with an error at it.",
+        default: String(defaults.maximumKeptChanges)),
     ]
   }
   static var operands: CommandOperands {
@@ -119,6 +126,7 @@ struct RunCommand: Subcommand {
     }
     options.maximumFrames = arguments.integer("--max-frames") ?? options.maximumFrames
     options.maximumBytes = arguments.integer("--max-bytes") ?? options.maximumBytes
+    options.maximumKeptChanges = arguments.integer("--max-undo") ?? options.maximumKeptChanges
     sheetPath = arguments.string("--sheet")
     watches = arguments.flag("--watch")
     animationPath = arguments.string("--animation")

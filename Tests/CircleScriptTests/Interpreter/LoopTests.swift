@@ -153,7 +153,8 @@ struct LoopTests {
     #expect(outcome.host.frameNames.suffix(2) == ["0004-undo-add-c2", "0005-redo-add-c2"])
   }
 
-  @Test("a run carries out at most maximumCommands commands: exactly that many pass, one more stops")
+  @Test(
+    "a run carries out at most maximumCommands commands: exactly that many pass, one more stops")
   func commandLimit() throws {
     #expect(Interpreter.defaultMaximumCommands == 10_000_000)
     #expect(Interpreter(host: RecordingHost()).maximumCommands == 10_000_000)
@@ -183,5 +184,46 @@ struct LoopTests {
 
         """)
     #expect(short.host.frameNames.count == 5)
+  }
+
+  @Test(
+    "the undo history keeps at most maximumKeptChanges changes: exactly that many pass, one more stops"
+  )
+  func keptChangesLimit() throws {
+    #expect(Interpreter.defaultMaximumKeptChanges == 2_000_000)
+    func outcome(_ source: String, limit: Int) throws -> Outcome {
+      let script = try Parser.parse(source, fileName: "scene.circles")
+      let host = RecordingHost()
+      let interpreter = Interpreter(host: host)
+      interpreter.maximumKeptChanges = limit
+      do {
+        try interpreter.run(script)
+        return Outcome(host: host, interpreter: interpreter, failure: nil, source: source)
+      } catch {
+        return Outcome(host: host, interpreter: interpreter, failure: error, source: source)
+      }
+    }
+    // The add and four moves, in one group: five changes kept in one step.
+    let grouped = "add a at 1,1 r 1\ngroup \"g\" {\n  repeat 4 {\n    move a by 1,0\n  }\n}"
+    #expect(try outcome(grouped, limit: 5).failure == nil)
+    let short = try outcome(grouped, limit: 4)
+    #expect(
+      short.rendered == """
+        scene.circles:4:5: error: the undo history would keep more than 4 changes (a group keeps \
+        every change made in it; 'limit <n>' keeps fewer steps); 'circles run --max-undo <n>' \
+        raises the bound, 0 for none
+            move a by 1,0
+            ^~~~
+        scene.circles:3:3: note: in iteration 4 of this repeat
+
+        """, "\(short.rendered ?? "")")
+    // 'limit' lets old steps go: a thousand steps keep no more than two.
+    let limited = "limit 2\nadd a at 1,1 r 1\nrepeat 1000 {\n  move a by 1,0\n}"
+    #expect(try outcome(limited, limit: 3).failure == nil)
+    // Undone steps are kept too, for redo, until a change drops them.
+    let undone = "add a at 1,1 r 1\nmove a by 1,0\nundo\nmove a by 2,0"
+    #expect(try outcome(undone, limit: 2).failure == nil)
+    #expect(try outcome(undone + "\nmove a by 3,0", limit: 2).failure != nil)
+    #expect(try outcome(undone + "\nmove a by 3,0", limit: 0).failure == nil, "0 is no bound")
   }
 }
