@@ -135,7 +135,9 @@ let package = Package(
     // documents and contact sheets.
     .target(
       name: "CirclesTestSupport",
-      dependencies: ["CircleRender", "CircleCanvas", "CircleScript", "CGif", "CCairo", "CZlib"],
+      dependencies: [
+        "CircleRender", "CircleCanvas", "CircleScript", "CircleEngine", "CGif", "CCairo", "CZlib",
+      ],
       path: "Tests/Support"),
     .testTarget(
       name: "CLITests",

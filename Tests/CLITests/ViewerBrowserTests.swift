@@ -276,9 +276,7 @@ struct ViewerBrowserTests {
     let size = try #require(
       try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
     #expect(size < 7_000_000, "\(size) bytes")
-    let frames = try HistoryRunner.run(
-      ScriptSource(bytes: Array(Self.longScript.utf8), fileName: "long.circles")
-    ).frames
+    let frames = try ScriptFrames.of(Self.longScript, fileName: "long.circles")
     let browser = try await HeadlessChromium()
     try await browser.open(page)
     try await browser.wait(until: "document.body.dataset.painted === '4999'")

@@ -8,8 +8,6 @@ import UndoKit
 package struct HistoryResult: Sendable {
   /// The undo and redo stacks when the script ended (or stopped).
   package var history: EditMenuHistory
-  /// The frames the script produced, in order.
-  package var frames: [Frame]
   /// The failure that stopped the script, if any.
   package var failure: ScriptFailure?
 }
@@ -28,17 +26,14 @@ package enum HistoryRunner {
     } catch {
       throw .script(.syntax(error))
     }
-    let frames = FrameList()
-    let (canvas, failure) = FrameEngine(consumer: frames).run(script)
-    return HistoryResult(
-      history: EditMenuHistory(canvas.undoManager), frames: frames.frames, failure: failure)
+    let (canvas, failure) = FrameEngine(consumer: NoFrames()).run(script)
+    return HistoryResult(history: EditMenuHistory(canvas.undoManager), failure: failure)
   }
 
-  /// Keeps the frames; skips `render` targets.
-  private final class FrameList: FrameConsumer {
-    private(set) var frames: [Frame] = []
-
-    func consume(_ frame: EngineFrame) throws { frames.append(frame.frame) }
+  /// Keeps nothing: the stacks are all that is printed, so a long history holds no frame (each
+  /// kept frame added some 500 bytes to every step of a history of millions).
+  private final class NoFrames: FrameConsumer {
+    func consume(_ frame: EngineFrame) throws {}
 
     func consume(_ render: EngineRender) throws {}
   }

@@ -61,7 +61,7 @@ struct HistoryViewerTests {
   @Test("every frame's picture, drawn from whole pictures and rectangles, is its rendering")
   func picturesAreTheFrames() throws {
     let history = try HistoryViewer.record(Self.source(Self.script))
-    let frames = try HistoryRunner.run(Self.source(Self.script)).frames
+    let frames = try ScriptFrames.of(Self.script)
     #expect(history.frames.map(\.name) == frames.map(\.name))
     let pictures = try Self.pictures(of: history)
     for (frame, picture) in zip(frames, pictures) {
