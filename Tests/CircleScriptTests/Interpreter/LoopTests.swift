@@ -160,16 +160,7 @@ struct LoopTests {
     #expect(Interpreter(host: RecordingHost()).maximumCommands == 10_000_000)
     let source = "add a at 1,1 r 1\nrepeat 4 {\n  move a by 1,0\n}"
     func outcome(limit: Int) throws -> Outcome {
-      let script = try Parser.parse(source, fileName: "scene.circles")
-      let host = RecordingHost()
-      let interpreter = Interpreter(host: host)
-      interpreter.maximumCommands = limit
-      do {
-        try interpreter.run(script)
-        return Outcome(host: host, interpreter: interpreter, failure: nil, source: source)
-      } catch {
-        return Outcome(host: host, interpreter: interpreter, failure: error, source: source)
-      }
+      try Self.outcome(source) { $0.maximumCommands = limit }
     }
     // The add, the repeat and its four passes.
     let enough = try outcome(limit: 6)
@@ -192,16 +183,7 @@ struct LoopTests {
   func keptChangesLimit() throws {
     #expect(Interpreter.defaultMaximumKeptChanges == 2_000_000)
     func outcome(_ source: String, limit: Int) throws -> Outcome {
-      let script = try Parser.parse(source, fileName: "scene.circles")
-      let host = RecordingHost()
-      let interpreter = Interpreter(host: host)
-      interpreter.maximumKeptChanges = limit
-      do {
-        try interpreter.run(script)
-        return Outcome(host: host, interpreter: interpreter, failure: nil, source: source)
-      } catch {
-        return Outcome(host: host, interpreter: interpreter, failure: error, source: source)
-      }
+      try Self.outcome(source) { $0.maximumKeptChanges = limit }
     }
     // The add and four moves, in one group: five changes kept in one step.
     let grouped = "add a at 1,1 r 1\ngroup \"g\" {\n  repeat 4 {\n    move a by 1,0\n  }\n}"
@@ -225,5 +207,19 @@ struct LoopTests {
     #expect(try outcome(undone, limit: 2).failure == nil)
     #expect(try outcome(undone + "\nmove a by 3,0", limit: 2).failure != nil)
     #expect(try outcome(undone + "\nmove a by 3,0", limit: 0).failure == nil, "0 is no bound")
+  }
+
+  /// Runs a script on an interpreter set up by `configure`, keeping what stopped it.
+  static func outcome(_ source: String, configure: (Interpreter) -> Void) throws -> Outcome {
+    let script = try Parser.parse(source, fileName: "scene.circles")
+    let host = RecordingHost()
+    let interpreter = Interpreter(host: host)
+    configure(interpreter)
+    do {
+      try interpreter.run(script)
+      return Outcome(host: host, interpreter: interpreter, failure: nil, source: source)
+    } catch {
+      return Outcome(host: host, interpreter: interpreter, failure: error, source: source)
+    }
   }
 }
