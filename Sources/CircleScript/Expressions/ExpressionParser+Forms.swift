@@ -51,10 +51,19 @@ extension ExpressionParser {
     return (function, arguments, range)
   }
 
-  /// Whether `name` may name a variable: not a command, a function or `pi`.
+  /// The words of the language's structure and logic, which name nothing.
+  static let structureWords: Set<String> = [
+    "and", "or", "not", "as", "if", "else", "def", "return",
+  ]
+
+  /// Whether `name` may name a variable: not a command, a function, `pi`, or a word of the
+  /// language's structure (``structureWords``).
   static func checkVariableName(_ name: String, at range: SourceRange) throws(Diagnostic) {
     if ScriptFunction.isNotANumber(name) {
       throw .error("'\(name)' is not a number and cannot name a variable", at: range)
+    }
+    if structureWords.contains(name) {
+      throw .error("'\(name)' is a word of the language and cannot name a variable", at: range)
     }
     guard ScriptFunction.reservedWords.contains(name) else { return }
     let kind =

@@ -1,7 +1,10 @@
-/// Reads expressions (SPEC §3.1) and compiles each into postfix instructions, once.
+/// Reads expressions (docs/language.md, "Expressions") and compiles each into postfix
+/// instructions, once.
 ///
-/// Precedence climbs from `+ -` through `* / %` to unary minus, each left to right; calls and
-/// parentheses nest up to `maximumNesting` levels, so no input can exhaust the stack.
+/// Precedence climbs from `or` through `and`, `not`, the comparisons (`< <= > >= == !=`, one
+/// level, left to right as in C), `+ -` and `* / %` to unary minus, each left to right. `and`
+/// and `or` give 1 or 0 and run their right side only when it decides (a jump over it); calls
+/// and parentheses nest up to `maximumNesting` levels, so no input can exhaust the stack.
 /// Variables are numbered through the script's `VariableTable`; whether they have a value is
 /// known only when the expression runs.
 struct ExpressionParser {
@@ -71,13 +74,94 @@ struct ExpressionParser {
     sites = SiteTable()
     height = 0
     greatestHeight = 0
-    let range = try sum()
+    let range = try disjunction()
     if code.count == 1, case .number(let value) = code[0] { return .number(value, at: range) }
     let compiled = CompiledExpression(code: code, sites: sites, depth: greatestHeight)
     return NumberExpression(.computed(compiled), at: range)
   }
 
   // MARK: - Grammar
+
+  /// `a or b`: 1 when either is true (not 0), else 0; `b` runs only when `a` is false.
+  private mutating func disjunction() throws(Diagnostic) -> SourceRange {
+    var range = try conjunction()
+    while current.isWord("or") {
+      try advance()
+      let skip = code.count
+      emit(.orSkip(over: 0), popping: 2)
+      range = range.extended(through: try conjunction())
+      emit(.truth, popping: 1)
+      code[skip] = .orSkip(over: Int32(code.count - skip - 1))
+    }
+    return range
+  }
+
+  /// `a and b`: 1 when both are true, else 0; `b` runs only when `a` is true.
+  private mutating func conjunction() throws(Diagnostic) -> SourceRange {
+    var range = try negated()
+    while current.isWord("and") {
+      try advance()
+      let skip = code.count
+      emit(.andSkip(over: 0), popping: 2)
+      range = range.extended(through: try negated())
+      emit(.truth, popping: 1)
+      code[skip] = .andSkip(over: Int32(code.count - skip - 1))
+    }
+    return range
+  }
+
+  /// `not a`: 1 when `a` is 0, else 0; it applies to a whole comparison.
+  private mutating func negated() throws(Diagnostic) -> SourceRange {
+    guard current.isWord("not") else { return try comparison() }
+    let word = current
+    try advance()
+    try enter()
+    let range = word.range.extended(through: try negated())
+    nesting -= 1
+    emit(.not, popping: 1)
+    return range
+  }
+
+  /// `a < b`, `a <= b`, `a > b`, `a >= b`, `a == b`, `a != b`: 1 or 0, left to right.
+  private mutating func comparison() throws(Diagnostic) -> SourceRange {
+    var range = try sum()
+    while let (comparison, length) = try comparisonOperator() {
+      try advance(by: length)
+      range = range.extended(through: try sum())
+      emit(.compare(comparison), popping: 2)
+    }
+    return range
+  }
+
+  /// The comparison the current token starts, and how many tokens it takes; `nil` when it
+  /// starts none. Other languages' operators are explained where they stand.
+  private func comparisonOperator() throws(Diagnostic) -> (Comparison, Int)? {
+    guard case .symbol(let symbol) = current.kind else { return nil }
+    let withEquals = following.is("=") && current.touches(following)
+    let both = current.range.extended(through: following.range)
+    switch symbol {
+    case "<": return withEquals ? (.lessOrEqual, 2) : (.less, 1)
+    case ">": return withEquals ? (.greaterOrEqual, 2) : (.greater, 1)
+    case "=":
+      guard withEquals else {
+        throw .error("'=' does not compare; write '==' to compare", at: current.range)
+      }
+      return (.equal, 2)
+    case "!":
+      guard withEquals else { throw Self.foreign(current) }
+      return (.notEqual, 2)
+    case "&", "|":
+      throw Self.foreign(current, through: following.is(symbol) ? both : nil)
+    default: return nil
+    }
+  }
+
+  /// The explanation of an operator of other languages: `&&`, `||`, `!`.
+  static func foreign(_ token: ExpressionToken, through range: SourceRange? = nil) -> Diagnostic {
+    let (written, word) =
+      token.is("&") ? ("&&", "and") : token.is("|") ? ("||", "or") : ("!", "not")
+    return .error("write '\(word)' instead of '\(written)'", at: range ?? token.range)
+  }
 
   private mutating func sum() throws(Diagnostic) -> SourceRange {
     var range = try product()
@@ -139,6 +223,12 @@ struct ExpressionParser {
       return token.range
     case .name where following.is("("):
       return try call()
+    case .name where ["and", "or", "not"].contains(token.text):
+      let word = String(token.text)
+      throw .error(
+        word == "not"
+          ? "'not' applies to a whole comparison; put it in parentheses here: (not …)"
+          : "'\(word)' joins two conditions; a value must come before it", at: token.range)
     case .name:
       try advance()
       let name = String(token.text)
@@ -164,11 +254,13 @@ struct ExpressionParser {
       emit(
         .variable(index: Int32(variables.index(of: name)), site: site(token.range)), popping: 0)
       return token.range
+    case .symbol("!"), .symbol("&"), .symbol("|"):
+      throw Self.foreign(token)
     case .symbol("("):
       try advance()
       try enter()
       parentheses += 1
-      _ = try sum()
+      _ = try disjunction()
       let close = try closing(opening: token, after: "the expression")
       parentheses -= 1
       nesting -= 1
@@ -200,7 +292,7 @@ struct ExpressionParser {
     var count = 0
     if !current.is(")") {
       while true {
-        _ = try sum()
+        _ = try disjunction()
         count += 1
         guard current.is(",") else { break }
         try advance()

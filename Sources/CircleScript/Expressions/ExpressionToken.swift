@@ -24,6 +24,16 @@ struct ExpressionToken {
   /// Whether this is the symbol `symbol`.
   func `is`(_ symbol: Character) -> Bool { kind == .symbol(symbol) }
 
+  /// Whether this is the name `word` (`and`, `or`, `not`).
+  func isWord(_ word: String) -> Bool { kind == .name && text == word }
+
+  /// Whether `other` starts right where this token ends, on the same line: `<` and `=` make
+  /// `<=` only when written together.
+  func touches(_ other: ExpressionToken) -> Bool {
+    range.start.line == other.range.start.line
+      && range.start.column + range.length == other.range.start.column
+  }
+
   /// How the token is named in a message: quoted, or "the end".
   var shown: String {
     kind == .end ? "the end of the expression" : "'\(LineParser.shorten(text))'"
@@ -125,7 +135,7 @@ struct ExpressionLexer {
         } else if character.isNameStart {
           while next < text.endIndex, text[next].isNamePart { next = text.index(after: next) }
           kind = .name
-        } else if "+-*/%(),=".contains(character) {
+        } else if "+-*/%(),=<>!&|".contains(character) {
           kind = .symbol(character)
         } else {
           throw .error("unexpected '\(character)' in an expression", at: range(1))

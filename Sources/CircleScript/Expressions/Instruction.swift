@@ -28,6 +28,35 @@ enum Instruction: Hashable, Sendable {
   /// Pops `a` and `b` and pushes `a + (b - a) * u`, `u` the generator's next unit value;
   /// fails when `a > b`.
   case random(site: Int32)
+  /// Pops `a` and `b` and pushes 1 when `a` compares with `b` as asked, else 0.
+  case compare(Comparison)
+  /// Replaces the top value by 1 when it is 0, else by 0.
+  case not
+  /// Replaces the top value by 1 when it is not 0, else leaves 0.
+  case truth
+  /// `and`: when the top value is 0, leaves 0 and jumps `over` instructions (the right side
+  /// and its `truth`); otherwise pops it and goes on with the right side.
+  case andSkip(over: Int32)
+  /// `or`: when the top value is not 0, replaces it by 1 and jumps `over` instructions;
+  /// otherwise pops it and goes on with the right side.
+  case orSkip(over: Int32)
+}
+
+/// A comparison of two numbers.
+enum Comparison: Hashable, Sendable {
+  case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual
+
+  /// Whether `a` compares with `b` so.
+  func holds(_ a: Double, _ b: Double) -> Bool {
+    switch self {
+    case .less: a < b
+    case .lessOrEqual: a <= b
+    case .greater: a > b
+    case .greaterOrEqual: a >= b
+    case .equal: a == b
+    case .notEqual: a != b
+    }
+  }
 }
 
 /// An expression compiled once, when the script is parsed, and evaluated each time its command

@@ -78,7 +78,11 @@ final class Evaluator {
     let stack = self.stack
     let (values, binding) = (self.values, self.binding)
     var top = -1
-    for instruction in compiled.code {
+    let code = compiled.code
+    var next = 0
+    while next < code.count {
+      let instruction = code[next]
+      next += 1
       switch instruction {
       case .number(let value):
         top += 1
@@ -137,6 +141,27 @@ final class Evaluator {
         }
         stack[top] = try finite(
           low + (high - low) * generator.nextUnit(), compiled.sites[site])
+      case .compare(let comparison):
+        top -= 1
+        stack[top] = comparison.holds(stack[top], stack[top + 1]) ? 1 : 0
+      case .not:
+        stack[top] = stack[top] == 0 ? 1 : 0
+      case .truth:
+        stack[top] = stack[top] == 0 ? 0 : 1
+      case .andSkip(let over):
+        // The right side runs only when the left is true.
+        if stack[top] == 0 {
+          next += Int(over)
+        } else {
+          top -= 1
+        }
+      case .orSkip(let over):
+        if stack[top] != 0 {
+          stack[top] = 1
+          next += Int(over)
+        } else {
+          top -= 1
+        }
       }
     }
     return stack[0]

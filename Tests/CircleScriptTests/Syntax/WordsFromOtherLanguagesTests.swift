@@ -108,8 +108,10 @@ struct WordsFromOtherLanguagesTests {
     #expect(renderedParseError(test.source) == test.expected)
   }
 
+  /// Every property word and keyword but `as`, which with `and`, `or`, `not`, `if`, `else`,
+  /// `def` and `return` names nothing (`LogicTests`).
   static let names = [
-    "radius", "r", "width", "fill", "stroke", "opacity", "at", "to", "by", "as", "background",
+    "radius", "r", "width", "fill", "stroke", "opacity", "at", "to", "by", "background",
     "scale", "count", "pixel", "within", "none", "transparent",
   ]
 
