@@ -168,6 +168,8 @@ extension Statement {
     switch command {
     case .limit: true
     case .group(_, let body), .repeat(_, _, let body): body.contains(where: \.usesLimit)
+    case .if(let branches, let otherwise):
+      (branches.flatMap(\.body) + (otherwise ?? [])).contains(where: \.usesLimit)
     default: false
     }
   }

@@ -150,6 +150,10 @@ public final class Interpreter {
       try loop(count, variable, statement) { () throws(ScriptFailure) in
         for inner in body { try runTopLevel(inner, depth: depth + 1) }
       }
+    case .if(let branches, let otherwise):
+      try checkDepth(depth, statement)
+      // As if the chosen branch's commands were written in place of the 'if'.
+      for inner in try chosen(branches, otherwise) { try runTopLevel(inner, depth: depth + 1) }
     case .limit, .render, .expect, .let, .seed:
       try runSideCommand(statement)
     case .add, .remove, .move, .set, .front, .back, .clear:
@@ -180,6 +184,9 @@ public final class Interpreter {
           try runBody(inner, changed: &innerChanged, depth: depth + 1)
         }
         changed = innerChanged
+      case .if(let branches, let otherwise):
+        try checkDepth(depth, statement)
+        try runBody(try chosen(branches, otherwise), changed: &changed, depth: depth + 1)
       case .limit, .render, .expect, .let, .seed:
         try runSideCommand(statement)
       case .add, .remove, .move, .set, .front, .back, .clear:
@@ -190,6 +197,17 @@ public final class Interpreter {
         throw misplaced(statement, inside: "a group")
       }
     }
+  }
+
+  /// The body of the first branch whose condition is true (not 0), else `otherwise`, else none;
+  /// the conditions after the true one are not evaluated.
+  private func chosen(
+    _ branches: [Branch], _ otherwise: [Statement]?
+  ) throws(ScriptFailure) -> [Statement] {
+    for branch in branches where try number(branch.condition, .any) != 0 {
+      return branch.body
+    }
+    return otherwise ?? []
   }
 
   /// Runs `body` as many times as `count` says, the variable counting from 0; a failure inside

@@ -19,6 +19,7 @@ extension Command {
     case .let: "let"
     case .seed: "seed"
     case .repeat: "repeat"
+    case .if: "if"
     }
   }
 }

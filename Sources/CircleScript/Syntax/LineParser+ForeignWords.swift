@@ -1,4 +1,4 @@
-/// Hints for the first words of lines written in other languages (`for`, `while`, `if`, `def`,
+/// Hints for the first words of lines written in other languages (`for`, `while`, `elif`, `def`,
 /// `var`): what circles writes instead, rather than the nearest command's spelling.
 extension LineParser {
   /// The hint for a command word that another language uses, or `nil` for any other word.
@@ -9,8 +9,12 @@ extension LineParser {
     switch word.lowercased() {
     case "for", "foreach", "while", "loop", "do":
       return "circles loops with " + loopSuggestion()
-    case "if", "else", "elif", "elsif", "unless", "switch", "when":
-      return "circles has no conditions: every line runs, in order"
+    case "elif", "elsif", "elseif":
+      return "write '} else if <condition> {' on the line of the '}' that ends the 'if'"
+    case "else":
+      return "'else' goes on the line of the '}' that ends the 'if': '} else {'"
+    case "unless", "switch", "when":
+      return "circles chooses with 'if <condition> { … } else if <condition> { … } else { … }'"
     case "def", "function", "func", "fn", "fun", "proc", "sub", "lambda":
       return "circles has no functions of its own; repeat lines with 'repeat <count> { … }' "
         + "or make them one undo step with 'group \"<name>\" { … }'"

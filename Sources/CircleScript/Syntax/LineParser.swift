@@ -6,6 +6,10 @@ struct LineParser {
     enum Kind {
       case group(name: InterpolatedText)
       case loop(count: NumberExpression, variable: VariableName?)
+      /// `if <condition> {` or `} else if <condition> {`.
+      case condition(NumberExpression)
+      /// `} else {`.
+      case otherwise
     }
 
     var kind: Kind
@@ -22,7 +26,7 @@ struct LineParser {
   /// The names of all commands, for suggestions.
   static let commandNames = [
     "canvas", "add", "remove", "move", "set", "front", "back", "clear", "undo", "redo", "group",
-    "limit", "render", "expect", "let", "seed", "repeat",
+    "limit", "render", "expect", "let", "seed", "repeat", "if",
   ]
 
   let tokens: [Token]
@@ -72,7 +76,7 @@ struct LineParser {
     let advice =
       extra.kind == .closeBrace
       ? "; put '}' on a line of its own"
-      : extra.kind == .openBrace ? "; only 'group' and 'repeat' open '{'" : ""
+      : extra.kind == .openBrace ? "; only 'group', 'repeat' and 'if' open '{'" : ""
     throw .error(
       "unexpected \(Self.describe(extra)) at the end of '\(commandToken.text)'\(advice)",
       at: extra.range)
@@ -109,6 +113,61 @@ struct LineParser {
     let brace = try openingBrace(after: "the group name")
     return BlockHeader(
       kind: .group(name: text), keyword: keyword.range, brace: brace.range, range: lineRange)
+  }
+
+  /// Parses `if <condition> {`, or, when the line starts `} else`, `} else if <condition> {`
+  /// and `} else {`: the condition is the rest of the line up to the `{`, as a `let`'s value.
+  mutating func conditionHeader() throws(Diagnostic) -> BlockHeader {
+    let keyword: Token
+    if commandToken.kind == .closeBrace {
+      let otherwise = tokens[1]
+      guard let next = peek(1) else {
+        throw .error("expected '{' after 'else'", at: endOfLine)
+      }
+      if next.kind == .openBrace {
+        index = 3
+        if let extra = peek() {
+          throw .error(
+            "unexpected \(Self.describe(extra)) after '{'; put each command on a line of its own",
+            at: extra.range)
+        }
+        return BlockHeader(
+          kind: .otherwise, keyword: otherwise.range, brace: next.range,
+          range: otherwise.range.extended(through: next.range))
+      }
+      guard next.kind == .word, next.text == "if" else {
+        throw .error(
+          "expected '{' or 'if' after 'else', found \(Self.describe(next))", at: next.range)
+      }
+      keyword = next
+      index = 3
+    } else {
+      keyword = commandToken
+      index = 1
+    }
+    guard let braceIndex = tokens[index...].firstIndex(where: { $0.kind == .openBrace }) else {
+      throw .error("expected '{' at the end of the 'if' line", at: endOfLine)
+    }
+    let brace = tokens[braceIndex]
+    if braceIndex + 1 < tokens.count {
+      let extra = tokens[braceIndex + 1]
+      throw .error(
+        "unexpected \(Self.describe(extra)) after '{'; put each command on a line of its own",
+        at: extra.range)
+    }
+    guard braceIndex > index else {
+      throw .error("expected a condition after 'if'", at: brace.range)
+    }
+    let words = tokens[index..<braceIndex]
+    for token in words where token.kind != .word {
+      throw .error("expected a condition, found \(Self.describe(token))", at: token.range)
+    }
+    var parser = try ExpressionParser(words: words, variables: variables)
+    let condition = try parser.whole()
+    index = tokens.count
+    return BlockHeader(
+      kind: .condition(condition), keyword: keyword.range, brace: brace.range,
+      range: keyword.range.extended(through: brace.range))
   }
 
   /// Reads the `{` that ends a block's first line, and checks that nothing follows it.

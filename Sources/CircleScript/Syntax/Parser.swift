@@ -96,8 +96,20 @@ public enum Parser {
     let first = tokens[0]
     var parser = LineParser(tokens, variables: variables)
     switch first.kind {
+    case .closeBrace where tokens.count > 1 && tokens[1].kind == .word && tokens[1].text == "else":
+      let line = first.range.extended(through: tokens[tokens.count - 1].range)
+      let header: LineParser.BlockHeader
+      do {
+        header = try parser.conditionHeader()
+      } catch {
+        builder.abandonBlock(at: line)
+        throw error
+      }
+      try builder.continueIf(header, at: line)
     case .closeBrace:
       try builder.close(tokens)
+    case .word where first.text == "if":
+      try builder.open(try parser.conditionHeader())
     case .word where first.text == "group":
       try builder.open(try parser.groupHeader())
     case .word where first.text == "repeat":
@@ -106,7 +118,7 @@ public enum Parser {
       try builder.append(try parser.command())
     case .openBrace:
       throw .error(
-        "unexpected '{'; a '{' ends a 'group' or 'repeat' line", at: first.range)
+        "unexpected '{'; a '{' ends a 'group', 'repeat' or 'if' line", at: first.range)
     case .string:
       throw .error("expected a command, found a string", at: first.range)
     }

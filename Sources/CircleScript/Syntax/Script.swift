@@ -75,6 +75,9 @@ package indirect enum Command: Hashable, Sendable {
   case seed(NumberExpression)
   /// `repeat <count> [as <name>] { ... }`: the body `count` times, the name counting from 0.
   case `repeat`(count: NumberExpression, variable: VariableName?, body: [Statement])
+  /// `if <condition> { ... } else if <condition> { ... } else { ... }`: the body of the first
+  /// branch whose condition is true (not 0), else the `else` body, if any.
+  case `if`(branches: [Branch], otherwise: [Statement]?)
 
   /// Whether running the command changes the canvas and so makes an undo step and a frame.
   ///
@@ -82,9 +85,32 @@ package indirect enum Command: Hashable, Sendable {
   /// only when it runs; it is counted here as a change.
   package var isChange: Bool {
     switch self {
-    case .add, .remove, .move, .set, .front, .back, .clear, .undo, .redo, .group, .repeat: true
+    case .add, .remove, .move, .set, .front, .back, .clear, .undo, .redo, .group, .repeat, .if:
+      true
     case .canvas, .limit, .render, .expect, .let, .seed: false
     }
+  }
+}
+
+/// One branch of an `if`: its condition, its body, and the line that opens it (`if …` or
+/// `} else if …`).
+package struct Branch: Hashable, Sendable {
+  /// The condition, true when not 0.
+  package var condition: NumberExpression
+  /// The commands run when it is the first true one.
+  package var body: [Statement]
+  /// The word `if` of the line.
+  package var keyword: SourceRange
+  /// The whole line.
+  package var range: SourceRange
+
+  package init(
+    condition: NumberExpression, body: [Statement], keyword: SourceRange, range: SourceRange
+  ) {
+    self.condition = condition
+    self.body = body
+    self.keyword = keyword
+    self.range = range
   }
 }
 

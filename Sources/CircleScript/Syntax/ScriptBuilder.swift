@@ -11,6 +11,19 @@ struct ScriptBuilder {
     /// Where it starts.
     var start: SourceRange
     var body: [Statement] = []
+    /// For a branch of an `if`: the branches before it, and the `if` line.
+    var earlier: [Branch] = []
+    var ifLine: (keyword: SourceRange, range: SourceRange)?
+
+    /// What the block is, as messages name it.
+    var kind: String {
+      switch header?.kind {
+      case .group: "group"
+      case .loop: "repeat"
+      case .condition, .otherwise: "if"
+      case nil: isGroup ? "group" : "block"
+      }
+    }
   }
 
   private var topLevel: [Statement] = []
@@ -37,7 +50,49 @@ struct ScriptBuilder {
         at: header.keyword)
     }
     if open.isEmpty, firstOtherCommand == nil { firstOtherCommand = header.keyword }
-    open.append(OpenBlock(header: header, isGroup: header.isGroup, start: header.range))
+    var block = OpenBlock(header: header, isGroup: header.isGroup, start: header.range)
+    if case .condition = header.kind { block.ifLine = (header.keyword, header.range) }
+    open.append(block)
+  }
+
+  /// Ends a branch of an `if` with `} else if … {` or `} else {`, and opens the next.
+  ///
+  /// - Throws: a diagnostic when the block ended is not a branch of an `if` still open to more
+  ///   (an `else` after an `else`, after a `group` or a `repeat`); the next branch is opened as
+  ///   a placeholder then, so that its `}` matches.
+  mutating func continueIf(_ header: LineParser.BlockHeader, at line: SourceRange)
+    throws(Diagnostic)
+  {
+    guard let block = open.last, let current = block.header, let ifLine = block.ifLine,
+      case .condition(let condition) = current.kind
+    else {
+      let message: String
+      if case .otherwise = open.last?.header?.kind {
+        message = "an 'if' has one 'else', and it comes last"
+      } else {
+        let what = open.last.map { "the '}' of a \($0.kind)" } ?? "a '}' with no open block"
+        message = "'else' follows the '}' of an 'if' or an 'else if', not \(what)"
+      }
+      abandonBlock(at: line)
+      throw .error(message, at: header.keyword)
+    }
+    open.removeLast()
+    var next = OpenBlock(header: header, isGroup: false, start: header.range)
+    next.earlier =
+      block.earlier
+      + [
+        Branch(
+          condition: condition, body: block.body, keyword: current.keyword, range: current.range)
+      ]
+    next.ifLine = ifLine
+    open.append(next)
+  }
+
+  /// Closes the block open, if any, dropping what it holds, and opens a placeholder: for a line
+  /// `} else … {` that could not be read.
+  mutating func abandonBlock(at range: SourceRange) {
+    if !open.isEmpty { open.removeLast() }
+    openPlaceholder(isGroup: false, at: range)
   }
 
   /// Opens a block whose first line had an error.
@@ -47,7 +102,7 @@ struct ScriptBuilder {
 
   mutating func close(_ tokens: [Token]) throws(Diagnostic) {
     guard let block = open.popLast() else {
-      throw .error("unexpected '}' with no open group or repeat", at: tokens[0].range)
+      throw .error("unexpected '}' with no open group, repeat or if", at: tokens[0].range)
     }
     if tokens.count > 1 {
       throw .error(
@@ -60,8 +115,17 @@ struct ScriptBuilder {
       case .group(let name): .group(name: name, body: block.body)
       case .loop(let count, let variable):
         .repeat(count: count, variable: variable, body: block.body)
+      case .condition(let condition):
+        .if(
+          branches: block.earlier + [
+            Branch(
+              condition: condition, body: block.body, keyword: header.keyword, range: header.range)
+          ], otherwise: nil)
+      case .otherwise:
+        .if(branches: block.earlier, otherwise: block.body)
       }
-    try append(Statement(command: command, keyword: header.keyword, range: header.range))
+    let line = block.ifLine ?? (header.keyword, header.range)
+    try append(Statement(command: command, keyword: line.keyword, range: line.range))
   }
 
   mutating func append(_ statement: Statement) throws(Diagnostic) {
@@ -102,14 +166,16 @@ struct ScriptBuilder {
           at: header.brace)
       case .loop:
         throw .error("unclosed repeat; add a '}' on a line of its own", at: header.brace)
+      case .condition, .otherwise:
+        throw .error("unclosed if; add a '}' on a line of its own", at: header.brace)
       }
     }
     return topLevel
   }
 
   private mutating func checkCanvas(_ statement: Statement) throws(Diagnostic) {
-    if !open.isEmpty {
-      let kind = open.contains(where: \.isGroup) ? "a group" : "a repeat"
+    if let block = open.first(where: \.isGroup) ?? open.last {
+      let kind = "a\(block.kind == "if" ? "n" : "") \(block.kind)"
       throw .error("'canvas' cannot be used inside \(kind)", at: statement.keyword)
     }
     if let first = firstCanvas {

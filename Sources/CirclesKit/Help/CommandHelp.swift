@@ -128,5 +128,14 @@ struct CommandHelp: Hashable, Sendable {
       summary: "Runs the commands inside count times, the name counting 0, 1, …; each change "
         + "is its own undo step. It runs when its '}' is typed.",
       example: "repeat 5 as i {", keywords: ["as"]),
+    CommandHelp(
+      usage: [
+        "if <condition> {", "  …commands…", "} else if <condition> {", "  …commands…",
+        "} else {", "  …commands…", "}",
+      ],
+      summary: "Runs the commands of the first branch whose condition is true (not 0), else "
+        + "those of 'else'; conditions compare with < <= > >= == != and join with not, and, "
+        + "or. Each change inside is its own undo step, as if written out.",
+      example: "if i % 2 == 0 {", keywords: ["else"]),
   ]
 }

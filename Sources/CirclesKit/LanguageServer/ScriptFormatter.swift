@@ -4,7 +4,8 @@ import CircleScript
 /// write it, its meaning unchanged.
 ///
 /// The rules: one command per line, as the language has it; two spaces of indentation for each
-/// open `group` or `repeat`, and `}` at the indentation of the line that opened it; one space
+/// open `group`, `repeat` or `if` branch, and `}` (or `} else … {`) at the indentation of the line
+/// that opened it; one space
 /// between the words of a line, each word kept as written (inside parentheses too: an
 /// expression's own spacing is left alone); a comment after a command stays at its column when the
 /// command ends before it (so comments aligned in a column stay aligned), else one space after

@@ -240,16 +240,23 @@ struct ScriptOutline {
     for line in words {
       guard let first = line.first else { continue }
       let whole = LSPRange(start: first.range.start, end: line.last!.range.end)
+      let opens = line.last?.text.hasSuffix("{") == true
       if first.text == "}" || first.text.hasPrefix("}"), stack.count > 1 {
         var block = stack.removeLast()
         block.range.end = whole.end
         stack[stack.count - 1].children?.append(block)
+        // `} else {` and `} else if … {` end one branch of an 'if' and open the next.
+        guard line.count > 2, line[1].text == "else", opens else { continue }
+        let name = line.dropFirst().dropLast().map(\.text).joined(separator: " ")
+        stack.append(
+          LSPSymbol(
+            name: name, kind: 2, range: whole, selectionRange: line[1].range, children: []))
         continue
       }
       if first.text == "add", let id = addedOn[first.line] {
         stack[stack.count - 1].children?.append(
           LSPSymbol(name: String(id.text), kind: 19, range: whole, selectionRange: id.range))
-      } else if ["group", "repeat"].contains(first.text), line.last?.text.hasSuffix("{") == true {
+      } else if ["group", "repeat", "if"].contains(first.text), opens {
         let name = line.dropFirst().dropLast().map(\.text).joined(separator: " ")
         stack.append(
           LSPSymbol(

@@ -61,7 +61,7 @@ extension ReplSession {
     // blocks alone, as holding one makes the next change copy the circles.
     let isBlock = statements.contains {
       switch $0.command {
-      case .group, .repeat: true
+      case .group, .repeat, .if: true
       default: false
       }
     }

@@ -18,7 +18,7 @@ struct StructureDiagnosticTests {
     Case(
       source: "clear\n}",
       expected: """
-        scene.circles:2:1: error: unexpected '}' with no open group or repeat
+        scene.circles:2:1: error: unexpected '}' with no open group, repeat or if
         }
         ^
 
@@ -69,7 +69,7 @@ struct StructureDiagnosticTests {
     Case(
       source: "{",
       expected: """
-        scene.circles:1:1: error: unexpected '{'; a '{' ends a 'group' or 'repeat' line
+        scene.circles:1:1: error: unexpected '{'; a '{' ends a 'group', 'repeat' or 'if' line
         {
         ^
 

@@ -46,12 +46,21 @@ struct WordsFromOtherLanguagesTests {
 
         """),
     Case(
-      source: "if x > 2 {",
+      source: "elif x > 2 {",
       expected: """
-        scene.circles:1:1: error: unknown command 'if'; circles has no conditions: every line \
-        runs, in order
-        if x > 2 {
-        ^~
+        scene.circles:1:1: error: unknown command 'elif'; write '} else if <condition> {' on the \
+        line of the '}' that ends the 'if'
+        elif x > 2 {
+        ^~~~
+
+        """),
+    Case(
+      source: "else {",
+      expected: """
+        scene.circles:1:1: error: unknown command 'else'; 'else' goes on the line of the '}' that \
+        ends the 'if': '} else {'
+        else {
+        ^~~~
 
         """),
     Case(

@@ -233,6 +233,28 @@ struct LanguageServerTests {
     #expect(loop?["name"] as? String == "repeat 3 as i")
   }
 
+  @Test("symbols: an if and each else branch hold what they hold")
+  func ifSymbols() throws {
+    let server = Self.server()
+    _ = try Self.open(
+      server,
+      "if x > 1 {\n  add a at 1,1 r 1\n} else if x < 0 {\n  add b at 1,1 r 1\n} else {\n"
+        + "  add c at 1,1 r 1\n}\nadd d at 1,1 r 1\n")
+    let reply = try Self.replies(
+      server,
+      Self.message(6, "textDocument/documentSymbol", ["textDocument": ["uri": Self.uri]]))
+    let symbols = reply[0]["result"] as? [[String: Any]] ?? []
+    #expect(symbols.map { $0["name"] as? String } == ["if x > 1", "else if x < 0", "else", "d"])
+    let children = symbols.prefix(3).map {
+      ($0["children"] as? [[String: Any]] ?? []).map { $0["name"] as? String }
+    }
+    #expect(children == [["a"], ["b"], ["c"]])
+    let lines = symbols.map {
+      (($0["range"] as? [String: Any])?["start"] as? [String: Int])?["line"]
+    }
+    #expect(lines == [0, 2, 4, 7])
+  }
+
   @Test("rename: a workspace edit of every id, prepareRename's range, a refusal as an error")
   func rename() throws {
     let server = Self.server()

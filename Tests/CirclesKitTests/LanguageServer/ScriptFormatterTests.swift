@@ -83,6 +83,28 @@ struct ScriptFormatterTests {
     ) { try ScriptFormatter.format("repeat 2 {\n") }
   }
 
+  @Test("'} else {' and '} else if … {' close one branch and open the next at the if's depth")
+  func ifElse() throws {
+    let text =
+      "repeat 2 as i {\nif i == 0 {\nadd a at 1,1 r 1\n   } else if i > 5 {\n"
+      + "    undo\n      }   else   {\nif 1 {\nundo\n}\n}\n}\n"
+    #expect(
+      try ScriptFormatter.format(text) == """
+        repeat 2 as i {
+          if i == 0 {
+            add a at 1,1 r 1
+          } else if i > 5 {
+            undo
+          } else {
+            if 1 {
+              undo
+            }
+          }
+        }
+
+        """)
+  }
+
   static var samples: [URL] {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

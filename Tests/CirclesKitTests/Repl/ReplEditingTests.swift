@@ -36,7 +36,7 @@ struct ReplEditingTests {
   /// expectations.
   static let languageCommands = [
     "canvas", "add", "remove", "move", "set", "front", "back", "clear", "undo", "redo", "group",
-    "limit", "render", "expect", "seed", "let", "repeat",
+    "limit", "render", "expect", "seed", "let", "repeat", "if",
   ]
 
   @Test("lines typed at a terminal go to the editor's history and the file, once each in a row")

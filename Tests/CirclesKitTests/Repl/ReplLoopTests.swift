@@ -31,6 +31,27 @@ struct ReplLoopTests {
     #expect(canvas.undoManager.undoActionName == "Nudge 2")
   }
 
+  @Test("an if waits through '} else {' for its last '}', then runs the branch it chooses")
+  func ifRunsAtItsLastBrace() throws {
+    let fixture = try SessionFixture(live: nil)
+    fixture.type("let n = 2\nadd a at 1,1 r 1\nif n > 5 {")
+    #expect(fixture.session.prompt == "   ...> ")
+    fixture.type("  move a by 1,0\n} else if n == 2 {\n  set a fill red\n  move a by 0,3")
+    #expect(fixture.session.prompt == "   ...> ")
+    fixture.type("} else {\n  remove a")
+    #expect(fixture.session.canvas.undoManager.undoActionNames == ["Add a"])
+    fixture.type("}")
+    #expect(fixture.session.prompt == "circles> ")
+    #expect(fixture.recorded.err == "")
+    let canvas = fixture.session.canvas
+    #expect(canvas.circle(withID: "a")?.center == Point(x: 1, y: 4))
+    #expect(canvas.undoManager.undoActionNames == ["Move a", "Change a", "Add a"])
+    fixture.type(":save branch.circles")
+    let text = try String(
+      contentsOf: fixture.folder.appendingPathComponent("branch.circles"), encoding: .utf8)
+    #expect(text.hasSuffix("} else {\n  remove a\n}\n"))
+  }
+
   @Test("a property word bound by an earlier entry reads as its variable in a later one")
   func propertyWordAcrossEntries() throws {
     let fixture = try SessionFixture(live: nil)
