@@ -44,7 +44,7 @@ let package = Package(
     // that are not UTF-8, worker threads. Not a product: every declaration is `package`.
     .target(name: "CircleSystem"),
     .target(name: "CircleCanvas", dependencies: ["UndoKit"]),
-    .target(name: "CircleScript", dependencies: ["CircleCanvas", "UndoKit"]),
+    .target(name: "CircleScript", dependencies: ["CircleCanvas", "CircleSystem", "UndoKit"]),
     .target(
       name: "CircleRender",
       dependencies: ["CCairo", "CZlib", "CIsal", "CGif", "CSpng", "CircleCanvas", "CircleSystem"]),

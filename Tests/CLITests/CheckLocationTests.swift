@@ -11,7 +11,8 @@ struct CheckLocationTests {
   static func check(recorded: String, checked: String) async throws -> Executable.Outcome {
     let folder = try TemporaryFolder()
     try folder.write(recorded, to: "scene.circles")
-    let record = try await Executable.run(["check", "scene.circles", "--record", "all"], in: folder.url)
+    let record = try await Executable.run(
+      ["check", "scene.circles", "--record", "all"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     try folder.write(checked, to: "scene.circles")
     return try await Executable.run(["check", "scene.circles"], in: folder.url)
@@ -47,6 +48,41 @@ struct CheckLocationTests {
         repeat n {
         ^~~~~~~~~~
         scene.circles:1:1: note: set here: canvas: background #ffffff → #ffeeee
+
+        """, "\(outcome)")
+  }
+
+  @Test("a frame made inside procedures is at the call, noted at the command and the calls between")
+  func insideProcedures() async throws {
+    let script = """
+      canvas 20x20
+      def dot(x) {
+        add at (x),10 r 3 fill red
+      }
+      def pair(x) {
+        dot(x)
+        dot(x + 8)
+      }
+      pair(4)
+
+      """
+    let outcome = try await Self.check(
+      recorded: script, checked: script.replacingOccurrences(of: "fill red", with: "fill blue"))
+    #expect(outcome.status == 1)
+    #expect(
+      outcome.stderr == """
+        scene.circles:9:1: error: frame 0001-add-c1 differs from its golden: 36 pixels differ \
+        (9%), first at 1,7, all within 6x6 at 1,7
+        pair(4)
+        ^~~~~~~
+        scene.circles:3:3: note: set here: c1: fill #ff0000 → #0000ff
+        scene.circles:6:3: note: in this call of 'dot', 2 calls deep
+        scene.circles:9:1: error: frame 0002-add-c2 differs from its golden: 72 pixels differ \
+        (18%), first at 1,7, all within 14x6 at 1,7
+        pair(4)
+        ^~~~~~~
+        scene.circles:3:3: note: set here: c2: fill #ff0000 → #0000ff
+        scene.circles:7:3: note: in this call of 'dot', 2 calls deep
 
         """, "\(outcome)")
   }

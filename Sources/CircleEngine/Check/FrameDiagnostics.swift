@@ -8,9 +8,11 @@ import CircleSnapshot
 /// scene.circles:6:1: error: frame 0002-add-hill differs from its golden: 312 pixels differ …
 /// ```
 ///
-/// The start frame is at the `canvas` line; a frame made by a group or inside a loop is at the
-/// group's or the loop's line, with a note at each command inside it that set what differs (the
-/// circle the scene diff names), and a changed canvas has a note at the `canvas` line.
+/// The start frame is at the `canvas` line; a frame made by a group, inside a loop or inside a
+/// procedure is at the line of the group, of the loop or of the call at top level, with a note at
+/// each command inside it that set what differs (the circle the scene diff names) and at the
+/// calls between (up to 5, innermost first), and a changed canvas has a note at the `canvas`
+/// line.
 enum FrameDiagnostics {
   /// One error for each frame or `render` target that failed, is missing or could not be
   /// checked, in script order.
@@ -48,14 +50,21 @@ enum FrameDiagnostics {
   }
 }
 
-/// Which commands set each frame's picture: the changes that made it, and the `canvas` command.
+/// Which commands set each frame's picture: the changes that made it, the calls they were made
+/// in, and the `canvas` command.
 struct FrameProvenance {
+  /// The most notes at calls between a frame's line and the command inside.
+  static let shownCalls = 5
+
   private var changes: [String: [Frame.Change]] = [:]
+  private var calls: [String: [Frame.Context]] = [:]
   private var canvas: SourceRange?
 
   mutating func add(_ frame: Frame) {
     if frame.direction == .start { canvas = frame.range }
     changes[frame.name] = frame.changes
+    let around = frame.contexts.filter(\.isCall)
+    if !around.isEmpty { calls[frame.name] = around }
   }
 
   /// A note at each command, other than the one the error is at, that set what the scene diff
@@ -81,6 +90,7 @@ struct FrameProvenance {
     {
       notes.append(Diagnostic.Note(range: last.range, message: "the frame's last change"))
     }
-    return notes
+    let between = (calls[frame.name] ?? []).reversed().filter { $0.range.start != range.start }
+    return notes + between.prefix(Self.shownCalls).map(\.note)
   }
 }

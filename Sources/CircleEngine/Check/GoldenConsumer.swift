@@ -30,7 +30,8 @@ final class GoldenConsumer: FrameConsumer {
     frameNames.insert(frame.frame.name)
     provenance.add(frame.frame)
     let index = session.add(
-      name: frame.frame.name, location: (frame.frame.loop ?? frame.frame.range).map(Self.location),
+      name: frame.frame.name,
+      location: (frame.frame.anchor ?? frame.frame.range).map(Self.location),
       scene: frame.state)
     try submit(index, try frame.encoded())
   }

@@ -107,7 +107,7 @@ package final class FrameEngine: ScriptHost {
   ) throws {
     let site =
       interpreter?.renderSite
-      ?? OutputSite(output: .render(path: path, at: range), command: range, iterations: [])
+      ?? OutputSite(output: .render(path: path, at: range), command: range, contexts: [])
     try consumer.consume(EngineRender(state: state, path: path, site: site, engine: self))
   }
 

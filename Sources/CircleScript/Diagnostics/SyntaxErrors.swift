@@ -33,6 +33,22 @@ public struct SyntaxErrors: Error, Hashable, Sendable, CustomStringConvertible {
     diagnostics.append(diagnostic)
   }
 
+  /// Puts another error in place of the one at `index`.
+  mutating func replace(_ index: Int, with diagnostic: Diagnostic) {
+    diagnostics[index] = diagnostic
+  }
+
+  /// Adds errors found after the lines were read (calls checked against every `def`), each in
+  /// its place by line and column, keeping the limit.
+  mutating func merge(_ more: [Diagnostic]) {
+    guard !more.isEmpty else { return }
+    let all = (diagnostics + more).enumerated().sorted {
+      ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
+    }
+    self = SyntaxErrors()
+    for (_, diagnostic) in all { append(diagnostic) }
+  }
+
   /// The first line of each error, one per line.
   public var description: String {
     diagnostics.map(\.description).joined(separator: "\n")

@@ -51,6 +51,54 @@ extension ExpressionParser {
     return (function, arguments, range)
   }
 
+  /// Reads `(<expression>, …)`, the rest of a procedure call: each argument compiled on its
+  /// own, in order.
+  mutating func callArguments() throws(Diagnostic) -> [NumberExpression] {
+    let opening = current
+    try advance()
+    parentheses += 1
+    var arguments: [NumberExpression] = []
+    if !current.is(")") {
+      while true {
+        arguments.append(try number())
+        guard current.is(",") else { break }
+        try advance()
+      }
+    }
+    _ = try closing(opening: opening, after: "an argument")
+    parentheses -= 1
+    try expectEnd()
+    return arguments
+  }
+
+  /// Reads `(<name>, …)`, the parameters of a `def`: names that may name a variable, none twice.
+  mutating func parameterNames() throws(Diagnostic) -> [ExpressionToken] {
+    let opening = current
+    try advance()
+    var names: [ExpressionToken] = []
+    if !current.is(")") {
+      while true {
+        let name = current
+        guard name.kind == .name else {
+          throw .error("expected a parameter name, found \(name.shown)", at: name.range)
+        }
+        try Self.checkVariableName(String(name.text), at: name.range)
+        if let earlier = names.first(where: { $0.text == name.text }) {
+          throw .error(
+            "two parameters are named '\(LineParser.shorten(name.text))'", at: name.range,
+            notes: [Diagnostic.Note(range: earlier.range, message: "the first is here")])
+        }
+        names.append(name)
+        try advance()
+        guard current.is(",") else { break }
+        try advance()
+      }
+    }
+    _ = try closing(opening: opening, after: "a parameter")
+    try expectEnd()
+    return names
+  }
+
   /// The words of the language's structure and logic, which name nothing.
   static let structureWords: Set<String> = [
     "and", "or", "not", "as", "if", "else", "def", "return",

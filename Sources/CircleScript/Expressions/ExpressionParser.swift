@@ -327,7 +327,8 @@ struct ExpressionParser {
     if token.kind == .end {
       throw .error("unbalanced parentheses; add a ')' to close this '('", at: opening.range)
     }
-    let expected = what == "an argument" ? "',' or ')'" : "an operator or ')'"
+    let expected =
+      what == "an argument" || what == "a parameter" ? "',' or ')'" : "an operator or ')'"
     throw .error("expected \(expected) after \(what), found \(token.shown)", at: token.range)
   }
 

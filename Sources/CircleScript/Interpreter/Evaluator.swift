@@ -3,18 +3,40 @@ import CircleCanvas
 /// The values of a run's variables and its random generator, and the machine that evaluates
 /// compiled expressions against them.
 ///
-/// Variables are global to the run and live in slots by name; each script run binds its own
-/// variable numbers to the slots, so scripts parsed apart (the entries of a REPL session) share
-/// their variables. A slot holds NaN until a value is given: results are always finite, so NaN
-/// can only mean "no value yet".
+/// Global variables live in slots by name; each script run binds its own variable numbers to
+/// the slots, so scripts parsed apart (the entries of a REPL session) share their variables. A
+/// procedure call has locals of its own (`locals`): its parameters and what its `let`s bind,
+/// read before the globals. A slot holds NaN until a value is given: results are always
+/// finite, so NaN can only mean "no value yet".
 final class Evaluator {
+  /// The locals of one procedure call: a value for each variable number the procedure makes
+  /// local, NaN until the call gives it one.
+  final class Locals {
+    /// For each local's variable number, its place in `values`.
+    let places: [Int: Int]
+    var values: [Double]
+
+    init(places: [Int: Int]) {
+      self.places = places
+      values = Array(repeating: .nan, count: places.count)
+    }
+
+    /// The local's value, or NaN when `number` names no local of the call or it has none yet.
+    func value(_ number: Int) -> Double {
+      places[number].map { values[$0] } ?? .nan
+    }
+  }
+
   private(set) var names: [String] = []
   private var slots: [String: Int] = [:]
   private(set) var values: [Double] = []
   /// The generator of `random()`, seeded with 1 until a `seed` command.
   var generator = SplitMix64(seed: 1)
-  /// For each variable number of the script running, its slot.
-  private var binding: [Int] = []
+  /// For each variable number of the code running, its slot: the script's numbers, or in a
+  /// call those of the script that defined the procedure.
+  var binding: [Int] = []
+  /// The locals of the procedure call running, if any.
+  var locals: Locals?
   private var stack: UnsafeMutablePointer<Double>
   private var capacity = 16
 
@@ -39,8 +61,12 @@ final class Evaluator {
     return names.count - 1
   }
 
-  /// Gives a variable of the running script a value.
+  /// Gives a variable of the running script a value: in a call, the local it names.
   func assign(_ variable: VariableName, _ value: Double) {
+    if let locals, let place = locals.places[variable.index] {
+      locals.values[place] = value
+      return
+    }
     let slot = variable.index < binding.count ? binding[variable.index] : slot(for: variable.name)
     values[slot] = value
   }
@@ -76,7 +102,7 @@ final class Evaluator {
       stack = .allocate(capacity: capacity)
     }
     let stack = self.stack
-    let (values, binding) = (self.values, self.binding)
+    let (values, binding, locals) = (self.values, self.binding, self.locals)
     var top = -1
     let code = compiled.code
     var next = 0
@@ -89,7 +115,8 @@ final class Evaluator {
         stack[top] = value
       case .variable(let number, let site):
         let index = Int(number)
-        let value = index < binding.count ? values[binding[index]] : .nan
+        var value = locals?.value(index) ?? .nan
+        if value.isNaN { value = index < binding.count ? values[binding[index]] : .nan }
         guard !value.isNaN else { throw unknownVariable(index, at: compiled.sites[site]) }
         top += 1
         stack[top] = value
@@ -176,7 +203,11 @@ final class Evaluator {
 
   private func unknownVariable(_ index: Int, at range: SourceRange) -> Diagnostic {
     let name = index < binding.count ? names[binding[index]] : "?"
-    let known = variables.keys.sorted() + ["pi"]
+    var known = variables.keys.sorted() + ["pi"]
+    for (number, place) in locals?.places ?? [:]
+    where number < binding.count && !(locals?.values[place].isNaN ?? true) {
+      known.append(names[binding[number]])
+    }
     return .error(
       "unknown variable '\(LineParser.shorten(name))'"
         + Suggestion.didYouMean(name, among: known), at: range)

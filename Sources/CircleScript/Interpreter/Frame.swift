@@ -16,41 +16,83 @@ public struct Frame: Hashable, Sendable {
   /// command, or an empty range at 1:1 when there is none. Not part of the frame's value (`==`
   /// leaves it out).
   public var range: SourceRange?
-  /// The outermost `repeat` whose body made the frame, if any: where a report that names the
-  /// line behind a frame points, as the loop is what the script says there. Not part of the
-  /// frame's value.
-  package var loop: SourceRange?
+  /// The outermost `repeat` or procedure call running at top level whose body made the frame,
+  /// if any: where a report that names the line behind a frame points, as the loop or the call
+  /// is what the script says there. Not part of the frame's value.
+  package var anchor: SourceRange?
   /// The change commands that made the frame, each with the circle it changed (`nil` for
   /// `clear`, `undo` and `redo`): the command itself, or every change inside a group, so that a
   /// failure reported at a group's or a loop's line can point inside it too. Empty for the
   /// start. Not part of the frame's value.
   package var changes: [Change]
-  /// The loops around the command that made the frame, outermost first, each at the pass it
-  /// was in: what the notes of a failure located at the frame name. Not part of the frame's
+  /// The loop passes and procedure calls around the command that made the frame, outermost
+  /// first: what the notes of a failure located at the frame name. Not part of the frame's
   /// value.
-  package var iterations: [Iteration]
+  package var contexts: [Context]
 
-  /// One pass of a `repeat` around a command.
-  package struct Iteration: Hashable, Sendable {
-    /// The `repeat` keyword.
-    package var keyword: SourceRange
-    /// The pass, counting from 0.
-    package var index: Int
-    /// The loop's variable, if it has one.
-    package var variable: String?
-
-    /// Creates a pass of a loop.
-    package init(keyword: SourceRange, index: Int, variable: String?) {
-      self.keyword = keyword
-      self.index = index
-      self.variable = variable
+  /// A pass of a `repeat`, or a procedure call, around a command.
+  package struct Context: Hashable, Sendable {
+    /// Which of the two it is.
+    package enum Kind: Hashable, Sendable {
+      /// A pass of a `repeat`, counting from 0, and the loop's variable, if it has one.
+      case pass(index: Int, variable: String?)
+      /// A call of a procedure, `depth` calls deep: 1 for a call outside every procedure.
+      case call(procedure: String, depth: Int)
     }
 
-    /// The note a failure inside the pass carries: `in iteration 3 of this repeat (i = 2)`.
+    /// The `repeat` keyword, or the name of the procedure where it is called.
+    package var range: SourceRange
+    /// The pass or the call.
+    package var kind: Kind
+
+    /// Creates a context.
+    package init(range: SourceRange, kind: Kind) {
+      self.range = range
+      self.kind = kind
+    }
+
+    /// The most notes a failure carries from inside the first call of a chain: the innermost
+    /// passes and calls, so that an error 1000 calls deep names a few of them, not a thousand.
+    package static let shownInsideChain = 8
+
+    /// The note a failure inside the context carries: `in iteration 3 of this repeat (i = 2)`,
+    /// `in this call of 'tree', 4 calls deep`.
     package var note: Diagnostic.Note {
-      let value = variable.map { " (\($0) = \(index))" } ?? ""
-      return Diagnostic.Note(
-        range: keyword, message: "in iteration \(index + 1) of this repeat\(value)")
+      switch kind {
+      case .pass(let index, let variable):
+        let value = variable.map { " (\($0) = \(index))" } ?? ""
+        return Diagnostic.Note(
+          range: range, message: "in iteration \(index + 1) of this repeat\(value)")
+      case .call(let procedure, let depth):
+        let deep = depth == 1 ? "" : ", \(depth) calls deep"
+        return Diagnostic.Note(
+          range: range, message: "in this call of '\(LineParser.shorten(procedure))'\(deep)")
+      }
+    }
+
+    /// The notes of a failure inside `contexts` (outermost first), innermost first: every
+    /// pass and call, except that from inside the first call of the chain only the innermost
+    /// ``shownInsideChain`` are kept, the first call saying how many were left out.
+    package static func notes(for contexts: [Context]) -> [Diagnostic.Note] {
+      guard let first = contexts.firstIndex(where: \.isCall) else {
+        return contexts.reversed().map(\.note)
+      }
+      let inside = contexts[(first + 1)...]
+      var notes = inside.suffix(shownInsideChain).reversed().map(\.note)
+      var start = contexts[first].note
+      if inside.count > shownInsideChain {
+        let calls = contexts[first...].count(where: \.isCall)
+        start.message +=
+          ", the first of \(calls) nested calls (\(inside.count - shownInsideChain) "
+          + "notes inside it are left out)"
+      }
+      notes.append(start)
+      return notes + contexts[..<first].reversed().map(\.note)
+    }
+
+    /// Whether it is a call.
+    package var isCall: Bool {
+      if case .call = kind { true } else { false }
     }
   }
 
@@ -95,15 +137,15 @@ public struct Frame: Hashable, Sendable {
   ) {
     self.init(
       number: number, action: action, state: state, direction: direction, range: range,
-      loop: nil, changes: [], iterations: [])
+      anchor: nil, changes: [], contexts: [])
   }
 
-  /// Creates a frame with where the interpreter made it: `loop`, the outermost `repeat` whose
-  /// body made it, if any, `changes`, the change commands that made it, and `iterations`, the
-  /// loops around that command.
+  /// Creates a frame with where the interpreter made it: `anchor`, the outermost `repeat` or
+  /// call whose body made it, if any, `changes`, the change commands that made it, and
+  /// `contexts`, the loop passes and calls around that command.
   package init(
     number: Int, action: String, state: CanvasState, direction: Direction? = nil,
-    range: SourceRange? = nil, loop: SourceRange?, changes: [Change], iterations: [Iteration]
+    range: SourceRange? = nil, anchor: SourceRange?, changes: [Change], contexts: [Context]
   ) {
     self.number = number
     self.action = action
@@ -111,9 +153,9 @@ public struct Frame: Hashable, Sendable {
     self.state = state
     self.direction = direction ?? (number == 0 ? .start : .change)
     self.range = range
-    self.loop = loop
+    self.anchor = anchor
     self.changes = changes
-    self.iterations = iterations
+    self.contexts = contexts
   }
 
   /// Where the frame was asked for, to locate a failure to write it.
@@ -121,7 +163,7 @@ public struct Frame: Hashable, Sendable {
     OutputSite(
       output: .frame(name),
       command: range ?? SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0),
-      iterations: iterations)
+      contexts: contexts)
   }
 }
 

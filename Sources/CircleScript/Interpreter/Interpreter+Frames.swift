@@ -63,7 +63,7 @@ extension Interpreter {
     try produceFrame(action: "start", direction: .start, at: range, changes: [])
   }
 
-  /// Hands a frame to the host; one made inside a top-level `repeat` carries that `repeat`.
+  /// Hands a frame to the host; one made inside a top-level `repeat` or call carries it.
   ///
   /// - Parameters:
   ///   - range: the command that made the frame.
@@ -75,8 +75,8 @@ extension Interpreter {
   ) throws(ScriptFailure) {
     let frame = Frame(
       number: nextFrameNumber, action: action, state: canvas.state, direction: direction,
-      range: range, loop: loopRange,
-      changes: changes ?? [Frame.Change(circle: nil, range: range)], iterations: iterations)
+      range: range, anchor: anchor,
+      changes: changes ?? [Frame.Change(circle: nil, range: range)], contexts: contexts)
     do {
       try host.scriptDidProduceFrame(frame)
     } catch {

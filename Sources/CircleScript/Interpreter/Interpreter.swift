@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleSystem
 import UndoKit
 
 /// Runs a parsed script against a canvas, one undo event per top-level command, handing each
@@ -25,10 +26,20 @@ public final class Interpreter {
   let evaluator = Evaluator()
   var nextFrameNumber = 0
   var hasProducedStart = false
-  /// The outermost `repeat` running at top level: the frames its body makes are made at its line.
-  var loopRange: SourceRange?
-  /// The loops running now, outermost first, each at its pass.
-  private(set) var iterations: [Frame.Iteration] = []
+  /// The outermost `repeat` or call running at top level: the frames its body makes are made
+  /// at its line.
+  var anchor: SourceRange?
+  /// The loop passes and calls running now, outermost first.
+  private(set) var contexts: [Frame.Context] = []
+  /// Whether the failure being thrown has the notes of `contexts` already.
+  private var contextNoted = false
+  /// The procedures of the scripts run so far, by name, each with the binding of its script's
+  /// variable numbers.
+  private var procedures: [String: (procedure: Procedure, binding: [Int])] = [:]
+  /// How many calls are running, one inside the other.
+  private var callDepth = 0
+  /// The blocks and calls around the body running, outside it.
+  private var outerNesting = 0
   /// The `render` being written, while the host writes it: where the host finds what a failure
   /// it learns of later is located at.
   package private(set) var renderSite: OutputSite?
@@ -49,6 +60,21 @@ public final class Interpreter {
   /// that `repeat 2147483647 { … }` ends instead of filling the memory or the disk.
   /// ``defaultMaximumCommands`` unless set; a fuzzer sets a small limit.
   public var maximumCommands = Interpreter.defaultMaximumCommands
+
+  /// The deepest calls nest: a procedure that calls itself without end stops with an error at
+  /// the call past this depth (docs/language.md, "Procedures").
+  public static let maximumCallDepth = 1000
+
+  /// The deepest calls and the blocks around them nest, counted together, past which a call
+  /// stops with an error: 10 blocks around each of 1000 nested calls.
+  public static let maximumNesting = 10_000
+
+  /// The stack of the thread that runs a script with procedures: room for
+  /// ``maximumNesting`` levels and the 100 blocks of the innermost body. 10,000 levels took
+  /// 16–24 MiB in a release build and 96–112 MiB in a debug build (1000 calls, each inside 9
+  /// blocks; 5 December 2026), so 512 MiB leaves room for a sanitizer's larger frames. The
+  /// stack is address space: its pages are used only as deep as the calls go.
+  static let callStackSize = 512 << 20
 
   /// The most changes one run's undo history keeps by default: 2,000,000, about 720 MB at the
   /// 360 bytes each change keeps in a run (`circles run --frames none` of a group of 1,000,000
@@ -79,6 +105,12 @@ public final class Interpreter {
     set { evaluator.variables = newValue }
   }
 
+  /// The procedures of the scripts run so far, by name: what a script that goes on from them
+  /// (a REPL's next entry) may call.
+  package var definedProcedures: [String: Procedure] {
+    procedures.mapValues(\.procedure)
+  }
+
   /// The generator behind `random()`, in its present state.
   package var generator: SplitMix64 {
     get { evaluator.generator }
@@ -91,8 +123,36 @@ public final class Interpreter {
   ///   `.expectationFailed` for a failed `expect` (exit code 1).
   public func run(_ script: Script) throws(ScriptFailure) {
     evaluator.bind(script.variables)
+    for (name, procedure) in script.procedures {
+      procedures[name] = (procedure, evaluator.binding)
+    }
     commandsLeft = maximumCommands
-    // The start frame shows the canvas as `canvas` set it up: it is made at that line, or at
+    contextNoted = false
+    guard !procedures.isEmpty else { return try runStatements(script) }
+    // Calls nest deeper than a thread's stack may hold (a worker's is 1 MiB): they run on a
+    // thread whose stack holds the deepest nesting allowed.
+    var result: Result<Void, ScriptFailure> = .success(())
+    let started = WorkerThreads.runOnThreadOfItsOwn(stackSize: Self.callStackSize) {
+      do throws(ScriptFailure) {
+        try runStatements(script)
+      } catch {
+        result = .failure(error)
+      }
+    }
+    guard started else {
+      let top = SourceRange(
+        start: SourceLocation(file: script.fileName, line: 1, column: 1), length: 0)
+      let size = Self.callStackSize >> 20
+      throw .error(
+        .error(
+          "cannot start a thread with a stack of \(size) MiB to run the script's procedures; "
+            + "the address space is too small", at: top))
+    }
+    try result.get()
+  }
+
+  /// Runs the statements of `script`, the start frame first.
+  private func runStatements(_ script: Script) throws(ScriptFailure) {  // The start frame shows the canvas as `canvas` set it up: it is made at that line, or at
     // the top of the script when there is none.
     var startRange = SourceRange(
       start: SourceLocation(file: script.fileName, line: 1, column: 1), length: 0)
@@ -118,12 +178,15 @@ public final class Interpreter {
     }
   }
 
-  /// Runs a statement outside any group; `depth` counts the loops around it.
-  private func runTopLevel(_ statement: Statement, depth: Int) throws(ScriptFailure) {
+  /// Runs a statement outside any group; `depth` counts the blocks around it in the body
+  /// running (the script's, or a procedure's). Returns true when a `return` ran: the rest of
+  /// the procedure is skipped.
+  @discardableResult
+  private func runTopLevel(_ statement: Statement, depth: Int) throws(ScriptFailure) -> Bool {
     try count(statement)
     switch statement.command {
     case .canvas(let settings):
-      guard depth == 0 else { throw misplaced(statement, inside: "a repeat") }
+      guard depth == 0, callDepth == 0 else { throw misplaced(statement, inside: "a repeat") }
       try configure(settings)
     case .undo(let count):
       try undo(count: count, redo: false, statement)
@@ -133,27 +196,39 @@ public final class Interpreter {
       try checkDepth(depth, statement)
       let title = try text(name)
       var changed = false
+      var returned = false
       groupChanges = []
       try canvas.group(title) { () throws(ScriptFailure) in
-        try runBody(body, changed: &changed, depth: depth + 1)
+        returned = try runBody(body, changed: &changed, depth: depth + 1)
       }
       undoManager.endEvent()
       if changed {
         try produceFrame(
           action: currentUndoName(fallback: title), at: statement.range, changes: groupChanges)
       }
+      return returned
     case .repeat(let count, let variable, let body):
       try checkDepth(depth, statement)
-      let outer = loopRange
-      loopRange = outer ?? statement.range
-      defer { loopRange = outer }
-      try loop(count, variable, statement) { () throws(ScriptFailure) in
-        for inner in body { try runTopLevel(inner, depth: depth + 1) }
+      return try anchored(statement) { () throws(ScriptFailure) in
+        try loop(count, variable, statement) { () throws(ScriptFailure) in
+          for inner in body where try runTopLevel(inner, depth: depth + 1) { return true }
+          return false
+        }
       }
     case .if(let branches, let otherwise):
       try checkDepth(depth, statement)
       // As if the chosen branch's commands were written in place of the 'if'.
-      for inner in try chosen(branches, otherwise) { try runTopLevel(inner, depth: depth + 1) }
+      for inner in try chosen(branches, otherwise) where try runTopLevel(inner, depth: depth + 1) {
+        return true
+      }
+    case .call(let name, let nameRange, let arguments):
+      try anchored(statement) { () throws(ScriptFailure) in
+        try call(name, at: nameRange, arguments, depth: depth) { body throws(ScriptFailure) in
+          for inner in body where try runTopLevel(inner, depth: 0) { return }
+        }
+      }
+    case .return:
+      return true
     case .limit, .render, .expect, .let, .seed:
       try runSideCommand(statement)
     case .add, .remove, .move, .set, .front, .back, .clear:
@@ -163,30 +238,45 @@ public final class Interpreter {
         action: currentUndoName(fallback: change.action), at: statement.range,
         changes: [Frame.Change(circle: change.circle, range: statement.range)])
     }
+    return false
   }
 
   /// Runs the statements of a group; sets `changed` when one of them changed the canvas.
+  /// Returns true when a `return` ran: the group ends there, as one step holding what ran.
   private func runBody(
     _ body: [Statement], changed: inout Bool, depth: Int
-  ) throws(ScriptFailure) {
+  ) throws(ScriptFailure) -> Bool {
     for statement in body {
       try count(statement)
       switch statement.command {
       case .group(_, let inner):
         try checkDepth(depth, statement)
+        var returned = false
         try canvas.group("") { () throws(ScriptFailure) in
-          try runBody(inner, changed: &changed, depth: depth + 1)
+          returned = try runBody(inner, changed: &changed, depth: depth + 1)
         }
+        if returned { return true }
       case .repeat(let count, let variable, let inner):
         try checkDepth(depth, statement)
         var innerChanged = changed
-        try loop(count, variable, statement) { () throws(ScriptFailure) in
+        let returned = try loop(count, variable, statement) { () throws(ScriptFailure) in
           try runBody(inner, changed: &innerChanged, depth: depth + 1)
         }
         changed = innerChanged
+        if returned { return true }
       case .if(let branches, let otherwise):
         try checkDepth(depth, statement)
-        try runBody(try chosen(branches, otherwise), changed: &changed, depth: depth + 1)
+        if try runBody(try chosen(branches, otherwise), changed: &changed, depth: depth + 1) {
+          return true
+        }
+      case .call(let name, let nameRange, let arguments):
+        var innerChanged = changed
+        try call(name, at: nameRange, arguments, depth: depth) { body throws(ScriptFailure) in
+          _ = try runBody(body, changed: &innerChanged, depth: 0)
+        }
+        changed = innerChanged
+      case .return:
+        return true
       case .limit, .render, .expect, .let, .seed:
         try runSideCommand(statement)
       case .add, .remove, .move, .set, .front, .back, .clear:
@@ -197,6 +287,7 @@ public final class Interpreter {
         throw misplaced(statement, inside: "a group")
       }
     }
+    return false
   }
 
   /// The body of the first branch whose condition is true (not 0), else `otherwise`, else none;
@@ -210,25 +301,122 @@ public final class Interpreter {
     return otherwise ?? []
   }
 
-  /// Runs `body` as many times as `count` says, the variable counting from 0; a failure inside
-  /// gets a note naming the iteration.
+  /// Runs `body` with `statement` as the anchor of the frames it makes, unless a `repeat` or a
+  /// call around it is already.
+  private func anchored<Result>(
+    _ statement: Statement, _ body: () throws(ScriptFailure) -> Result
+  ) throws(ScriptFailure) -> Result {
+    let outer = anchor
+    anchor = outer ?? statement.range
+    defer { anchor = outer }
+    return try body()
+  }
+
+  /// Runs `body` as many times as `count` says, the variable counting from 0, until it returns
+  /// true (a `return` ran); returns whether it did. A failure inside gets the notes of the
+  /// passes and calls around it.
   private func loop(
     _ count: NumberExpression, _ variable: VariableName?, _ statement: Statement,
-    _ body: () throws(ScriptFailure) -> Void
-  ) throws(ScriptFailure) {
+    _ body: () throws(ScriptFailure) -> Bool
+  ) throws(ScriptFailure) -> Bool {
     let times = try self.count(count, Self.repeatRule)
-    guard times > 0 else { return }
-    iterations.append(
-      Frame.Iteration(keyword: statement.keyword, index: 0, variable: variable?.name))
-    defer { iterations.removeLast() }
-    for iteration in 0..<times {
-      if let variable { evaluator.assign(variable, Double(iteration)) }
-      iterations[iterations.count - 1].index = iteration
-      do {
-        try body()
-      } catch {
-        throw error.noting(iterations[iterations.count - 1].note)
+    guard times > 0 else { return false }
+    let name = variable?.name
+    return try within(
+      Frame.Context(range: statement.keyword, kind: .pass(index: 0, variable: name))
+    ) { () throws(ScriptFailure) in
+      for iteration in 0..<times {
+        if let variable { evaluator.assign(variable, Double(iteration)) }
+        contexts[contexts.count - 1].kind = .pass(index: iteration, variable: name)
+        if try body() { return true }
       }
+      return false
+    }
+  }
+
+  /// Calls the procedure `name`: the arguments are evaluated where the call is, then `run`
+  /// runs the body with them bound as locals of the call, as if written out at the call.
+  private func call(
+    _ name: String, at nameRange: SourceRange, _ arguments: [NumberExpression], depth: Int,
+    _ run: ([Statement]) throws(ScriptFailure) -> Void
+  ) throws(ScriptFailure) {
+    guard let callee = procedures[name] else {
+      throw .error(.error("unknown procedure '\(LineParser.shorten(name))'", at: nameRange))
+    }
+    let procedure = callee.procedure
+    var values: [Double] = []
+    values.reserveCapacity(arguments.count)
+    for argument in arguments { values.append(try number(argument, .any)) }
+    guard values.count == procedure.parameters.count else {
+      throw .error(
+        .error(
+          "'\(LineParser.shorten(name))' takes \(procedure.parameters.count) arguments, not "
+            + "\(values.count)", at: nameRange))
+    }
+    guard callDepth < Self.maximumCallDepth else {
+      throw tooDeep(
+        "calls nest at most \(Self.maximumCallDepth) deep; this call of "
+          + "'\(LineParser.shorten(name))' would be call \(Self.maximumCallDepth + 1) of the chain",
+        at: nameRange)
+    }
+    let nesting = outerNesting + depth + 1
+    guard nesting <= Self.maximumNesting else {
+      throw tooDeep(
+        "blocks and calls nest at most \(Self.maximumNesting) levels deep, counted together; "
+          + "with this call of '\(LineParser.shorten(name))' they would reach \(nesting)",
+        at: nameRange)
+    }
+    let locals = Evaluator.Locals(places: procedure.locals)
+    for (parameter, value) in zip(procedure.parameters, values) {
+      locals.values[procedure.locals[parameter.index] ?? 0] = value
+    }
+    let (outerLocals, outerBinding) = (evaluator.locals, evaluator.binding)
+    evaluator.locals = locals
+    evaluator.binding = callee.binding
+    callDepth += 1
+    let outer = outerNesting
+    outerNesting = nesting
+    defer {
+      outerNesting = outer
+      callDepth -= 1
+      evaluator.locals = outerLocals
+      evaluator.binding = outerBinding
+    }
+    try within(
+      Frame.Context(range: nameRange, kind: .call(procedure: name, depth: callDepth))
+    ) { () throws(ScriptFailure) in
+      try run(procedure.body)
+    }
+  }
+
+  /// The error of a call past ``maximumCallDepth`` or ``maximumNesting``: at the call's name,
+  /// with a note at the first call of the chain and at the passes outside it.
+  private func tooDeep(_ message: String, at nameRange: SourceRange) -> ScriptFailure {
+    var notes: [Diagnostic.Note] = []
+    if let first = contexts.firstIndex(where: \.isCall) {
+      notes.append(
+        Diagnostic.Note(range: contexts[first].range, message: "the chain of calls starts here"))
+      notes += contexts[..<first].reversed().map(\.note)
+    }
+    contextNoted = true
+    return .error(.error(message, at: nameRange, notes: notes))
+  }
+
+  /// Runs `body` inside a loop pass or a call; a failure inside gets the notes of every pass
+  /// and call around it (``Frame/Context/notes(for:)``) once, where it is first caught.
+  private func within<Result>(
+    _ context: Frame.Context, _ body: () throws(ScriptFailure) -> Result
+  ) throws(ScriptFailure) -> Result {
+    contexts.append(context)
+    // Nothing is failing while a context is entered.
+    contextNoted = false
+    defer { contexts.removeLast() }
+    do {
+      return try body()
+    } catch {
+      guard !contextNoted else { throw error }
+      contextNoted = true
+      throw Frame.Context.notes(for: contexts).reduce(error) { $0.noting($1) }
     }
   }
 
@@ -272,7 +460,7 @@ public final class Interpreter {
       }
       let site = OutputSite(
         output: .render(path: path, at: template.range), command: statement.range,
-        iterations: iterations)
+        contexts: contexts)
       renderSite = site
       defer { renderSite = nil }
       do {

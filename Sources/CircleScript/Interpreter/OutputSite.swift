@@ -14,18 +14,18 @@ package struct OutputSite: Hashable, Sendable {
   package var output: Output
   /// The command that asked for it.
   package var command: SourceRange
-  /// The loops around the command, outermost first, each at its pass.
-  package var iterations: [Frame.Iteration]
+  /// The loop passes and procedure calls around the command, outermost first.
+  package var contexts: [Frame.Context]
 
   /// Creates a site.
-  package init(output: Output, command: SourceRange, iterations: [Frame.Iteration]) {
+  package init(output: Output, command: SourceRange, contexts: [Frame.Context]) {
     self.output = output
     self.command = command
-    self.iterations = iterations
+    self.contexts = contexts
   }
 
   /// The failure of the command when writing its output throws `error`, without the notes of
-  /// the loops around it: the error as it is at the command when it is a bound on the output
+  /// the loops and calls around it: the error as it is at the command when it is a bound on the output
   /// (``OutputLimitReached``), else `cannot write frame '<name>': <error>` at the command or
   /// `cannot render '<path>': <error>` at the path.
   package func failure(_ error: any Error) -> ScriptFailure {
@@ -41,9 +41,9 @@ package struct OutputSite: Hashable, Sendable {
   }
 
   /// The failure the script gives when writing the output throws `error` at the command: the
-  /// ``failure(_:)`` with a note for each loop around it, innermost first, as the interpreter
-  /// reports an error inside loops.
+  /// ``failure(_:)`` with the notes of the loops and calls around it, innermost first, as the
+  /// interpreter reports an error inside them.
   package func failureInScript(_ error: any Error) -> ScriptFailure {
-    iterations.reversed().reduce(failure(error)) { $0.noting($1.note) }
+    Frame.Context.notes(for: contexts).reduce(failure(error)) { $0.noting($1) }
   }
 }

@@ -20,6 +20,8 @@ extension Command {
     case .seed: "seed"
     case .repeat: "repeat"
     case .if: "if"
+    case .call(let name, _, _): name
+    case .return: "return"
     }
   }
 }

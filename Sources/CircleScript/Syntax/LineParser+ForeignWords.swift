@@ -1,4 +1,4 @@
-/// Hints for the first words of lines written in other languages (`for`, `while`, `elif`, `def`,
+/// Hints for the first words of lines written in other languages (`for`, `while`, `elif`, `function`,
 /// `var`): what circles writes instead, rather than the nearest command's spelling.
 extension LineParser {
   /// The hint for a command word that another language uses, or `nil` for any other word.
@@ -7,17 +7,19 @@ extension LineParser {
   /// (counting from 0, as circles' loops do).
   func foreignWordHint(_ word: String) -> String? {
     switch word.lowercased() {
-    case "for", "foreach", "while", "loop", "do":
+    case "for", "foreach":
       return "circles loops with " + loopSuggestion()
+    case "while", "loop", "do", "until":
+      return "circles loops with 'repeat <count> { … }', or with a procedure that calls itself "
+        + "while an 'if' says so"
     case "elif", "elsif", "elseif":
       return "write '} else if <condition> {' on the line of the '}' that ends the 'if'"
     case "else":
       return "'else' goes on the line of the '}' that ends the 'if': '} else {'"
     case "unless", "switch", "when":
       return "circles chooses with 'if <condition> { … } else if <condition> { … } else { … }'"
-    case "def", "function", "func", "fn", "fun", "proc", "sub", "lambda":
-      return "circles has no functions of its own; repeat lines with 'repeat <count> { … }' "
-        + "or make them one undo step with 'group \"<name>\" { … }'"
+    case "function", "func", "fn", "fun", "proc", "sub", "lambda", "to", "define", "void":
+      return "circles defines a procedure with 'def <name>(<parameter>, …) { … }'"
     case "var", "const", "val", "local", "my", "dim":
       return "circles names a number with 'let <name> = <expression>'"
     default:

@@ -10,6 +10,8 @@ struct LineParser {
       case condition(NumberExpression)
       /// `} else {`.
       case otherwise
+      /// `def <name>(<parameter>, …) {`.
+      case procedure(name: String, nameRange: SourceRange, parameters: [VariableName])
     }
 
     var kind: Kind
@@ -26,7 +28,7 @@ struct LineParser {
   /// The names of all commands, for suggestions.
   static let commandNames = [
     "canvas", "add", "remove", "move", "set", "front", "back", "clear", "undo", "redo", "group",
-    "limit", "render", "expect", "let", "seed", "repeat", "if",
+    "limit", "render", "expect", "let", "seed", "repeat", "if", "def", "return",
   ]
 
   let tokens: [Token]
@@ -76,7 +78,7 @@ struct LineParser {
     let advice =
       extra.kind == .closeBrace
       ? "; put '}' on a line of its own"
-      : extra.kind == .openBrace ? "; only 'group', 'repeat' and 'if' open '{'" : ""
+      : extra.kind == .openBrace ? "; only 'group', 'repeat', 'if' and 'def' open '{'" : ""
     throw .error(
       "unexpected \(Self.describe(extra)) at the end of '\(commandToken.text)'\(advice)",
       at: extra.range)
@@ -186,7 +188,7 @@ struct LineParser {
     return brace
   }
 
-  /// Parses any command but `group`.
+  /// Parses any command but the first line of a block.
   mutating func command() throws(Diagnostic) -> Statement {
     let word = commandToken.text
     let command: Command
@@ -206,12 +208,16 @@ struct LineParser {
     case "expect": command = try expect()
     case "let": command = try assignment()
     case "seed": command = try seed()
+    case "return": command = .return
     default:
-      let advice =
-        foreignWordHint(word).map { "; " + $0 }
-        ?? Suggestion.didYouMean(word, among: Self.commandNames)
+      if let hint = foreignWordHint(word) {
+        throw .error("unknown command '\(Self.shorten(word))'; " + hint, at: commandToken.range)
+      }
+      if Self.isCall(tokens) { return try call() }
+      if let spaced = spacedCall() { throw spaced }
       throw .error(
-        "unknown command '\(Self.shorten(word))'" + advice, at: commandToken.range)
+        "unknown command '\(Self.shorten(word))'"
+          + Suggestion.didYouMean(word, among: Self.commandNames), at: commandToken.range)
     }
     try finish()
     return statement(command)

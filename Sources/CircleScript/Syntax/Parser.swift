@@ -29,15 +29,19 @@ public enum Parser {
 
   /// Parses a script that goes on from lines parsed before (a REPL's entries), in which the
   /// variables `bound` have been given values already: a keyword of such a name in a number
-  /// position reads as the variable.
+  /// position reads as the variable, and the procedures `known` are defined already (a `def`
+  /// of one of their names is an error, as two `def`s of one name are).
   package static func parse(
-    _ bytes: [UInt8], fileName: String, bound: Set<String>
+    _ bytes: [UInt8], fileName: String, bound: Set<String>,
+    procedures known: [String: Procedure] = [:]
   ) throws(SyntaxErrors) -> Script {
     var lexer = Lexer(bytes: bytes, fileName: fileName)
-    var builder = ScriptBuilder()
+    var builder = ScriptBuilder(known: known)
     let variables = VariableTable()
     bound.forEach(variables.bind)
     var errors = SyntaxErrors()
+    /// Lines whose first word is no command, which may be a procedure named without its `(…)`.
+    var unknownWords: [(error: Int, word: String)] = []
     while !errors.isFull {
       let line: TokenLine
       do {
@@ -55,6 +59,11 @@ public enum Parser {
       do {
         try parse(line.tokens, into: &builder, variables: variables)
       } catch {
+        if first.kind == .word, line.tokens.count == 1, LineParser.isID(first.text),
+          !LineParser.commandNames.contains(first.text)
+        {
+          unknownWords.append((errors.diagnostics.count, first.text))
+        }
         errors.append(error)
         if builder.depth == depth, first.kind != .closeBrace, opensBody(line.tokens) {
           let range = first.range.extended(through: line.tokens[line.tokens.count - 1].range)
@@ -68,8 +77,21 @@ public enum Parser {
     } catch {
       errors.append(error)
     }
+    if !errors.isFull {
+      for (index, word) in unknownWords where index < errors.diagnostics.count {
+        guard let procedure = builder.procedures[word] ?? known[word] else { continue }
+        var diagnostic = errors.diagnostics[index]
+        diagnostic.message =
+          "'\(LineParser.shorten(word))' is a procedure; call it with its arguments in "
+          + "parentheses: \(LineParser.shorten(procedure.name))(…)"
+        errors.replace(index, with: diagnostic)
+      }
+      errors.merge(builder.callErrors())
+    }
     guard errors.diagnostics.isEmpty else { throw errors }
-    return Script(fileName: fileName, statements: statements, variables: variables.names)
+    return Script(
+      fileName: fileName, statements: statements, variables: variables.names,
+      procedures: builder.procedures)
   }
 
   /// Parses the text of a script.
@@ -114,11 +136,13 @@ public enum Parser {
       try builder.open(try parser.groupHeader())
     case .word where first.text == "repeat":
       try builder.open(try parser.loopHeader())
+    case .word where first.text == "def":
+      try builder.open(try parser.definitionHeader())
     case .word:
       try builder.append(try parser.command())
     case .openBrace:
       throw .error(
-        "unexpected '{'; a '{' ends a 'group', 'repeat' or 'if' line", at: first.range)
+        "unexpected '{'; a '{' ends a 'group', 'repeat', 'if' or 'def' line", at: first.range)
     case .string:
       throw .error("expected a command, found a string", at: first.range)
     }

@@ -9,12 +9,54 @@ public struct Script: Hashable, Sendable {
   /// The names of the variables the script uses, in order of first appearance; expressions
   /// and `VariableName.index` refer to them by position.
   package var variables: [String]
+  /// The procedures the script defines with `def`, by name.
+  package var procedures: [String: Procedure]
 
   /// Creates a script.
-  package init(fileName: String, statements: [Statement], variables: [String] = []) {
+  package init(
+    fileName: String, statements: [Statement], variables: [String] = [],
+    procedures: [String: Procedure] = [:]
+  ) {
     self.fileName = fileName
     self.statements = statements
     self.variables = variables
+    self.procedures = procedures
+  }
+}
+
+/// A procedure: `def <name>(<parameter>, …) { … }`, run by a call as if its body were written
+/// out at the call, its parameters and `let`s being locals of the call.
+package struct Procedure: Hashable, Sendable {
+  /// The name as written.
+  package var name: String
+  /// Where the name is written on the `def` line.
+  package var nameRange: SourceRange
+  /// The whole `def` line.
+  package var range: SourceRange
+  /// The parameters, in order.
+  package var parameters: [VariableName]
+  /// The commands the body holds.
+  package var body: [Statement]
+  /// For each variable number that names a local of a call (a parameter, or a name a `let` or
+  /// a `repeat … as` inside the body binds), its place among the call's locals.
+  package var locals: [Int: Int]
+
+  /// Creates a procedure.
+  package init(
+    name: String, nameRange: SourceRange, range: SourceRange, parameters: [VariableName],
+    body: [Statement], locals: [Int: Int]
+  ) {
+    self.name = name
+    self.nameRange = nameRange
+    self.range = range
+    self.parameters = parameters
+    self.body = body
+    self.locals = locals
+  }
+
+  /// `name(a, b)`, as hover and messages show it.
+  package var signature: String {
+    "\(name)(\(parameters.map(\.name).joined(separator: ", ")))"
   }
 }
 
@@ -78,6 +120,11 @@ package indirect enum Command: Hashable, Sendable {
   /// `if <condition> { ... } else if <condition> { ... } else { ... }`: the body of the first
   /// branch whose condition is true (not 0), else the `else` body, if any.
   case `if`(branches: [Branch], otherwise: [Statement]?)
+  /// `<name>(<expression>, …)`: a call of the procedure `name`, with its arguments;
+  /// `nameRange` is where the name is written.
+  case call(name: String, nameRange: SourceRange, arguments: [NumberExpression])
+  /// `return`: leaves the procedure running.
+  case `return`
 
   /// Whether running the command changes the canvas and so makes an undo step and a frame.
   ///
@@ -85,9 +132,10 @@ package indirect enum Command: Hashable, Sendable {
   /// only when it runs; it is counted here as a change.
   package var isChange: Bool {
     switch self {
-    case .add, .remove, .move, .set, .front, .back, .clear, .undo, .redo, .group, .repeat, .if:
+    case .add, .remove, .move, .set, .front, .back, .clear, .undo, .redo, .group, .repeat, .if,
+      .call:
       true
-    case .canvas, .limit, .render, .expect, .let, .seed: false
+    case .canvas, .limit, .render, .expect, .let, .seed, .return: false
     }
   }
 }

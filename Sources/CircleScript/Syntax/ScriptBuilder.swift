@@ -1,7 +1,10 @@
-/// Collects statements into nested blocks (groups and loops) and applies the placement rules.
+/// Collects statements into nested blocks (groups, loops, `if`s and procedures) and applies the
+/// placement rules.
 ///
 /// A block whose first line could not be read is still opened, as a placeholder, so that the
-/// `}` closing it matches and the lines inside are checked; what it holds is dropped.
+/// `}` closing it matches and the lines inside are checked; what it holds is dropped. Calls are
+/// checked against the procedures once the whole script is read (``callErrors(known:)``), as a
+/// procedure may be called above its `def`.
 struct ScriptBuilder {
   private struct OpenBlock {
     /// The block's first line, or `nil` for a placeholder.
@@ -14,6 +17,13 @@ struct ScriptBuilder {
     /// For a branch of an `if`: the branches before it, and the `if` line.
     var earlier: [Branch] = []
     var ifLine: (keyword: SourceRange, range: SourceRange)?
+    /// For a `def`: the variable numbers of its locals, each with its place among them.
+    var locals: [Int: Int] = [:]
+
+    /// Whether it is a `def`.
+    var isProcedure: Bool {
+      if case .procedure = header?.kind { true } else { false }
+    }
 
     /// What the block is, as messages name it.
     var kind: String {
@@ -21,6 +31,7 @@ struct ScriptBuilder {
       case .group: "group"
       case .loop: "repeat"
       case .condition, .otherwise: "if"
+      case .procedure: "def"
       case nil: isGroup ? "group" : "block"
       }
     }
@@ -30,6 +41,19 @@ struct ScriptBuilder {
   private var open: [OpenBlock] = []
   private var firstCanvas: SourceRange?
   private var firstOtherCommand: SourceRange?
+  /// The procedures read so far, by name.
+  private(set) var procedures: [String: Procedure] = [:]
+  /// Where each procedure name is defined first, its `def` read whole or not.
+  private var definitions: [String: SourceRange] = [:]
+  /// The calls read so far, to check once every `def` is known.
+  private var calls: [Statement] = []
+  /// The procedures defined before the script (by a REPL's earlier entries).
+  let known: [String: Procedure]
+
+  /// Creates a builder for a script that goes on from the procedures `known`.
+  init(known: [String: Procedure] = [:]) {
+    self.known = known
+  }
 
   /// How many blocks are open.
   var depth: Int { open.count }
@@ -49,10 +73,51 @@ struct ScriptBuilder {
         "\(blocks) nested too deeply; at most \(Parser.maximumGroupDepth) levels are allowed",
         at: header.keyword)
     }
-    if open.isEmpty, firstOtherCommand == nil { firstOtherCommand = header.keyword }
     var block = OpenBlock(header: header, isGroup: header.isGroup, start: header.range)
-    if case .condition = header.kind { block.ifLine = (header.keyword, header.range) }
+    switch header.kind {
+    case .procedure(let name, let nameRange, let parameters):
+      try checkDefinition(name, at: nameRange, header)
+      for parameter in parameters { block.locals[parameter.index] = block.locals.count }
+    case .condition:
+      block.ifLine = (header.keyword, header.range)
+    case .loop(_, let variable?):
+      bindLocal(variable)
+    default:
+      break
+    }
+    if open.isEmpty, firstOtherCommand == nil, !block.isProcedure {
+      firstOtherCommand = header.keyword
+    }
     open.append(block)
+  }
+
+  /// Checks that a `def` stands at the top level and names a procedure not defined before;
+  /// when not, opens a placeholder in its place and throws.
+  private mutating func checkDefinition(
+    _ name: String, at nameRange: SourceRange, _ header: LineParser.BlockHeader
+  ) throws(Diagnostic) {
+    if let outer = open.last {
+      openPlaceholder(isGroup: false, at: header.range)
+      throw .error(
+        "'def' goes at the top level, outside every block", at: header.keyword,
+        notes: outer.header == nil
+          ? [] : [Diagnostic.Note(range: outer.start, message: "inside this \(outer.kind)")])
+    }
+    if let first = definitions[name] ?? known[name]?.nameRange {
+      openPlaceholder(isGroup: false, at: header.range)
+      throw .error(
+        "procedure '\(LineParser.shorten(name))' is defined twice", at: nameRange,
+        notes: [Diagnostic.Note(range: first, message: "first defined here")])
+    }
+    definitions[name] = nameRange
+  }
+
+  /// Makes a name a `let` or a `repeat … as` binds inside a `def` a local of its calls.
+  private mutating func bindLocal(_ variable: VariableName) {
+    guard let first = open.first, first.isProcedure, first.locals[variable.index] == nil else {
+      return
+    }
+    open[0].locals[variable.index] = first.locals.count
   }
 
   /// Ends a branch of an `if` with `} else if … {` or `} else {`, and opens the next.
@@ -102,7 +167,7 @@ struct ScriptBuilder {
 
   mutating func close(_ tokens: [Token]) throws(Diagnostic) {
     guard let block = open.popLast() else {
-      throw .error("unexpected '}' with no open group, repeat or if", at: tokens[0].range)
+      throw .error("unexpected '}' with no open group, repeat, if or def", at: tokens[0].range)
     }
     if tokens.count > 1 {
       throw .error(
@@ -110,8 +175,15 @@ struct ScriptBuilder {
         at: tokens[1].range)
     }
     guard let header = block.header else { return }
+    if case .procedure(let name, let nameRange, let parameters) = header.kind {
+      procedures[name] = Procedure(
+        name: name, nameRange: nameRange, range: header.range, parameters: parameters,
+        body: block.body, locals: block.locals)
+      return
+    }
     let command: Command =
       switch header.kind {
+      case .procedure: preconditionFailure("a procedure is no statement")
       case .group(let name): .group(name: name, body: block.body)
       case .loop(let count, let variable):
         .repeat(count: count, variable: variable, body: block.body)
@@ -142,8 +214,18 @@ struct ScriptBuilder {
           notes: notes)
       }
       if open.isEmpty, firstOtherCommand == nil { firstOtherCommand = statement.keyword }
-    case .limit, .let, .seed:
+    case .let(let variable, _):
+      bindLocal(variable)
+    case .limit, .seed:
       break
+    case .return:
+      guard open.first?.isProcedure == true else {
+        throw .error(
+          "'return' leaves a procedure, and is used only inside a 'def'", at: statement.keyword)
+      }
+    case .call:
+      calls.append(statement)
+      if open.isEmpty, firstOtherCommand == nil { firstOtherCommand = statement.keyword }
     default:
       if open.isEmpty, firstOtherCommand == nil { firstOtherCommand = statement.keyword }
     }
@@ -168,9 +250,57 @@ struct ScriptBuilder {
         throw .error("unclosed repeat; add a '}' on a line of its own", at: header.brace)
       case .condition, .otherwise:
         throw .error("unclosed if; add a '}' on a line of its own", at: header.brace)
+      case .procedure(let name, _, _):
+        throw .error(
+          "unclosed def '\(LineParser.shorten(name))'; add a '}' on a line of its own",
+          at: header.brace)
       }
     }
     return topLevel
+  }
+
+  /// An error for each call of a procedure that is not defined, here or in `known`, or that is
+  /// given the wrong number of arguments.
+  func callErrors() -> [Diagnostic] {
+    calls.compactMap { call -> Diagnostic? in
+      guard case .call(let name, let nameRange, let arguments) = call.command else { return nil }
+      guard let procedure = procedures[name] ?? known[name] else {
+        // A `def` whose line had an error was reported there.
+        guard definitions[name] == nil else { return nil }
+        return .error(
+          Self.unknownProcedure(name, among: procedures.keys, known.keys), at: nameRange)
+      }
+      guard arguments.count != procedure.parameters.count else { return nil }
+      let count = procedure.parameters.count
+      return .error(
+        "'\(LineParser.shorten(name))' takes \(count) argument\(count == 1 ? "" : "s"), "
+          + "not \(arguments.count)", at: call.range,
+        notes: [
+          Diagnostic.Note(
+            range: procedure.range,
+            message: "'\(LineParser.shorten(procedure.signature))' is defined here")
+        ])
+    }
+  }
+
+  /// The message for a call of a name no `def` defines.
+  static func unknownProcedure(
+    _ name: String, among defined: some Collection<String>, _ known: some Collection<String>
+  ) -> String {
+    let shown = LineParser.shorten(name)
+    if LineParser.commandNames.contains(name) {
+      return "'\(shown)' is a command, not a procedure; write its words after it, with no "
+        + "parentheses"
+    }
+    if ScriptFunction.names.contains(name) || ScriptFunction.colourFunctions.contains(name) {
+      return "'\(shown)' is a function, not a procedure; use it in an expression, as in "
+        + "'let x = \(shown)(…)'"
+    }
+    let names = Array(defined) + Array(known)
+    let advice =
+      names.isEmpty
+      ? "; define it with 'def \(shown)(…) { … }'" : Suggestion.didYouMean(name, among: names)
+    return "unknown procedure '\(shown)'" + advice
   }
 
   private mutating func checkCanvas(_ statement: Statement) throws(Diagnostic) {

@@ -144,6 +144,38 @@ package final class WorkerThreads: @unchecked Sendable {
     return true
   }
 
+  /// Runs `body` on a new thread with a stack of `stackSize` bytes, and returns when it has
+  /// run: for work that may recurse deeper than the calling thread's stack allows.
+  ///
+  /// - Returns: false when the system refuses the thread (no room for its stack); `body` is
+  ///   then not run.
+  package static func runOnThreadOfItsOwn(stackSize: Int, _ body: () -> Void) -> Bool {
+    withoutActuallyEscaping(body) { body in
+      var attributes = pthread_attr_t()
+      guard pthread_attr_init(&attributes) == 0 else { return false }
+      defer { pthread_attr_destroy(&attributes) }
+      guard pthread_attr_setstacksize(&attributes, stackSize) == 0 else { return false }
+      let box = Unmanaged.passRetained(BorrowedBody(body))
+      var thread = pthread_t()
+      let status = pthread_create(
+        &thread, &attributes,
+        { context in
+          Unmanaged<BorrowedBody>.fromOpaque(context!).takeUnretainedValue().body()
+          return nil
+        }, box.toOpaque())
+      defer { box.release() }
+      guard status == 0 else { return false }
+      pthread_join(thread, nil)
+      return true
+    }
+  }
+
+  /// A closure handed to a thread that ends before its caller goes on.
+  private final class BorrowedBody {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+  }
+
   /// What a new thread runs, handed to it through `pthread_create`.
   private final class ThreadBody {
     let body: @Sendable () -> Void

@@ -137,5 +137,19 @@ struct CommandHelp: Hashable, Sendable {
         + "those of 'else'; conditions compare with < <= > >= == != and join with not, and, "
         + "or. Each change inside is its own undo step, as if written out.",
       example: "if i % 2 == 0 {", keywords: ["else"]),
+    CommandHelp(
+      usage: [
+        "def <name>(<parameter>, …) {", "  …commands…", "}", "<name>(<expression>, …)",
+      ],
+      summary: "Defines a procedure, at the top level; a line 'name(…)' calls it, above or "
+        + "below its def. The parameters and the procedure's lets are locals of the call; the "
+        + "body runs as if written out at the call, each change its own undo step. Calls nest "
+        + "up to 1000 deep, so a procedure may call itself while an 'if' says so.",
+      example: "def petal(angle, r) {"),
+    CommandHelp(
+      usage: ["return"],
+      summary: "Leaves the procedure running at once; inside a group, the group ends as one "
+        + "step holding what ran.",
+      example: "return"),
   ]
 }

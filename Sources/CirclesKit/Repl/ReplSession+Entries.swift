@@ -46,7 +46,8 @@ extension ReplSession {
     let script: Script
     do {
       script = try Parser.parse(
-        Array(text.utf8), fileName: fileName, bound: Set(interpreter.variables.keys))
+        Array(text.utf8), fileName: fileName, bound: Set(interpreter.variables.keys),
+        procedures: interpreter.definedProcedures)
     } catch {
       errorCount += 1
       error.diagnostics.forEach(report)
@@ -61,7 +62,7 @@ extension ReplSession {
     // blocks alone, as holding one makes the next change copy the circles.
     let isBlock = statements.contains {
       switch $0.command {
-      case .group, .repeat, .if: true
+      case .group, .repeat, .if, .call: true
       default: false
       }
     }
@@ -70,7 +71,9 @@ extension ReplSession {
     let generator = interpreter.generator
     do {
       try interpreter.run(
-        Script(fileName: fileName, statements: statements, variables: script.variables))
+        Script(
+          fileName: fileName, statements: statements, variables: script.variables,
+          procedures: script.procedures))
     } catch {
       switch error {
       case .error, .syntax: errorCount += 1

@@ -126,10 +126,10 @@ struct FrameEngineTests {
     #expect(collector.renders.map(\.path) == ["a.png", "r0.png", "r1.png"])
     let first = collector.renders[0].site
     #expect(first.command.start.line == 1 && first.command.start.column == 1)
-    #expect(first.iterations.isEmpty)
+    #expect(first.contexts.isEmpty)
     let last = collector.renders[2].site
     #expect(last.command.start.line == 3 && last.command.start.column == 3)
-    #expect(last.iterations.map(\.index) == [1])
+    #expect(last.contexts.map(\.kind) == [.pass(index: 1, variable: "i")])
     guard case .render(_, let path) = last.output else {
       Issue.record("not a render: \(last.output)")
       return

@@ -21,7 +21,7 @@ struct FrameRangeTests {
     #expect(frames.map { $0.range?.start.line } == [1, 3, 4, 7])
     #expect(frames.map { $0.range?.start.column } == [1, 3, 1, 1])
     #expect(frames.map { $0.range?.length } == [12, 16, 14, 4])
-    #expect(frames.map(\.loop) == [nil, nil, nil, nil])
+    #expect(frames.map(\.anchor) == [nil, nil, nil, nil])
     #expect(
       frames[2].changes.map { [$0.circle, "\($0.range.start)"] } == [["b", "scene.circles:5:3"]])
   }
@@ -56,7 +56,7 @@ struct FrameRangeTests {
       frames.map(\.name) == [
         "0000-start", "0001-add-a0", "0002-add-a1", "0003-change-a0", "0004-change-a1",
       ])
-    #expect(frames.map { $0.loop?.start.line } == [nil, nil, nil, 4, 4])
+    #expect(frames.map { $0.anchor?.start.line } == [nil, nil, nil, 4, 4])
     #expect(frames.map { $0.range?.start.line } == [1, 2, 3, 6, 6])
     #expect(frames[4].changes.map(\.circle) == ["a1"])
   }

@@ -72,19 +72,19 @@ struct OutputSiteTests {
     let sites = try Self.run().sites
     // start, add a, then per i: (add, render) × 2, render in0, render in1, group frame.
     #expect(sites.count == 2 + 2 * 7 + 1)
-    #expect(sites[0].iterations.isEmpty)
-    #expect(sites[1].iterations.isEmpty)
+    #expect(sites[0].contexts.isEmpty)
+    #expect(sites[1].contexts.isEmpty)
     let inner = sites[2 + 7 + 3]  // i = 1, second pass of the inner repeat: its render
     #expect(inner.output == .render(path: "shot1.png", at: inner.command.shifted(by: 7)))
-    #expect(inner.iterations.map(\.index) == [1, 1])
-    #expect(inner.iterations.map(\.variable) == ["i", nil])
+    #expect(inner.contexts.map(\.index) == [1, 1])
+    #expect(inner.contexts.map(\.variable) == ["i", nil])
     let inGroup = sites[2 + 5]  // i = 0, `render in1.png` in the group's loop
-    #expect(inGroup.iterations.map(\.index) == [0, 1])
-    #expect(inGroup.iterations.map(\.variable) == ["i", "j"])
+    #expect(inGroup.contexts.map(\.index) == [0, 1])
+    #expect(inGroup.contexts.map(\.variable) == ["i", "j"])
     let group = sites[2 + 6]  // the group's frame: only the outer loop is around it
     #expect(group.output == .frame("0004-g"))
-    #expect(group.iterations.map(\.index) == [0])
-    #expect(sites.last?.iterations.isEmpty == true)
+    #expect(group.contexts.map(\.index) == [0])
+    #expect(sites.last?.contexts.isEmpty == true)
   }
 
   @Test("an error met at any frame or render is the one its site gives", arguments: 0..<17)
@@ -92,7 +92,7 @@ struct OutputSiteTests {
     let site = try Self.run().sites[index]
     let failure = try Self.run(failing: index).failure
     #expect(failure == site.failureInScript(SiteHost.Full()))
-    #expect(failure != site.failure(SiteHost.Full()) || site.iterations.isEmpty)
+    #expect(failure != site.failure(SiteHost.Full()) || site.contexts.isEmpty)
   }
 
   @Test("a bound on the output is reported as it is, at the command, loops noted")
@@ -131,5 +131,17 @@ extension SourceRange {
     SourceRange(
       start: SourceLocation(file: start.file, line: start.line, column: start.column + columns),
       length: length - columns)
+  }
+}
+
+extension Frame.Context {
+  /// The pass of a loop, counting from 0; `nil` for a call.
+  var index: Int? {
+    if case .pass(let index, _) = kind { index } else { nil }
+  }
+
+  /// The loop's variable; `nil` for a loop without one, or a call.
+  var variable: String? {
+    if case .pass(_, let variable) = kind { variable } else { nil }
   }
 }

@@ -54,7 +54,7 @@ struct MultipleErrorTests {
         scene.circles:2:18: error: radius must be at least 0, not -1
           add a at 1,1 r -1
                          ^~
-        scene.circles:8:1: error: unexpected '}' with no open group, repeat or if
+        scene.circles:8:1: error: unexpected '}' with no open group, repeat, if or def
         }
         ^
 

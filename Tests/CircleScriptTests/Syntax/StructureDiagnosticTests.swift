@@ -18,7 +18,7 @@ struct StructureDiagnosticTests {
     Case(
       source: "clear\n}",
       expected: """
-        scene.circles:2:1: error: unexpected '}' with no open group, repeat or if
+        scene.circles:2:1: error: unexpected '}' with no open group, repeat, if or def
         }
         ^
 
@@ -69,7 +69,7 @@ struct StructureDiagnosticTests {
     Case(
       source: "{",
       expected: """
-        scene.circles:1:1: error: unexpected '{'; a '{' ends a 'group', 'repeat' or 'if' line
+        scene.circles:1:1: error: unexpected '{'; a '{' ends a 'group', 'repeat', 'if' or 'def' line
         {
         ^
 

@@ -40,7 +40,7 @@ struct WordsFromOtherLanguagesTests {
       source: "while true {",
       expected: """
         scene.circles:1:1: error: unknown command 'while'; circles loops with \
-        'repeat <count> as <name> { … }', the name counting from 0
+        'repeat <count> { … }', or with a procedure that calls itself while an 'if' says so
         while true {
         ^~~~~
 
@@ -64,23 +64,39 @@ struct WordsFromOtherLanguagesTests {
 
         """),
     Case(
-      source: "def ring() {",
+      source: "function ring() {",
       expected: """
-        scene.circles:1:1: error: unknown command 'def'; circles has no functions of its own; \
-        repeat lines with 'repeat <count> { … }' or make them one undo step with \
-        'group "<name>" { … }'
-        def ring() {
-        ^~~
+        scene.circles:1:1: error: unknown command 'function'; circles defines a procedure with \
+        'def <name>(<parameter>, …) { … }'
+        function ring() {
+        ^~~~~~~~
 
         """),
     Case(
-      source: "function ring() {",
+      source: "to ring :size",
       expected: """
-        scene.circles:1:1: error: unknown command 'function'; circles has no functions of its \
-        own; repeat lines with 'repeat <count> { … }' or make them one undo step with \
-        'group "<name>" { … }'
-        function ring() {
-        ^~~~~~~~
+        scene.circles:1:1: error: unknown command 'to'; circles defines a procedure with \
+        'def <name>(<parameter>, …) { … }'
+        to ring :size
+        ^~
+
+        """),
+    Case(
+      source: "fn ring() {",
+      expected: """
+        scene.circles:1:1: error: unknown command 'fn'; circles defines a procedure with \
+        'def <name>(<parameter>, …) { … }'
+        fn ring() {
+        ^~
+
+        """),
+    Case(
+      source: "elsif x > 2 {",
+      expected: """
+        scene.circles:1:1: error: unknown command 'elsif'; write '} else if <condition> {' on the \
+        line of the '}' that ends the 'if'
+        elsif x > 2 {
+        ^~~~~
 
         """),
     Case(

@@ -36,7 +36,7 @@ struct ReplEditingTests {
   /// expectations.
   static let languageCommands = [
     "canvas", "add", "remove", "move", "set", "front", "back", "clear", "undo", "redo", "group",
-    "limit", "render", "expect", "seed", "let", "repeat", "if",
+    "limit", "render", "expect", "seed", "let", "repeat", "if", "def", "return",
   ]
 
   @Test("lines typed at a terminal go to the editor's history and the file, once each in a row")
@@ -52,7 +52,8 @@ struct ReplEditingTests {
       try String(contentsOf: file, encoding: .utf8)
         == "old one\nold two\nadd a at 1,1 r 1\nundo\n:quit\n")
     #expect(typed.prompts == ["circles> ", "circles> ", "circles> ", "circles> ", "circles> "])
-    #expect(fixture.recorded.out.hasPrefix("circles \(CommandLineTool.version): type drawing commands"))
+    #expect(
+      fixture.recorded.out.hasPrefix("circles \(CommandLineTool.version): type drawing commands"))
     #expect(fixture.recorded.err.contains("error: a circle named 'a' already exists"))
     #expect(typed.completion == nil)
   }
@@ -89,7 +90,7 @@ struct ReplEditingTests {
     "Tab offers what may stand where the cursor is",
     arguments: [
       ("", Self.languageCommands + [":help", ":history", ":list", ":quit", ":save"]),
-      ("re", ["redo", "remove", "render", "repeat"]),
+      ("re", ["redo", "remove", "render", "repeat", "return"]),
       (":h", [":help", ":history"]),
       (":help s", ["seed", "set"]),
       ("add a at 1,1 r 2 fill corn", ["cornflowerblue", "cornsilk"]),
