@@ -68,7 +68,10 @@ private func fuzzScript(_ bytes: [UInt8]) {
     fatalError("frame \(number) arrived in position \(index)")
   }
   let manager = interpreter.canvas.undoManager
-  guard let start = host.start, !script.statements.contains(where: \.usesLimit) else {
+  let usesLimit =
+    script.statements.contains(where: \.usesLimit)
+    || script.procedures.values.contains { $0.body.contains(where: \.usesLimit) }
+  guard let start = host.start, !usesLimit else {
     return
   }
   guard manager.groupingLevel == 0 else { fatalError("a group was left open") }

@@ -45,6 +45,17 @@ package enum ScriptWords {
     line.tokens.first?.kind == .word && line.tokens[0].text == "add" && circleID(in: line) == nil
   }
 
+  /// The procedure a line calls, `name(…)`, and where its name is written.
+  package static func namedCall(_ line: TokenLine) -> (name: String, range: SourceRange)? {
+    guard let first = line.tokens.first else { return nil }
+    return namedCall(first)
+  }
+
+  /// The name a word starts before its `(` (`flower(3, i)`), and where it is written.
+  package static func namedCall(_ token: Token) -> (name: String, range: SourceRange)? {
+    LineParser.namedParentheses(token).map { ($0.name, $0.nameRange) }
+  }
+
   /// Whether `text` is a circle id: a letter or `_`, then letters, digits, `_` or `-`.
   package static func isID(_ text: String) -> Bool {
     LineParser.isID(text)

@@ -159,18 +159,18 @@ final class LanguageServer {
       return [respond(id, outline(uri).symbols())]
     case "textDocument/prepareRename":
       let place = try parameters(LSPPositionParameters.self, body)
-      let rename = ScriptRename(documents[place.textDocument.uri] ?? "")
+      let text = documents[place.textDocument.uri] ?? ""
       do {
-        return [respond(id, try rename.prepare(at: place.position))]
+        return [respond(id, try Self.prepareRename(text, at: place.position))]
       } catch {
         throw LSPRequestFailed(message: error.message)
       }
     case "textDocument/rename":
       let request = try parameters(LSPRenameParameters.self, body)
       let uri = request.textDocument.uri
-      let rename = ScriptRename(documents[uri] ?? "")
+      let text = documents[uri] ?? ""
       do {
-        let edits = try rename.edits(at: request.position, to: request.newName)
+        let edits = try Self.renameEdits(text, at: request.position, to: request.newName)
         return [respond(id, edits.map { LSPWorkspaceEdit(changes: [uri: $0]) })]
       } catch {
         throw LSPRequestFailed(message: error.message)
@@ -182,6 +182,23 @@ final class LanguageServer {
       guard id != nil else { return [] }
       return [failure(id, code: -32601, "circles lsp has no method '\(method)'")]
     }
+  }
+
+  /// The name under a position a rename would change: a procedure's, a parameter's or a
+  /// circle's.
+  private static func prepareRename(
+    _ text: String, at position: LSPPosition
+  ) throws(ScriptRename.Refusal) -> LSPPrepareRename? {
+    if let prepared = try ScriptProcedures(text).prepare(at: position) { return prepared }
+    return try ScriptRename(text).prepare(at: position)
+  }
+
+  /// The edits that rename the procedure, the parameter or the circle under a position.
+  private static func renameEdits(
+    _ text: String, at position: LSPPosition, to newName: String
+  ) throws(ScriptRename.Refusal) -> [LSPTextEdit]? {
+    if let edits = try ScriptProcedures(text).edits(at: position, to: newName) { return edits }
+    return try ScriptRename(text).edits(at: position, to: newName)
   }
 
   /// What the server can do, for `initialize`; `prepareRename` is offered to a client that says

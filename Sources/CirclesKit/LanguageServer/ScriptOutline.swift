@@ -26,6 +26,8 @@ struct ScriptOutline {
   /// Where a circle is added by name: each `add <id>` line's id, in order, as the parser
   /// reads it (`add at at 1,1 r 1` names a circle `at`).
   let additions: [Word]
+  /// The procedures: each `def` and each call.
+  let procedures: ScriptProcedures
 
   init(_ text: String) {
     self.text = text
@@ -33,6 +35,7 @@ struct ScriptOutline {
       Self.words(of: line, number: number)
     }
     let lines = LineIndex(text)
+    procedures = ScriptProcedures(text)
     additions = ScriptWords.lines(Array(text.utf8), fileName: "script").lines.compactMap { line in
       guard line.tokens.first?.text == "add", let id = ScriptWords.circleID(in: line) else {
         return nil
@@ -125,6 +128,9 @@ struct ScriptOutline {
       return CommandHelp.all.map {
         LSPCompletionItem(label: $0.name, kind: 14, detail: $0.usage[0])
       }
+        + procedures.definitions.map {
+          LSPCompletionItem(label: $0.name, kind: 3, detail: "procedure \($0.signature)")
+        }
     }
     let previous = before.last!.text
     if ["fill", "stroke", "background"].contains(previous) {
@@ -140,7 +146,10 @@ struct ScriptOutline {
       }
     }
     let keywords = CommandHelp.named(String(command.text))?.keywords ?? []
-    let variables = Set(bindings.filter { $0.line <= position.line }.map { String($0.text) })
+    var variables = Set(bindings.filter { $0.line <= position.line }.map { String($0.text) })
+    for definition in procedures.definitions where definition.holds(line: position.line) {
+      variables.formUnion(definition.parameters.map(\.name))
+    }
     return keywords.map { LSPCompletionItem(label: $0, kind: 14, detail: nil) }
       + variables.sorted().map { LSPCompletionItem(label: $0, kind: 6, detail: "variable") }
       + Self.functions.map { LSPCompletionItem(label: $0.0, kind: 3, detail: $0.1) }
@@ -180,7 +189,14 @@ struct ScriptOutline {
   /// Where the name under a position is made: the `add` of a circle (the last one above, else
   /// the first), or the `let` or `repeat … as` of a variable.
   func definition(at position: LSPPosition) -> LSPRange? {
+    if let procedure = procedures.procedure(at: position) { return procedure.nameRange }
     guard let name = name(at: position) else { return nil }
+    // A parameter of the procedure whose body holds the position.
+    for definition in procedures.definitions where definition.holds(line: position.line) {
+      if let parameter = definition.parameters.first(where: { $0.name == name }) {
+        return parameter.range
+      }
+    }
     for candidates in [additions, bindings] {
       let matching = candidates.filter { $0.text == name }
       if let made = matching.last(where: { $0.line <= position.line }) ?? matching.first {
@@ -198,6 +214,13 @@ struct ScriptOutline {
   func hover(
     at position: LSPPosition, deadline: ContinuousClock.Instant = .now + .seconds(3600)
   ) -> LSPHover? {
+    if let procedure = procedures.procedure(at: position) {
+      let line = DocumentText.lines(self.text)[procedure.line].trimmingCharacters(in: .whitespaces)
+      return LSPHover(
+        contents: LSPMarkup(
+          value: "procedure `\(procedure.signature)`, defined on line \(procedure.line + 1): "
+            + "`\(line)`"))
+    }
     guard let name = name(at: position) else { return nil }
     let text = String(name)
     if let colour = NamedColours.colour(named: text) {
@@ -226,7 +249,8 @@ struct ScriptOutline {
     return LSPHover(contents: LSPMarkup(value: value))
   }
 
-  /// The circles, groups and loops of the script, groups and loops holding what they hold.
+  /// The circles, groups, loops, `if` branches and procedures of the script, each block holding
+  /// what it holds.
   func symbols() -> [LSPSymbol] {
     var stack: [LSPSymbol] = [
       LSPSymbol(
@@ -256,6 +280,13 @@ struct ScriptOutline {
       if first.text == "add", let id = addedOn[first.line] {
         stack[stack.count - 1].children?.append(
           LSPSymbol(name: String(id.text), kind: 19, range: whole, selectionRange: id.range))
+      } else if first.text == "def", opens,
+        let procedure = procedures.definitions.first(where: { $0.line == first.line })
+      {
+        stack.append(
+          LSPSymbol(
+            name: procedure.signature, kind: 12, range: whole, selectionRange: procedure.nameRange,
+            children: []))
       } else if ["group", "repeat", "if"].contains(first.text), opens {
         let name = line.dropFirst().dropLast().map(\.text).joined(separator: " ")
         stack.append(

@@ -105,6 +105,23 @@ struct ScriptFormatterTests {
         """)
   }
 
+  @Test("a def's body is indented as a block's; its words, calls and return are kept as written")
+  func procedures() throws {
+    let text =
+      "def ring(cx, r)   {\nif r > 2 {\n  ring(cx, r / 2)\n      return\n}\n   }\nring(1, 8)\n"
+    #expect(
+      try ScriptFormatter.format(text) == """
+        def ring(cx, r) {
+          if r > 2 {
+            ring(cx, r / 2)
+            return
+          }
+        }
+        ring(1, 8)
+
+        """)
+  }
+
   static var samples: [URL] {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -52,6 +52,29 @@ struct ReplLoopTests {
     #expect(text.hasSuffix("} else {\n  remove a\n}\n"))
   }
 
+  @Test("a def waits for its '}'; later entries call it; a second def of its name is refused")
+  func procedureAcrossEntries() throws {
+    let fixture = try SessionFixture(live: nil)
+    fixture.type("def dot(x) {")
+    #expect(fixture.session.prompt == "   ...> ")
+    fixture.type("  add d{x} at (x),5 r 2\n}")
+    #expect(fixture.session.prompt == "circles> ")
+    #expect(fixture.session.canvas.circles.isEmpty)
+    fixture.type("dot(3)\nrepeat 2 as i {\n  dot(i * 10)\n}")
+    #expect(fixture.recorded.err == "")
+    #expect(fixture.session.canvas.circles.map(\.id) == ["d3", "d0", "d10"])
+    fixture.type("def dot(y) {\n}")
+    #expect(fixture.recorded.err.contains("error: procedure 'dot' is defined twice"))
+    fixture.type("dot(1, 2)")
+    #expect(fixture.recorded.err.contains("error: 'dot' takes 1 argument, not 2"))
+    fixture.type(":save dots.circles")
+    let text = try String(
+      contentsOf: fixture.folder.appendingPathComponent("dots.circles"), encoding: .utf8)
+    #expect(
+      text
+        == "def dot(x) {\n  add d{x} at (x),5 r 2\n}\ndot(3)\nrepeat 2 as i {\n  dot(i * 10)\n}\n")
+  }
+
   @Test("a property word bound by an earlier entry reads as its variable in a later one")
   func propertyWordAcrossEntries() throws {
     let fixture = try SessionFixture(live: nil)

@@ -21,7 +21,9 @@ struct ModelBasedTests {
     }
   }
 
-  @Test("the random scripts hold loops, variables, expressions and loops inside groups")
+  @Test(
+    "the random scripts hold loops, variables, expressions, loops inside groups, conditions and procedures"
+  )
   func scriptsUseTheWholeLanguage() {
     var counts: [String: Int] = [:]
     for seed in 0..<Self.scriptsPerBlock {
@@ -32,13 +34,17 @@ struct ModelBasedTests {
         for (kind, marker) in [
           ("loop", "repeat "), ("let", "let "), ("expression", "),"), ("interpolation", "{"),
           ("hsl", "hsl("), ("loop in group", "  repeat "), ("undo loop", "{\n  undo\n}"),
+          ("if", "if "), ("else", "} else"), ("def", "def "), ("return", "return"),
+          ("recursion", "    p"),
         ] where text.contains(marker) {
           counts[kind, default: 0] += 1
         }
       }
     }
-    for kind in ["loop", "let", "expression", "interpolation", "hsl", "loop in group", "undo loop"]
-    {
+    for kind in [
+      "loop", "let", "expression", "interpolation", "hsl", "loop in group", "undo loop", "if",
+      "else", "def", "return", "recursion",
+    ] {
       #expect(counts[kind, default: 0] >= 20, "\(kind): \(counts)")
     }
   }

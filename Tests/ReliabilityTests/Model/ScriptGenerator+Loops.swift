@@ -69,7 +69,7 @@ extension ScriptGenerator {
 
   /// Lines that hold on every pass: an `add` of an id made of the loop variable (new on each
   /// pass), moves and changes of circles that were there before the loop, and a group.
-  private mutating func loopBody(variable name: String, depth: Int) -> [Template] {
+  mutating func loopBody(variable name: String, depth: Int) -> [Template] {
     let indent = String(repeating: "  ", count: depth)
     let existing = model.circles.map(\.id)
     var templates: [Template] = []

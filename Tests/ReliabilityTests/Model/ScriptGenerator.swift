@@ -29,6 +29,8 @@ struct ScriptGenerator {
   var variables: [String: Double] = [:]
   /// Adds written in loops so far, each making ids of its own (`l3x0`, `l3x1`, …).
   var loops = 0
+  /// Procedures defined so far, each named after its number (`p3`).
+  var procedures = 0
   /// Whether a statement other than `let` and `limit` has come: until then a failing `let`
   /// stops a whole script before its start frame, which the statement-by-statement run made.
   var hasRunCommands = false
@@ -67,7 +69,9 @@ struct ScriptGenerator {
     if roll < 0.27 { return expectation() }
     if roll < 0.35 { return loop() }
     if roll < 0.40 { return assignment() }
-    if roll < 0.42 {
+    if roll < 0.45 { return conditional() }
+    if roll < 0.50 { return procedure() }
+    if roll < 0.52 {
       let levels = random.pick([0, 0, 2, 3, 5])
       model.setLimit(levels)
       return Statement(text: "limit \(levels)", expectation: .quiet)
@@ -81,7 +85,7 @@ struct ScriptGenerator {
   // MARK: - Changes
 
   /// A valid change command applied to the model; returns its text and step name.
-  private mutating func change() -> (String, String) {
+  mutating func change() -> (String, String) {
     let ids = model.circles.map(\.id)
     let kinds =
       ids.isEmpty
