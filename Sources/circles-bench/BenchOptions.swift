@@ -21,7 +21,8 @@ struct BenchOptions {
         "W1, W2, W2 × 5000, W3, start-up, the undo engine, against C + Cairo"
       case .encoders: "PNG encoding of the W1 and W2 pictures against Cairo's writer"
       case .decoders: "PNG decoding (circles, libspng, Cairo) of the W3, W1 and W2 pictures"
-      case .language: "a million passes of a loop, and a 1000-step loop against its lines"
+      case .language:
+        "a million passes of a loop; 1000 steps as a loop and as calls, and a recursion, against their lines"
       case .longScripts: "a 10 MB script's parse, and a run of its 250,000 adds"
       case .history: "what --sheet and --animation add to a run, and the animations' sizes"
       case .check: "circles check against run: time, golden bytes, memory, growth, alignment"

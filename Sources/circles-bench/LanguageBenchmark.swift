@@ -50,6 +50,53 @@ enum LanguageBenchmark {
     return script
   }
 
+  /// 1000 steps of `steps(loop:)` made by a procedure called in a loop.
+  static func stepsByCalls() -> String {
+    """
+    canvas 400x300 background #102030
+    def dot(i) {
+      add c{i} at (i * 37 % 400),(i * 91 % 300) r (2 + i % 9) fill hsl(i * 7, 70%, 55%)
+    }
+    repeat 1000 as i {
+      dot(i)
+    }
+
+    """
+  }
+
+  /// A tree of calls 10 deep, each call adding a circle and calling itself twice below the
+  /// tenth level: 2047 calls, 2047 steps; or the same 2047 `add`s written out, in the order the
+  /// calls make them.
+  static func tree(recursive: Bool) -> String {
+    var script = "canvas 400x300 background #102030\n"
+    if recursive {
+      script += """
+        def branch(n, x) {
+          add at (x * 37 % 400),(n * 27 + 12) r (1 + n % 4) fill hsl(n * 30, 70%, 55%)
+          if n < 10 {
+            branch(n + 1, x * 2)
+            branch(n + 1, x * 2 + 1)
+          }
+        }
+        branch(0, 1)
+
+        """
+    } else {
+      func branch(_ n: Int, _ x: Int) {
+        script +=
+          "add at \(x * 37 % 400),\(n * 27 + 12) r \(1 + n % 4) fill hsl(\(n * 30), 70%, 55%)\n"
+        guard n < 10 else { return }
+        branch(n + 1, x * 2)
+        branch(n + 1, x * 2 + 1)
+      }
+      branch(0, 1)
+    }
+    return script
+  }
+
+  /// A procedure that calls itself without end: it stops at the depth limit, with an error.
+  static let endless = "def f(n) {\n  add at (n % 50),(n % 40) r 1\n  f(n + 1)\n}\nf(0)\n"
+
   /// `--walk-in-process`: seconds to parse and run the walk of `passes` passes in this process,
   /// median of `runs`, after one untimed run of a million, so that every size finds the heap
   /// grown alike. Run in a process of its own, whose heap no other workload has grown.
@@ -122,6 +169,25 @@ enum LanguageBenchmark {
       try write(steps(loop: true), "steps-loop.circles"),
       try write(steps(loop: false), "steps-written.circles"))
     let (looped, written) = (steps[0].wall, steps[1].wall)
+    let called = binary(
+      try write(stepsByCalls(), "steps-calls.circles"),
+      try write(Self.steps(loop: false), "steps-written-again.circles"))
+    let trees = binary(
+      try write(tree(recursive: true), "tree-recursive.circles"),
+      try write(tree(recursive: false), "tree-unrolled.circles"))
+    // Each pair's frames are the same files, byte for byte: the last two runs wrote them.
+    try sameFrames(folder + "/out-\(outputs - 3)", folder + "/out-\(outputs - 2)")
+    try sameFrames(folder + "/out-\(outputs - 1)", folder + "/out-\(outputs)")
+    var endlessTimes: [Double] = []
+    let endlessScript = try write(endless, "endless.circles")
+    for _ in 0..<runs {
+      outputs += 1
+      let measure = Launcher.run(
+        circles, ["run", endlessScript, "-o", folder + "/out-\(outputs)", "--frames", "none"])
+      precondition(measure.status == 2, "the endless recursion did not stop with an error")
+      endlessTimes.append(measure.seconds)
+    }
+    let endlessSeconds = Measures.median(endlessTimes)
 
     let growth = inside[1] / inside[0]
     let loopRatio = looped / written
@@ -144,6 +210,32 @@ enum LanguageBenchmark {
       BenchRow(
         "1000 steps as a loop, against written out: processor time in circles",
         seconds(steps[0].user), seconds(steps[1].user), ratio: userRatio, atMost: 1.05),
+      BenchRow(
+        "1000 steps as calls of a procedure in a loop, against written out",
+        seconds(called[0].wall),
+        seconds(called[1].wall), ratio: called[0].wall / called[1].wall, atMost: 1.10),
+      BenchRow(
+        "recursion 10 deep, 2 calls a level (2047 calls), against its 2047 steps unrolled",
+        seconds(trees[0].wall), seconds(trees[1].wall), ratio: trees[0].wall / trees[1].wall,
+        atMost: 1.10),
+      BenchRow(
+        "a procedure calling itself without end, to the error at depth 1000, `circles run`",
+        seconds(endlessSeconds), "1 s", ratio: endlessSeconds, atMost: 1),
     ]
+  }
+
+  /// Checks that two folders hold the same PNG files with the same bytes.
+  static func sameFrames(_ first: String, _ second: String) throws {
+    let files = FileManager.default
+    let names = try files.contentsOfDirectory(atPath: first).filter { $0.hasSuffix(".png") }
+      .sorted()
+    let others = try files.contentsOfDirectory(atPath: second).filter { $0.hasSuffix(".png") }
+      .sorted()
+    precondition(names == others && !names.isEmpty, "\(first) and \(second) hold other frames")
+    for name in names {
+      precondition(
+        files.contentsEqual(atPath: first + "/" + name, andPath: second + "/" + name),
+        "\(name) differs between \(first) and \(second)")
+    }
   }
 }

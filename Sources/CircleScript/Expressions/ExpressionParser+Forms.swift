@@ -76,6 +76,7 @@ extension ExpressionParser {
     let opening = current
     try advance()
     var names: [ExpressionToken] = []
+    var seen: [Substring: SourceRange] = [:]
     if !current.is(")") {
       while true {
         let name = current
@@ -83,11 +84,12 @@ extension ExpressionParser {
           throw .error("expected a parameter name, found \(name.shown)", at: name.range)
         }
         try Self.checkVariableName(String(name.text), at: name.range)
-        if let earlier = names.first(where: { $0.text == name.text }) {
+        if let earlier = seen[name.text] {
           throw .error(
             "two parameters are named '\(LineParser.shorten(name.text))'", at: name.range,
-            notes: [Diagnostic.Note(range: earlier.range, message: "the first is here")])
+            notes: [Diagnostic.Note(range: earlier, message: "the first is here")])
         }
+        seen[name.text] = name.range
         names.append(name)
         try advance()
         guard current.is(",") else { break }

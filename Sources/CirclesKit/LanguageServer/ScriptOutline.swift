@@ -35,8 +35,9 @@ struct ScriptOutline {
       Self.words(of: line, number: number)
     }
     let lines = LineIndex(text)
-    procedures = ScriptProcedures(text)
-    additions = ScriptWords.lines(Array(text.utf8), fileName: "script").lines.compactMap { line in
+    let read = ScriptWords.lines(Array(text.utf8), fileName: "script")
+    procedures = ScriptProcedures(text, lines: lines, read: read)
+    additions = read.lines.compactMap { line in
       guard line.tokens.first?.text == "add", let id = ScriptWords.circleID(in: line) else {
         return nil
       }

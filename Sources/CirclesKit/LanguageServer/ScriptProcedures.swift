@@ -33,11 +33,16 @@ struct ScriptProcedures {
   let definitions: [Definition]
   let calls: [Call]
 
+  /// Reads the procedures of a text.
   init(_ text: String) {
-    self.text = text
     let lines = LineIndex(text)
+    self.init(text, lines: lines, read: ScriptWords.lines(Array(text.utf8), fileName: "script"))
+  }
+
+  /// Reads the procedures of a text from its lines of tokens, read already.
+  init(_ text: String, lines: LineIndex, read: (lines: [TokenLine], failures: [Diagnostic])) {
+    self.text = text
     self.lines = lines
-    let read = ScriptWords.lines(Array(text.utf8), fileName: "script")
     failures = read.failures
     var definitions: [Definition] = []
     var calls: [Call] = []

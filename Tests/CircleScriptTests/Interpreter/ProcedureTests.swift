@@ -505,6 +505,20 @@ struct ProcedureTests {
       ])
   }
 
+  @Test(
+    "a def of 100,000 parameters and a call of as many arguments read in time linear in them",
+    .timeLimit(.minutes(1)))
+  func manyParameters() {
+    let names = (0..<100_000).map { "p\($0)" }
+    let header = "def f(\(names.joined(separator: ", "))) {\n}\n"
+    let call = "f(\(Array(repeating: "1", count: 100_000).joined(separator: ", ")))"
+    let outcome = run(header + call)
+    #expect(outcome.failure == nil, "\(outcome.rendered?.prefix(300) ?? "")")
+    let twice = renderedParseError("def f(\(names.joined(separator: ", ")), p0) {\n}")
+    #expect(twice.hasPrefix("scene.circles:1:"))
+    #expect(twice.contains("error: two parameters are named 'p0'"))
+  }
+
   @Test("a def and a call name nothing else: a variable of the same name is another thing")
   func namesApart() {
     let outcome = run("let f = 2\ndef f(x) {\n  add at (x * f),1 r 1\n}\nf(3)")

@@ -98,6 +98,45 @@ struct AssertScriptSnapshotTests {
     }
   }
 
+  @Test("a script with procedures is recorded, then passes; an error inside one names the calls")
+  func procedures() throws {
+    try withTemporaryFolder { folder in
+      let script = """
+        canvas 24x24
+        def dots(n) {
+          add d{n} at (n * 4),12 r 2
+          if n > 1 {
+            dots(n - 1)
+          }
+        }
+        dots(3)
+        """
+      let recorded = try #require(
+        Self.verifier(.missing, in: folder).verify(
+          script: script, named: "dots", testFile: "/x/T.swift"))
+      #expect(recorded.hasPrefix("script 'dots', 4 frames: 4 recorded"))
+      #expect(
+        AssertSnapshotNamingTests.files(in: folder.appendingPathComponent("goldens/dots")) == [
+          "0000-start.png", "0001-add-d3.png", "0002-add-d2.png", "0003-add-d1.png",
+        ])
+      #expect(
+        Self.verifier(.none, in: folder).verify(
+          script: script, named: "dots", testFile: "/x/T.swift")
+          == nil)
+      let message = Self.verifier(.none, in: folder).verify(
+        script: script.replacingOccurrences(of: "dots(3)", with: "dots(3)\ndots(1)"), named: "dots",
+        testFile: "/x/T.swift", line: 7, column: 3)
+      #expect(
+        message == """
+          /x/T.swift:7:3: error: script line 3, column 7: a circle named 'd1' already exists
+            add d{n} at (n * 4),12 r 2
+                ^~~~
+          /x/T.swift:7:3: note: script line 3, column 7: 'd1' is added here
+          /x/T.swift:7:3: note: script line 9, column 1: in this call of 'dots'
+          """)
+    }
+  }
+
   @Test("a syntax error runs nothing and records nothing")
   func syntaxError() throws {
     try withTemporaryFolder { folder in
