@@ -38,3 +38,16 @@ extension GoldenSuite {
     CheckResult(scripts: checks.map(\.outcome))
   }
 }
+
+extension GoldenSuite.ScriptCheck {
+  /// What the check says of one image, in the words of its reports: the diagnostic's message
+  /// for a frame that fails, the text report's phrase for the others (a moved golden, an
+  /// orphan).
+  package func message(for frame: FrameResult) -> String {
+    guard frame.status.isFailure || frame.error != nil else {
+      let what = frame.isRender ? "render target '\(frame.name).png'" : frame.nameWithOrigin
+      return "\(what): \(TextReport.describe(frame))"
+    }
+    return FrameDiagnostics.message(for: frame)
+  }
+}

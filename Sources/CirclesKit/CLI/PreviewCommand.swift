@@ -103,7 +103,9 @@ struct PreviewCommand: Subcommand {
     console.print("previewing \(shownPath) at \(address)")
     report(first, to: console)
     console.printError("press Ctrl-C to stop")
-    if opens { Self.open(address, path: context.environment["PATH"], console: console) }
+    if opens, let note = BrowserOpener.open(address, path: context.environment["PATH"]) {
+      console.note(note)
+    }
 
     var skipFirst = true
     let watcher = FileWatcher(url: context.url(for: scriptPath), interval: Self.interval)
@@ -139,35 +141,10 @@ struct PreviewCommand: Subcommand {
       console.report(failure, source: source.bytes)
     }
   }
-
-  /// Opens the address with the desktop's opener found on `path`, or says that there is none.
-  private static func open(_ address: String, path: String?, console: Console) {
-    #if os(macOS)
-      let opener = "open"
-    #else
-      let opener = "xdg-open"
-    #endif
-    let found = (path ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(opener)" }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
-    guard let found else {
-      console.note("no '\(opener)' to open the page with; open \(address) in a browser")
-      return
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: found)
-    process.arguments = [address]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      console.note("'\(opener)' could not be started; open \(address) in a browser")
-    }
-  }
 }
 
-/// Whether Ctrl-C asked the preview to stop, set from the signals' thread.
-private final class StopRequest: Sendable {
+/// Whether Ctrl-C asked the preview (or the review) to stop, set from the signals' thread.
+final class StopRequest: Sendable {
   private let requested = Mutex(false)
   var isRequested: Bool { requested.withLock { $0 } }
   func request() { requested.withLock { $0 = true } }

@@ -30,12 +30,28 @@ struct ReportArguments {
       .flag(
         "--json", "Print the results as JSON",
         help: "Print the results as JSON on standard output instead of text."),
-      .option(
-        "--shard", "i/n", .text, rule: .described("<i>/<n> with 1 ≤ i ≤ n, such as 2/4"),
-        "\(verb) only the i-th of n shares of the \(items)",
-        help: "\(verb) only the i-th of n equal shares of the \(items) (1-based)."),
+      shardOption(as: verb, sharing: items),
       .flag("--verbose", short: "-v", "List passing \(listed) too"),
     ]
+  }
+
+  /// `--shard i/n`: the command (`Check`) does a share of its `items` (`scripts`).
+  static func shardOption(as verb: String, sharing items: String) -> CommandOption {
+    .option(
+      "--shard", "i/n", .text, rule: .described("<i>/<n> with 1 ≤ i ≤ n, such as 2/4"),
+      "\(verb) only the i-th of n shares of the \(items)",
+      help: "\(verb) only the i-th of n equal shares of the \(items) (1-based).")
+  }
+
+  /// The share `--shard` asks for, if any.
+  static func shard(_ arguments: ParsedArguments) throws(UsageError) -> (index: Int, count: Int)? {
+    try arguments.value("--shard") { text in
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
+        (1...count).contains(index)
+      else { return nil }
+      return (index, count)
+    }
   }
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -43,13 +59,7 @@ struct ReportArguments {
     junitPath = arguments.string("--junit")
     json = arguments.flag("--json")
     verbose = arguments.flag("--verbose")
-    shard = try arguments.value("--shard") { text in
-      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-      guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
-        (1...count).contains(index)
-      else { return nil }
-      return (index, count)
-    }
+    shard = try Self.shard(arguments)
   }
 
   /// Prints the result (text, or JSON with `--json`) and writes the HTML and JUnit reports it

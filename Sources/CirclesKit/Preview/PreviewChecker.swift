@@ -70,7 +70,7 @@ package final class PreviewChecker {
       marks.append(
         PreviewMark(
           frame: number, status: frame.status.rawValue,
-          message: message(for: frame, among: check.diagnostics), diff: diff))
+          message: check.message(for: frame), diff: diff))
     }
     let failing = marks.filter { $0.status != FrameStatus.moved.rawValue }.count
     let count = frames.count == 1 ? "1 frame" : "\(frames.count) frames"
@@ -79,17 +79,5 @@ package final class PreviewChecker {
       ? "check: \(count), each matching its golden"
       : "check: \(failing) of \(count) \(failing == 1 ? "fails its golden" : "fail their goldens")"
     return PreviewCheckResult(summary: summary, failed: failing > 0, marks: marks)
-  }
-
-  /// What `circles check` says of a frame: its diagnostic's message; for a frame whose golden
-  /// moved, which has none, where the golden is and how to rename it.
-  private func message(for frame: FrameResult, among diagnostics: [Diagnostic]) -> String {
-    if frame.status == .moved {
-      return "frame \(frame.nameWithOrigin) matches its golden under the old name; "
-        + "circles check --record renames it"
-    }
-    let prefix = "frame \(frame.nameWithOrigin) "
-    return diagnostics.first { $0.message.hasPrefix(prefix) }?.message
-      ?? "frame \(frame.nameWithOrigin): \(frame.status.rawValue)"
   }
 }

@@ -3,13 +3,17 @@
 ///
 /// The server listens on the loopback address, and a page of another site could still reach
 /// it through a name of its own that resolves to 127.0.0.1 (DNS rebinding): such a request
-/// carries that name in its `Host` header and is refused. Only the page and its event stream
-/// are served; any other path is not found.
+/// carries that name in its `Host` header and is refused. Only the page, its event stream and
+/// the server's actions (`POST /accept` and `POST /reject` of `circles review`) are served; any
+/// other path is not found.
 package enum PreviewRoute: Equatable, Sendable {
   /// The history viewer's page of the script (`/`).
   case page
   /// The stream of server-sent events that tells the page of each new history (`/events`).
   case events
+  /// A `POST` to one of the server's actions (`accept` for `/accept`), which checks the
+  /// request's token itself.
+  case action(String)
   /// Any other path.
   case notFound
   /// A method other than GET or HEAD.
@@ -27,8 +31,14 @@ package enum PreviewRoute: Equatable, Sendable {
   ///   - path: the request's path, without its query.
   ///   - host: the `Host` header, `nil` when there is none.
   ///   - port: the port the server listens on.
-  package static func of(method: String, path: String, host: String?, port: Int) -> PreviewRoute {
+  ///   - actions: the names of the server's actions, each `POST` to `/<name>`.
+  package static func of(
+    method: String, path: String, host: String?, port: Int, actions: Set<String> = []
+  ) -> PreviewRoute {
     guard accepts(host: host, port: port) else { return .misdirected }
+    if path.hasPrefix("/"), actions.contains(String(path.dropFirst())) {
+      return method == "POST" ? .action(String(path.dropFirst())) : .methodNotAllowed
+    }
     guard method == "GET" || method == "HEAD" else { return .methodNotAllowed }
     switch path {
     case "/": return .page
@@ -53,21 +63,24 @@ package enum PreviewRoute: Equatable, Sendable {
   /// The status code of the answer.
   package var status: Int {
     switch self {
-    case .page, .events: 200
+    case .page, .events, .action: 200
     case .notFound: 404
     case .methodNotAllowed: 405
     case .misdirected: 421
     }
   }
 
-  /// The text of an answer that is not the page or the stream.
-  package var refusal: String {
+  /// The text of an answer that is not the page, the stream or an action.
+  ///
+  /// - Parameter server: the server's name in the text (`circles preview`).
+  package func refusal(by server: String) -> String {
     switch self {
-    case .page, .events: ""
-    case .notFound: "not found: circles preview serves the page at / only\n"
-    case .methodNotAllowed: "method not allowed: circles preview answers GET and HEAD only\n"
+    case .page, .events, .action: ""
+    case .notFound: "not found: \(server) serves the page at / only\n"
+    case .methodNotAllowed:
+      "method not allowed: \(server) answers GET and HEAD, and POST to its actions only\n"
     case .misdirected:
-      "misdirected request: circles preview answers requests for 127.0.0.1, localhost or "
+      "misdirected request: \(server) answers requests for 127.0.0.1, localhost or "
         + "[::1] at its port only\n"
     }
   }

@@ -17,8 +17,31 @@ package struct PreviewServerError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// The preview's HTTP server: GNU libmicrohttpd on a socket of 127.0.0.1, answering each request
-/// by its `PreviewRoute` with the channel's page or its stream of events.
+/// One request to an action of the server (`POST /accept?frame=…` of `circles review`).
+package struct PreviewActionRequest: Sendable {
+  /// The action's name: the path without its `/`.
+  package var name: String
+  /// The query's arguments, decoded; of an argument given twice, the first.
+  package var arguments: [String: String]
+  /// The `X-Circles-Token` header, which only the page holds: an action refuses a request
+  /// without the session's token with 403.
+  package var token: String?
+}
+
+/// What an action answers: a status code and a line of text.
+package struct PreviewActionAnswer: Equatable, Sendable {
+  package var status: Int
+  package var text: String
+
+  package init(status: Int, text: String) {
+    self.status = status
+    self.text = text
+  }
+}
+
+/// The preview's HTTP server (and the review's): GNU libmicrohttpd on a socket of 127.0.0.1,
+/// answering each request by its `PreviewRoute` with the channel's page, its stream of events,
+/// or one of its actions.
 ///
 /// Each connection has a thread of the library's: the event stream's thread waits in the channel
 /// for the next version, writing a keep-alive comment every `keepAlive`. `stop()` closes the
@@ -30,6 +53,10 @@ package final class PreviewServer: @unchecked Sendable {
   package let channel: PreviewChannel
   /// How long an idle event stream waits before writing a comment to keep the connection.
   package let keepAlive: Duration
+  /// The server's name in its refusals (`circles preview`).
+  package let name: String
+  /// What each `POST /<name>` does; none by default.
+  package let actions: [String: @Sendable (PreviewActionRequest) -> PreviewActionAnswer]
   private var daemon: OpaquePointer?
   private let lock = NSLock()
 
@@ -40,6 +67,8 @@ package final class PreviewServer: @unchecked Sendable {
   ///   - channel: the page and its versions.
   ///   - keepAlive: see `keepAlive`.
   ///   - headerDeadline: how long a request may take to arrive whole (``PreviewConnections``).
+  ///   - name: see ``name``.
+  ///   - actions: see ``actions``.
   /// - Throws: `PreviewServerError` when the port is in use or cannot be had.
   /// The most connections served at once. Each has a thread of the library's, whose stack is
   /// reserved, not used, so 64 cost little memory; ``PreviewConnections`` keeps some of them free
@@ -52,10 +81,13 @@ package final class PreviewServer: @unchecked Sendable {
 
   package init(
     port: Int, channel: PreviewChannel, keepAlive: Duration = .seconds(15),
-    headerDeadline: Duration = .seconds(10)
+    headerDeadline: Duration = .seconds(10), name: String = "circles preview",
+    actions: [String: @Sendable (PreviewActionRequest) -> PreviewActionAnswer] = [:]
   ) throws(PreviewServerError) {
     self.channel = channel
     self.keepAlive = keepAlive
+    self.name = name
+    self.actions = actions
     connections = PreviewConnections(
       limit: Self.connectionLimit, headerDeadline: headerDeadline,
       closedToMakeRoom: { [channel] in channel.wake() })
@@ -68,9 +100,12 @@ package final class PreviewServer: @unchecked Sendable {
       MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
       // An idle connection is closed after two minutes; a stream writes more often.
       MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
-      // A thread per connection: at most 64 at once (each reserves a stack), so that a process
-      // opening connections without end cannot make the preview's memory grow with them.
-      MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(Self.connectionLimit),
+      // A thread per connection: at most 64 held at once (each reserves a stack), so that a
+      // process opening connections without end cannot make the preview's memory grow with
+      // them. The library's own limit is 16 higher: connections closed to make room count there
+      // until their threads end, which on a busy machine took long enough for the library to
+      // refuse a new page outright (the crowded test, under the whole suite's load).
+      MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(Self.connectionLimit + 16),
       // What each connection does, for the rules of PreviewConnections.
       MHD_OPTION.NOTIFY_CONNECTION.rawValue,
       OpaquePointer(unsafeBitCast(Self.notify, to: UnsafeRawPointer.self)),
@@ -173,7 +208,8 @@ package final class PreviewServer: @unchecked Sendable {
     let key = UInt(bitPattern: connection)
     let route = PreviewRoute.of(
       method: method.map { String(cString: $0) } ?? "",
-      path: url.map { String(cString: $0) } ?? "", host: host, port: server.port)
+      path: url.map { String(cString: $0) } ?? "", host: host, port: server.port,
+      actions: Set(server.actions.keys))
     server.connections.requestRead(key, streaming: route == .events)
     return server.respond(route, on: connection)
   }
@@ -232,8 +268,12 @@ package final class PreviewServer: @unchecked Sendable {
     var value: String?
   }
 
+  /// The header an action's request carries its token in.
+  package static let tokenHeader = "X-Circles-Token"
+
   private func respond(_ route: PreviewRoute, on connection: OpaquePointer) -> MHD_Result {
     let response: OpaquePointer?
+    var status = route.status
     switch route {
     case .page:
       var page = channel.current.page
@@ -251,22 +291,62 @@ package final class PreviewServer: @unchecked Sendable {
         UInt64.max, 1024, EventStream.read, stream.toOpaque(), EventStream.release)
       if response == nil { stream.release() }
       header(response, "Content-Type", "text/event-stream; charset=utf-8")
+    case .action(let name):
+      let request = PreviewActionRequest(
+        name: name, arguments: Self.arguments(of: connection),
+        token: MHD_lookup_connection_value(connection, .HEADER_KIND, Self.tokenHeader).map {
+          String(cString: $0)
+        })
+      let answer =
+        actions[name]?(request)
+        ?? PreviewActionAnswer(status: 404, text: PreviewRoute.notFound.refusal(by: self.name))
+      status = answer.status
+      response = textResponse(answer.text)
     case .notFound, .methodNotAllowed, .misdirected:
-      var text = Array(route.refusal.utf8)
-      response = text.withUnsafeMutableBytes {
-        MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY)
+      response = textResponse(route.refusal(by: name))
+      if route == .methodNotAllowed {
+        header(response, "Allow", actions.isEmpty ? "GET, HEAD" : "GET, HEAD, POST")
       }
-      header(response, "Content-Type", "text/plain; charset=utf-8")
-      if route == .methodNotAllowed { header(response, "Allow", "GET, HEAD") }
     }
     guard let response else { return .NO }
     header(response, "Cache-Control", "no-store")
     header(response, "X-Content-Type-Options", "nosniff")
     header(response, "Referrer-Policy", "no-referrer")
     header(response, "Content-Security-Policy", "frame-ancestors 'none'")
-    let result = MHD_queue_response(connection, UInt32(route.status), response)
+    let result = MHD_queue_response(connection, UInt32(status), response)
     MHD_destroy_response(response)
     return result
+  }
+
+  private func textResponse(_ text: String) -> OpaquePointer? {
+    var bytes = Array(text.utf8)
+    let response = bytes.withUnsafeMutableBytes {
+      MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY)
+    }
+    header(response, "Content-Type", "text/plain; charset=utf-8")
+    return response
+  }
+
+  /// The query's arguments, decoded by the library; of a name given twice, the first.
+  private static func arguments(of connection: OpaquePointer) -> [String: String] {
+    var found: [String: String] = [:]
+    withUnsafeMutablePointer(to: &found) { pointer in
+      _ = MHD_get_connection_values_n(
+        connection, .GET_ARGUMENT_KIND,
+        { context, _, key, keySize, value, valueSize in
+          guard let context, let key else { return .YES }
+          let arguments = context.assumingMemoryBound(to: [String: String].self)
+          let name = String(
+            decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+          let text =
+            value.map {
+              String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
+            } ?? ""
+          if arguments.pointee[name] == nil { arguments.pointee[name] = text }
+          return .YES
+        }, pointer)
+    }
+    return found
   }
 
   private func header(_ response: OpaquePointer?, _ name: String, _ value: String) {

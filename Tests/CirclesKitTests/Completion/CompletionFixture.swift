@@ -58,11 +58,10 @@ final class CompletionFixture {
         "circles ",
         [
           "check", "compare", "completions", "diff", "help", "history", "lsp", "preview", "repl",
-          "run",
-          "view",
+          "review", "run", "view",
         ]
       ),
-      ("circles r", ["repl", "run"]),
+      ("circles r", ["repl", "review", "run"]),
       ("circles preview --", ["--check", "--help", "--open", "--port"]),
       ("circles preview ", scripts),
       ("circles run --fo", ["--format"]),

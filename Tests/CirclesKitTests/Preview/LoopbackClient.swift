@@ -33,11 +33,13 @@ struct LoopbackClient {
   /// Sends one request and reads the answer until the server closes or `until` holds of what
   /// was read, or 60 s pass.
   func request(
-    _ path: String, method: String = "GET", host: String? = nil,
+    _ path: String, method: String = "GET", host: String? = nil, headers: [String] = [],
     until enough: @escaping @Sendable (String) -> Bool = { _ in false }
   ) async throws -> Answer {
     let hostLine = host.map { "Host: \($0)\r\n" } ?? ""
-    let request = "\(method) \(path) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n"
+    let headerLines = headers.map { "\($0)\r\n" }.joined()
+    let request =
+      "\(method) \(path) HTTP/1.1\r\n\(hostLine)\(headerLines)Connection: close\r\n\r\n"
     let port = port
     let text = try await onThreadOfItsOwn { () -> Result<String, Failure> in
       Self.exchange(request, port: port, enough: enough)

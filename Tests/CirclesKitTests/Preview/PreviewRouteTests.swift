@@ -67,8 +67,39 @@ struct PreviewRouteTests {
     #expect(PreviewRoute.notFound.status == 404)
     #expect(PreviewRoute.methodNotAllowed.status == 405)
     #expect(
-      PreviewRoute.notFound.refusal == "not found: circles preview serves the page at / only\n")
-    #expect(PreviewRoute.page.refusal.isEmpty)
+      PreviewRoute.notFound.refusal(by: "circles preview")
+        == "not found: circles preview serves the page at / only\n")
+    #expect(PreviewRoute.page.refusal(by: "circles preview").isEmpty)
+  }
+
+  @Test("a POST to a declared action is that action; another method there, or none declared, 405")
+  func actions() {
+    let host = "127.0.0.1:8123"
+    let declared: Set<String> = ["accept", "reject"]
+    #expect(
+      PreviewRoute.of(method: "POST", path: "/accept", host: host, port: 8123, actions: declared)
+        == .action("accept"))
+    #expect(
+      PreviewRoute.of(method: "POST", path: "/reject", host: host, port: 8123, actions: declared)
+        == .action("reject"))
+    for method in ["GET", "HEAD", "PUT"] {
+      #expect(
+        PreviewRoute.of(method: method, path: "/accept", host: host, port: 8123, actions: declared)
+          == .methodNotAllowed)
+    }
+    #expect(
+      PreviewRoute.of(method: "POST", path: "/accept", host: host, port: 8123) == .methodNotAllowed)
+    #expect(
+      PreviewRoute.of(method: "POST", path: "/other", host: host, port: 8123, actions: declared)
+        == .methodNotAllowed)
+    #expect(
+      PreviewRoute.of(
+        method: "POST", path: "/accept", host: "evil.example", port: 8123, actions: declared)
+        == .misdirected)
+    #expect(
+      PreviewRoute.methodNotAllowed.refusal(by: "circles review")
+        == "method not allowed: circles review answers GET and HEAD, and POST to its actions only\n"
+    )
   }
 
   @Test("the events as the stream carries them")

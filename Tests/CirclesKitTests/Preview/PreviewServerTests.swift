@@ -56,7 +56,7 @@ struct PreviewServerTests {
     let host = "127.0.0.1:\(server.port)"
     let missing = try await client.request("/s.circles", host: host)
     #expect(missing.status == 404)
-    #expect(missing.body == PreviewRoute.notFound.refusal)
+    #expect(missing.body == PreviewRoute.notFound.refusal(by: "circles preview"))
     #expect(try await client.request("/", method: "POST", host: host).status == 405)
     let rebound = try await client.request("/", host: "evil.example:\(server.port)")
     #expect(rebound.status == 421)
@@ -246,5 +246,41 @@ struct PreviewServerTests {
     let page = try await LoopbackClient(port: server.port).request(
       "/", host: "127.0.0.1:\(server.port)")
     #expect(page.status == 200)
+  }
+
+  @Test("an action gets its query's arguments and the token header, and answers with its status")
+  func actions() async throws {
+    let server = try PreviewServer(
+      port: 0, channel: PreviewChannel(page: Array("page".utf8)), name: "circles review",
+      actions: [
+        "accept": { request in
+          PreviewActionAnswer(
+            status: request.token == "secret" ? 200 : 403,
+            text: "\(request.name) \(request.arguments["frame"] ?? "-")\n")
+        }
+      ])
+    defer { server.stop() }
+    let client = LoopbackClient(port: server.port)
+    let host = "127.0.0.1:\(server.port)"
+    let good = try await client.request(
+      "/accept?frame=0%3A0002-add%20b&frame=other", method: "POST", host: host,
+      headers: ["X-Circles-Token: secret", "Content-Length: 0"])
+    #expect(good.status == 200, "\(good.head)")
+    #expect(good.body == "accept 0:0002-add b\n")
+    let forged = try await client.request(
+      "/accept?frame=x", method: "POST", host: host,
+      headers: ["X-Circles-Token: guess", "Content-Length: 0"])
+    #expect(forged.status == 403)
+    let none = try await client.request(
+      "/accept?frame=x", method: "POST", host: host, headers: ["Content-Length: 0"])
+    #expect(none.status == 403)
+    let read = try await client.request("/accept", host: host)
+    #expect(read.status == 405)
+    #expect(read.head.contains("Allow: GET, HEAD, POST"))
+    #expect(read.body == PreviewRoute.methodNotAllowed.refusal(by: "circles review"))
+    let elsewhere = try await client.request(
+      "/accept?frame=x", method: "POST", host: "evil.example:\(server.port)",
+      headers: ["X-Circles-Token: secret", "Content-Length: 0"])
+    #expect(elsewhere.status == 421)
   }
 }

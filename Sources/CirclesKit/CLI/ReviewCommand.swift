@@ -1,0 +1,157 @@
+import CircleEngine
+import CircleSnapshot
+import Foundation
+
+/// `circles review <script|dir>... [--port <n>] [--open]`: a check served as a page on which
+/// each failing, missing, moved or orphan image is accepted or rejected.
+struct ReviewCommand: Subcommand {
+  static let name = "review"
+  static let summary = "Accept or reject each changed frame in the browser."
+  static let discussion = """
+    Checks scripts against their goldens as 'circles check' does, writing nothing, and serves
+    a page at http://127.0.0.1:<port>/ of every frame that differs from its golden, has none
+    or matches one under another name, and of every golden without a frame, grouped by script
+    at the line that made each. Each shows the golden, the differences and the actual picture
+    (side by side, with a slider, or as an onion skin), the scene's changes in words and the
+    frames before and after it.
+
+    Accept writes exactly what the equivalent 'circles check' command line writes, and the
+    page shows that line: a frame's golden recorded (or a moved one renamed), or a golden
+    without a frame deleted, that one alone.
+    Reject writes nothing and marks the frame. Nothing is written before an accept. Keys:
+    j and k for the next and previous frame, a to accept, r to reject, v to change the view.
+
+    When a script is saved, it is checked again and the page updates; a decision stays while
+    the frame's picture is the one decided on, and is cleared (the page says so) when it
+    changed. The server is the one of 'circles preview': 127.0.0.1 only, Host checked, and
+    accept and reject need the token that only the page holds. Ctrl-C stops it and prints
+    what was accepted and rejected.
+    """
+  static let epilogue = """
+    Exit codes: 0 stopped with Ctrl-C and every frame now matches its golden, 1 stopped with
+    frames that still differ or are missing, 2 an error on the command line, in finding the
+    scripts, or a port that cannot be listened on.
+    """
+
+  static var options: [CommandOption] {
+    [
+      .option(
+        "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
+        help: "Goldens in '<dir>/<script name>/' instead of beside each script."),
+      .option(
+        "--port", "n", .text, rule: .wholeNumber(0...65535), "The port to listen on",
+        help: "The port to listen on; 0 lets the system choose a free one, as by default.",
+        default: "a free one, which the system chooses"),
+      .flag(
+        "--open", "Open the address in the desktop's browser",
+        help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
+          + "when there is one."),
+      ReportArguments.shardOption(as: "Review", sharing: "scripts"),
+    ] + ComparisonArguments.options
+  }
+  static var operands: CommandOperands {
+    CommandOperands(
+      placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]),
+      noun: "scripts or folders", missing: "at least one script or folder",
+      synopsis: "<script.circles | dir>...")
+  }
+
+  var paths: [String]
+  var goldenPath: String?
+  var port: Int
+  var opens: Bool
+  var shard: (index: Int, count: Int)?
+  var comparison: ComparisonArguments
+  /// The options an equivalent command repeats: those that choose files or how images compare.
+  var repeated: [String]
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    paths = arguments.operands
+    goldenPath = arguments.string("--golden")
+    port = arguments.integer("--port") ?? 0
+    opens = arguments.flag("--open")
+    shard = try ReportArguments.shard(arguments)
+    comparison = try ComparisonArguments(arguments)
+    repeated = arguments.words(of: ["--golden"] + ComparisonArguments.names)
+  }
+
+  func validate(in context: ToolContext) throws(UsageError) {
+    if paths.contains("-") {
+      throw UsageError("review needs script files: goldens are found beside each script")
+    }
+  }
+
+  func run(in context: ToolContext) -> Int32 {
+    let console = context.console
+    let scripts: [URL]
+    do {
+      scripts = try ScriptDiscovery.scripts(in: paths, context: context)
+    } catch {
+      console.error(error.message)
+      return ExitCode.usage
+    }
+    let options = CheckOptions(
+      goldenRoot: goldenPath.map { context.url(for: $0, isDirectory: true) },
+      comparison: comparison.options, commandOptions: repeated)
+    let channel = PreviewChannel()
+    let session = ReviewSession(
+      scripts: shard.map { CheckOptions.shard(scripts, index: $0.index, count: $0.count) }
+        ?? scripts,
+      options: options, currentDirectory: context.currentDirectory, channel: channel,
+      onDecision: { decision in console.print(Self.line(decision)) })
+    let first: ReviewRound
+    do {
+      first = try session.refresh()
+    } catch {
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    let server: PreviewServer
+    do {
+      server = try PreviewServer(
+        port: port, channel: channel, name: "circles review",
+        actions: ["accept": session.answer, "reject": session.answer])
+    } catch {
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    let stopped = StopRequest()
+    StopSignals.onInterrupt { stopped.request() }
+    let address = "http://127.0.0.1:\(server.port)/"
+    console.print("reviewing at \(address)")
+    console.print(Self.line(first))
+    console.printError("press Ctrl-C to stop")
+    if opens, let note = BrowserOpener.open(address, path: context.environment["PATH"]) {
+      console.note(note)
+    }
+    session.watch(
+      interval: PreviewCommand.interval, until: { stopped.isRequested },
+      onRound: { console.print(Self.line($0)) })
+    StopSignals.onInterrupt(nil)
+    server.stop()
+    console.printError("stopped serving \(address)")
+    let summary = session.summary
+    let result = session.result
+    let still = result.scripts.filter { $0.status != .passed }.map(\.displayPath)
+    let decided = "\(summary.accepted.count) accepted, \(summary.rejected.count) rejected"
+    let outcome =
+      still.isEmpty
+      ? "every frame matches its golden"
+      : "still failing: \(still.map(DisplayText.escaped).joined(separator: ", "))"
+    console.print("review: \(decided); \(outcome)")
+    return still.isEmpty ? ExitCode.success : ExitCode.failure
+  }
+
+  /// `page 2: 3 to review, 1 accepted (0.12 s)`.
+  static func line(_ round: ReviewRound) -> String {
+    "page \(round.version): \(round.summary) (\(String(format: "%.2f s", round.seconds)))"
+  }
+
+  /// `accepted s.circles 0002-add-hill: circles check s.circles --record --only 0002-add-hill`.
+  static func line(_ decision: ReviewDecision) -> String {
+    let what =
+      "\(decision.decision.rawValue) \(DisplayText.escaped(decision.scriptName)) "
+      + DisplayText.escaped(decision.name)
+    return decision.command.map { "\(what): \(DisplayText.escaped($0))" } ?? what
+  }
+}

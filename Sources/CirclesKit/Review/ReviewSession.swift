@@ -1,0 +1,318 @@
+import CircleEngine
+import CircleScript
+import CircleSnapshot
+import CircleSystem
+import Foundation
+
+/// What one round of a review showed: for the console's line and the tests.
+package struct ReviewRound: Sendable {
+  /// The page's version after the round.
+  package var version: Int
+  /// How many images wait for a decision (rejected ones included), accepted and rejected.
+  package var open: Int
+  package var accepted: Int
+  package var rejected: Int
+  /// Scripts that could not be checked (an error in the script, a file that cannot be read).
+  package var errors: Int
+  /// Decisions cleared because the picture they were taken on changed.
+  package var cleared: Int
+  /// How long the round took, from reading the scripts to publishing the page, in seconds.
+  package var seconds: Double
+
+  /// One line: `3 to review, 1 accepted, 1 rejected`.
+  package var summary: String {
+    var parts = [open == 0 ? "nothing to review" : "\(open) to review"]
+    if accepted > 0 { parts.append("\(accepted) accepted") }
+    if rejected > 0 { parts.append("\(rejected) rejected") }
+    if errors > 0 {
+      parts.append(errors == 1 ? "1 script with an error" : "\(errors) scripts with errors")
+    }
+    if cleared > 0 {
+      parts.append(cleared == 1 ? "1 decision cleared" : "\(cleared) decisions cleared")
+    }
+    return parts.joined(separator: ", ")
+  }
+}
+
+/// What a decision did, for the console.
+package struct ReviewDecision: Sendable, Equatable {
+  /// The script and the image.
+  package var scriptName: String
+  package var name: String
+  package var decision: ReviewItem.Decision
+  /// The equivalent command line, for an accept.
+  package var command: String?
+}
+
+/// `circles review`: a check of scripts against their goldens that writes nothing until the
+/// user accepts an image on the page (README, "Reviewing failures").
+///
+/// Each accept is the check its ``FrameAcceptance`` names (`--record --only <frame>`, or
+/// `--prune --only <golden>`), run on the very text the page was made from, so the golden
+/// written is the picture the user saw; the golden lifecycle's plan does the writing, with its
+/// rules. A reject writes nothing and marks the image. A decision stays while the image's
+/// picture is the one decided on, and is cleared, with a note, when a save changes it.
+///
+/// The session's methods may be called from any thread: one lock keeps a decision and a
+/// refresh from running at once.
+package final class ReviewSession: @unchecked Sendable {
+  /// The scripts reviewed.
+  package let scripts: [URL]
+  /// How they are checked: the golden folders and comparison of `circles check`, recording
+  /// nothing, with the images of failures in a folder of the session's own.
+  package let options: CheckOptions
+  /// Scripts below it are named relative to it.
+  package let currentDirectory: URL
+  /// Where the pages go.
+  package let channel: PreviewChannel
+  /// The session's secret, which only the page holds: an action without it is refused (403).
+  package let token: String
+
+  private let lock = NSLock()
+  private var checks: [GoldenSuite.ScriptCheck?]
+  /// The items of each script's latest check, made while its images were on disk.
+  private var found: [[ReviewItem]]
+  /// The items of the page: ``found`` with the decisions.
+  private var items: [ReviewItem] = []
+  /// Decisions by item id, with the item as it was when decided.
+  private var decisions: [String: ReviewItem] = [:]
+  /// Every accept made, in order, for the end of the session.
+  private var acceptedLog: [ReviewDecision] = []
+  /// Told of each decision as it is taken (on the server's thread), for the console.
+  private let onDecision: (@Sendable (ReviewDecision) -> Void)?
+
+  /// Creates a session; nothing is checked until ``refresh(_:)``.
+  ///
+  /// - Parameters:
+  ///   - scripts: the script files.
+  ///   - options: golden folders and comparison; the record mode and pruning are the session's
+  ///     (nothing is written but what an accept asks), and so is the artifacts folder.
+  ///   - currentDirectory: scripts are named relative to it.
+  ///   - channel: where the pages go.
+  ///   - onDecision: told of each decision as it is taken.
+  package init(
+    scripts: [URL], options: CheckOptions, currentDirectory: URL, channel: PreviewChannel,
+    onDecision: (@Sendable (ReviewDecision) -> Void)? = nil
+  ) {
+    self.onDecision = onDecision
+    var options = options
+    options.record = .none
+    options.prune = false
+    options.failsWhenRecording = false
+    options.only = []
+    options.artifactsDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "circles-review-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+    self.scripts = scripts
+    self.options = options
+    self.currentDirectory = currentDirectory
+    self.channel = channel
+    var generator = SystemRandomNumberGenerator()
+    token = (0..<4).map { _ in String(generator.next(), radix: 16) }.joined()
+    checks = Array(repeating: nil, count: scripts.count)
+    found = Array(repeating: [], count: scripts.count)
+  }
+
+  /// Keeps a script's check and the items made from it (reading its images, which the next
+  /// check replaces).
+  private func keep(_ check: GoldenSuite.ScriptCheck, at index: Int) {
+    checks[index] = check
+    found[index] = ReviewItem.items(of: check, script: index)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: options.artifactsDirectory)
+  }
+
+  /// Checks the scripts (all, or those at `indices`) and publishes the page.
+  ///
+  /// - Throws: ``GoldenSuiteError`` when two scripts would share a golden folder; nothing has
+  ///   been read or written then.
+  @discardableResult
+  package func refresh(_ indices: [Int]? = nil) throws(GoldenSuiteError) -> ReviewRound {
+    let start = ContinuousClock.now
+    let chosen = indices ?? Array(scripts.indices)
+    lock.lock()
+    defer { lock.unlock() }
+    let checked = try GoldenSuite.check(
+      chosen.map { scripts[$0] }, options: options, currentDirectory: currentDirectory)
+    for (index, check) in zip(chosen, checked) { keep(check, at: index) }
+    let cleared = rebuild()
+    try? FileManager.default.removeItem(at: options.artifactsDirectory)
+    return publish(since: start, cleared: cleared)
+  }
+
+  /// Answers `POST /accept` and `POST /reject`: the image named by the `frame` argument (an
+  /// item's id), with the session's token.
+  package func answer(_ request: PreviewActionRequest) -> PreviewActionAnswer {
+    guard request.token == token else {
+      return PreviewActionAnswer(
+        status: 403, text: "forbidden: only the review's own page may decide\n")
+    }
+    guard let id = request.arguments["frame"], !id.isEmpty else {
+      return PreviewActionAnswer(status: 400, text: "bad request: which frame? (?frame=<id>)\n")
+    }
+    let accepting = request.name == "accept"
+    let outcome = decide(id, accept: accepting)
+    switch outcome {
+    case .success(let decision):
+      let command = decision.command.map { ": \($0)" } ?? ""
+      return PreviewActionAnswer(
+        status: 200, text: "\(decision.decision.rawValue) \(decision.name)\(command)\n")
+    case .failure(let problem):
+      return PreviewActionAnswer(status: 409, text: "\(problem.description)\n")
+    }
+  }
+
+  /// Why a decision was not taken.
+  package struct Refusal: Error, Equatable, CustomStringConvertible {
+    package var description: String
+  }
+
+  /// Accepts or rejects the image of an item.
+  ///
+  /// - Returns: what was done, or why nothing was: no such item waits for a decision (the
+  ///   page is older than the check), or the accept was left undone (a name still held by
+  ///   another golden, a golden that could not be written).
+  package func decide(_ id: String, accept: Bool) -> Result<ReviewDecision, Refusal> {
+    let start = ContinuousClock.now
+    return lock.withLock {
+      guard let item = items.first(where: { $0.id == id && $0.decision != .accepted }) else {
+        return .failure(
+          Refusal(description: "no image '\(id)' waits for a decision: reload the page"))
+      }
+      let decision = ReviewDecision(
+        scriptName: item.scriptName, name: item.name,
+        decision: accept ? .accepted : .rejected,
+        command: accept ? item.acceptance.command : nil)
+      if accept {
+        if let problem = apply(item) { return .failure(problem) }
+        acceptedLog.append(decision)
+      }
+      var decided = item
+      decided.decision = decision.decision
+      decided.note = nil
+      decisions[id] = decided
+      onDecision?(decision)
+      _ = rebuild()
+      try? FileManager.default.removeItem(at: options.artifactsDirectory)
+      _ = publish(since: start, cleared: 0)
+      return .success(decision)
+    }
+  }
+
+  /// Runs the item's accept on the text the page was made from; `nil` when it was done.
+  private func apply(_ item: ReviewItem) -> Refusal? {
+    guard let check = checks[item.script] else {
+      return Refusal(description: "the script of '\(item.id)' has not been checked")
+    }
+    let source = ScriptSource(bytes: check.source, fileName: check.displayName)
+    let after = GoldenSuite.check(
+      source, as: check.script, options: item.acceptance.options(from: options),
+      artifactsKey: "accept")
+    keep(after, at: item.script)
+    let isOrphan = item.status == .orphan
+    let frame = after.result?.frames.first {
+      $0.name == item.name && ([.orphan, .pruned].contains($0.status) == isOrphan)
+    }
+    guard let frame, item.acceptance.isDone(frame) else {
+      let reason =
+        frame?.error ?? frame?.problem ?? after.folderError
+        ?? after.failure.map { _ in "the script stopped at an error" }
+        ?? "the check left it undone"
+      return Refusal(
+        description: "\(item.name) was not accepted: \(DisplayText.escaped(reason))")
+    }
+    return nil
+  }
+
+  /// The accepts made in the session, in order; and the images rejected now.
+  package var summary: (accepted: [ReviewDecision], rejected: [ReviewDecision]) {
+    lock.withLock {
+      let rejected = items.filter { $0.decision == .rejected }.map {
+        ReviewDecision(scriptName: $0.scriptName, name: $0.name, decision: .rejected)
+      }
+      return (acceptedLog, rejected)
+    }
+  }
+
+  /// The one result of the latest checks: whether every frame passes now.
+  package var result: CheckResult {
+    lock.withLock { GoldenSuite.result(of: checks.compactMap(\.self)) }
+  }
+
+  /// The items of the page, as of the latest round.
+  package var currentItems: [ReviewItem] { lock.withLock { items } }
+
+  /// Watches the script files and refreshes the page when one is saved (by its modification
+  /// time, size and inode, as `circles preview` does), until `shouldStop` holds.
+  package func watch(
+    interval: Duration, until shouldStop: () -> Bool, onRound: (ReviewRound) -> Void
+  ) {
+    var stamps = scripts.map(FileStamp.of)
+    while !shouldStop() {
+      FileWatcher.pause(interval)
+      let now = scripts.map(FileStamp.of)
+      let changed = scripts.indices.filter { now[$0] != stamps[$0] && now[$0] != nil }
+      stamps = now
+      guard !changed.isEmpty, let round = try? refresh(changed) else { continue }
+      onRound(round)
+    }
+  }
+
+  /// Makes the items from the checks and the decisions: a rejected image stays rejected while
+  /// its picture is the one rejected; an accepted one shows as it was accepted unless the
+  /// image needs a decision again. Returns how many decisions were cleared.
+  private func rebuild() -> Int {
+    var cleared = 0
+    var fresh = found.flatMap(\.self)
+    let open = Set(fresh.map(\.id))
+    for index in fresh.indices {
+      guard let decided = decisions[fresh[index].id] else { continue }
+      if decided.decision == .rejected, decided.picture == fresh[index].picture {
+        fresh[index].decision = .rejected
+        continue
+      }
+      decisions[fresh[index].id] = nil
+      cleared += 1
+      fresh[index].note =
+        decided.decision == .accepted
+        ? "its picture changed since it was accepted: decide again"
+        : "its picture changed since it was rejected: decide again"
+    }
+    for (id, decided) in decisions where !open.contains(id) {
+      if decided.decision == .accepted {
+        fresh.append(decided)
+      } else {
+        decisions[id] = nil
+      }
+    }
+    items = fresh.sorted { ($0.script, $0.position) < ($1.script, $1.position) }
+    return cleared
+  }
+
+  /// Publishes the page of the items and says what it shows.
+  private func publish(since start: ContinuousClock.Instant, cleared: Int) -> ReviewRound {
+    let result = GoldenSuite.result(of: checks.compactMap(\.self))
+    let problems = result.scripts.filter(\.isError)
+    let shown = items
+    let token = token
+    let open = shown.count { $0.decision != .accepted }
+    let accepted = acceptedLog.count
+    let rejected = shown.count { $0.decision == .rejected }
+    var round = ReviewRound(
+      version: 0, open: open, accepted: accepted, rejected: rejected, errors: problems.count,
+      cleared: cleared, seconds: 0)
+    let summary = round.summary
+    let passed = result.passed
+    round.version = channel.publish { version in
+      Array(
+        ReviewPage(
+          items: shown, problems: problems, summary: summary, passes: passed, version: version,
+          token: token
+        ).html.utf8)
+    }
+    let elapsed = (ContinuousClock.now - start).components
+    round.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    return round
+  }
+}
