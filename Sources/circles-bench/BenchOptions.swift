@@ -12,6 +12,7 @@ struct BenchOptions {
     case viewer
     case languageServer = "language-server"
     case preview
+    case review
     case machinery
 
     /// One line of `--help`.
@@ -32,6 +33,7 @@ struct BenchOptions {
       case .viewer: "circles view of 5000 states: its cost, its size, when Chromium shows it"
       case .languageServer: "circles lsp: diagnostics of a 10 MB script after didOpen, didChange"
       case .preview: "circles preview: from a save of the script to its picture in Chromium"
+      case .review: "circles review: from a save that fails 60 frames to their page in Chromium"
       case .machinery: "each hand-written mechanism against the standard way it stands in for"
       }
     }

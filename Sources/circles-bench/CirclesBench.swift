@@ -163,6 +163,14 @@ enum CirclesBench {
             circles: circles, work: folder,
             base: Scene(width: 400, height: 300, count: 60, seed: 2).script(grouped: false),
             edits: 20, progress: Measures.progress))
+      case .review:
+        let work = folder.appendingPathComponent("review", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        rows += PreviewBenchmark.rows(
+          try await PreviewBenchmark.measure(
+            .review, circles: circles, work: work,
+            base: Scene(width: 400, height: 300, count: 59, seed: 2).script(grouped: false),
+            edits: 20, progress: Measures.progress), page: .review)
       case .machinery:
         rows += try MachineryBench.rows(circles: circles, work: folder, runs: runs)
       }
