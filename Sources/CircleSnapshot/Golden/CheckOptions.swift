@@ -27,6 +27,9 @@ package struct CheckOptions: Sendable {
   package var comparison: ComparisonOptions
   /// Where actual, diff and strip images of failures go, in a subfolder per script.
   package var artifactsDirectory: URL
+  /// Whether a failure's golden | diff | actual strip is written beside its diff image
+  /// (`circles review` shows the three apart and does without).
+  package var writesStrips = true
   /// The renderer's identity stored in new goldens and compared with theirs.
   package var renderer: String
   /// Which images recording, renaming and pruning may touch, as names or shell globs

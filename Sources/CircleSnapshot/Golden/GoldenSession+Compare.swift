@@ -205,6 +205,7 @@ extension GoldenSession {
       outcome.notes.append("no diff image: \(error)")
       return
     }
+    guard options.writesStrips else { return }
     do {
       let strip = try difference.strip(diff: diff, names: (golden, item.name))
       try artifacts.write(try encode(strip), of: item.path, suffix: ".strip.png")

@@ -110,7 +110,8 @@ struct ReviewCommand: Subcommand {
     do {
       server = try PreviewServer(
         port: port, channel: channel, name: "circles review",
-        actions: ["accept": session.answer, "reject": session.answer])
+        actions: ["accept": session.answer, "reject": session.answer],
+        images: session.picture)
     } catch {
       console.error(error.description)
       return ExitCode.usage

@@ -11,6 +11,8 @@ package enum PreviewRoute: Equatable, Sendable {
   case page
   /// The stream of server-sent events that tells the page of each new history (`/events`).
   case events
+  /// A picture of the page (`/images/<n>.png`), on a server that serves them.
+  case image(Int)
   /// A `POST` to one of the server's actions (`accept` for `/accept`), which checks the
   /// request's token itself.
   case action(String)
@@ -23,6 +25,8 @@ package enum PreviewRoute: Equatable, Sendable {
 
   /// The path of the event stream.
   package static let eventsPath = "/events"
+  /// The folder of the page's pictures.
+  package static let imagesPath = "/images/"
 
   /// The route of a request.
   ///
@@ -32,8 +36,10 @@ package enum PreviewRoute: Equatable, Sendable {
   ///   - host: the `Host` header, `nil` when there is none.
   ///   - port: the port the server listens on.
   ///   - actions: the names of the server's actions, each `POST` to `/<name>`.
+  ///   - servesImages: whether `/images/<n>.png` are the page's pictures.
   package static func of(
-    method: String, path: String, host: String?, port: Int, actions: Set<String> = []
+    method: String, path: String, host: String?, port: Int, actions: Set<String> = [],
+    servesImages: Bool = false
   ) -> PreviewRoute {
     guard accepts(host: host, port: port) else { return .misdirected }
     if path.hasPrefix("/"), actions.contains(String(path.dropFirst())) {
@@ -43,7 +49,15 @@ package enum PreviewRoute: Equatable, Sendable {
     switch path {
     case "/": return .page
     case eventsPath: return .events
-    default: return .notFound
+    default:
+      guard servesImages, path.hasPrefix(imagesPath), path.hasSuffix(".png") else {
+        return .notFound
+      }
+      let number = path.dropFirst(imagesPath.count).dropLast(4)
+      guard !number.isEmpty, number.count <= 9, number.allSatisfy({ ("0"..."9").contains($0) }),
+        let value = Int(number), value >= 0
+      else { return .notFound }
+      return .image(value)
     }
   }
 
@@ -63,7 +77,7 @@ package enum PreviewRoute: Equatable, Sendable {
   /// The status code of the answer.
   package var status: Int {
     switch self {
-    case .page, .events, .action: 200
+    case .page, .events, .image, .action: 200
     case .notFound: 404
     case .methodNotAllowed: 405
     case .misdirected: 421
@@ -75,7 +89,7 @@ package enum PreviewRoute: Equatable, Sendable {
   /// - Parameter server: the server's name in the text (`circles preview`).
   package func refusal(by server: String) -> String {
     switch self {
-    case .page, .events, .action: ""
+    case .page, .events, .image, .action: ""
     case .notFound: "not found: \(server) serves the page at / only\n"
     case .methodNotAllowed:
       "method not allowed: \(server) answers GET and HEAD, and POST to its actions only\n"

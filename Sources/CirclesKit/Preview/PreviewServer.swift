@@ -57,6 +57,9 @@ package final class PreviewServer: @unchecked Sendable {
   package let name: String
   /// What each `POST /<name>` does; none by default.
   package let actions: [String: @Sendable (PreviewActionRequest) -> PreviewActionAnswer]
+  /// The page's pictures by number (`/images/<n>.png`), when it has some apart from the page:
+  /// each number names one picture for the server's life, so the browser may keep it.
+  package let images: (@Sendable (Int) -> Data?)?
   private var daemon: OpaquePointer?
   private let lock = NSLock()
 
@@ -69,6 +72,7 @@ package final class PreviewServer: @unchecked Sendable {
   ///   - headerDeadline: how long a request may take to arrive whole (``PreviewConnections``).
   ///   - name: see ``name``.
   ///   - actions: see ``actions``.
+  ///   - images: see ``images``.
   /// - Throws: `PreviewServerError` when the port is in use or cannot be had.
   /// The most connections served at once. Each has a thread of the library's, whose stack is
   /// reserved, not used, so 64 cost little memory; ``PreviewConnections`` keeps some of them free
@@ -82,8 +86,10 @@ package final class PreviewServer: @unchecked Sendable {
   package init(
     port: Int, channel: PreviewChannel, keepAlive: Duration = .seconds(15),
     headerDeadline: Duration = .seconds(10), name: String = "circles preview",
-    actions: [String: @Sendable (PreviewActionRequest) -> PreviewActionAnswer] = [:]
+    actions: [String: @Sendable (PreviewActionRequest) -> PreviewActionAnswer] = [:],
+    images: (@Sendable (Int) -> Data?)? = nil
   ) throws(PreviewServerError) {
+    self.images = images
     self.channel = channel
     self.keepAlive = keepAlive
     self.name = name
@@ -209,7 +215,7 @@ package final class PreviewServer: @unchecked Sendable {
     let route = PreviewRoute.of(
       method: method.map { String(cString: $0) } ?? "",
       path: url.map { String(cString: $0) } ?? "", host: host, port: server.port,
-      actions: Set(server.actions.keys))
+      actions: Set(server.actions.keys), servesImages: server.images != nil)
     server.connections.requestRead(key, streaming: route == .events)
     return server.respond(route, on: connection)
   }
@@ -274,6 +280,7 @@ package final class PreviewServer: @unchecked Sendable {
   private func respond(_ route: PreviewRoute, on connection: OpaquePointer) -> MHD_Result {
     let response: OpaquePointer?
     var status = route.status
+    var cacheable = false
     switch route {
     case .page:
       var page = channel.current.page
@@ -291,6 +298,17 @@ package final class PreviewServer: @unchecked Sendable {
         UInt64.max, 1024, EventStream.read, stream.toOpaque(), EventStream.release)
       if response == nil { stream.release() }
       header(response, "Content-Type", "text/event-stream; charset=utf-8")
+    case .image(let number):
+      if var bytes = images?(number).map(Array.init) {
+        response = bytes.withUnsafeMutableBytes {
+          MHD_create_response_from_buffer($0.count, $0.baseAddress, .RESPMEM_MUST_COPY)
+        }
+        header(response, "Content-Type", "image/png")
+        cacheable = true
+      } else {
+        status = 404
+        response = textResponse(PreviewRoute.notFound.refusal(by: name))
+      }
     case .action(let name):
       let request = PreviewActionRequest(
         name: name, arguments: Self.arguments(of: connection),
@@ -309,7 +327,8 @@ package final class PreviewServer: @unchecked Sendable {
       }
     }
     guard let response else { return .NO }
-    header(response, "Cache-Control", "no-store")
+    header(
+      response, "Cache-Control", cacheable ? "private, max-age=86400, immutable" : "no-store")
     header(response, "X-Content-Type-Options", "nosniff")
     header(response, "Referrer-Policy", "no-referrer")
     header(response, "Content-Security-Policy", "frame-ancestors 'none'")

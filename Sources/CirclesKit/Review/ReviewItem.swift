@@ -62,9 +62,12 @@ package struct ReviewItem: Equatable, Sendable {
 
 extension ReviewItem {
   /// The items of one script's check: each image it has something to accept for, in the order
-  /// of its result, with the pictures read from the check's files.
-  static func items(of check: GoldenSuite.ScriptCheck, script: Int) -> [ReviewItem] {
-    guard let result = check.result else { return [] }
+  /// of its result, with the pictures read from the check's files; at most `limit`, and how many
+  /// more there are.
+  static func items(
+    of check: GoldenSuite.ScriptCheck, script: Int, limit: Int = .max
+  ) -> (items: [ReviewItem], more: Int) {
+    guard let result = check.result else { return ([], 0) }
     let lines = String(decoding: check.source, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false)
     let history = result.frames.indices.filter {
@@ -77,8 +80,13 @@ extension ReviewItem {
       return Neighbour(name: frame.name, image: HTMLReport.readImage(file))
     }
     var items: [ReviewItem] = []
+    var more = 0
     for (position, frame) in result.frames.enumerated() {
       guard let acceptance = result.acceptance(of: frame, scriptPath: check.displayName) else {
+        continue
+      }
+      guard items.count < limit else {
+        more += 1
         continue
       }
       let isOrphan = frame.status == .orphan
@@ -102,6 +110,6 @@ extension ReviewItem {
           after: neighbour(place.flatMap { $0 + 1 < history.count ? history[$0 + 1] : nil }),
           acceptance: acceptance))
     }
-    return items
+    return (items, more)
   }
 }

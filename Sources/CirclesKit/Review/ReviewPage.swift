@@ -6,8 +6,8 @@ import Foundation
 /// with its golden, differences and actual picture (side by side, a slider, or an onion skin),
 /// its scene's changes in words, the frames around it, and buttons to accept or reject it.
 ///
-/// Self-contained: images inline as `data:` URLs, its style and script in the page, and a
-/// policy that lets it load nothing and talk to its own server only. The keys are those of
+/// Its style and script are in the page, its pictures served by the review's server
+/// (``ReviewImages``), and a policy lets it load nothing else and talk to its own server only. The keys are those of
 /// review tools: `j` and `k` for the next and previous image, `a` to accept, `r` to reject,
 /// `v` for the next view; every control is a button, reachable with Tab.
 struct ReviewPage {
@@ -18,9 +18,11 @@ struct ReviewPage {
   var passes: Bool
   var version: Int
   var token: String
+  /// The address of a picture (`/images/3.png`).
+  var source: (Data) -> String
 
   static let policy =
-    "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
     + "connect-src 'self'; base-uri 'none'; form-action 'none'"
 
   var html: String {
@@ -62,11 +64,17 @@ struct ReviewPage {
   }
 
   private func image(_ data: Data?, alt: String, className: String = "") -> String {
-    guard let data, PNGChunkWalk.hasSignature(data) else {
+    guard let data, PNGChunkWalk.hasSignature(data), data.count >= 24 else {
       return "<p class=\"none\">(\(Markup.escape(alt)): none)</p>"
     }
-    return "<img class=\"\(className)\" alt=\"\(Markup.escape(alt))\" "
-      + "src=\"data:image/png;base64,\(data.base64EncodedString())\">"
+    // The header's size, so that the page is laid out before its pictures load.
+    let bytes = [UInt8](data.prefix(24))
+    func number(at offset: Int) -> UInt32 {
+      bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+    return "<img class=\"\(className)\" alt=\"\(Markup.escape(alt))\" loading=\"lazy\" "
+      + "width=\"\(number(at: 16))\" height=\"\(number(at: 20))\" "
+      + "src=\"\(Markup.escape(source(data)))\">"
   }
 
   private func article(_ item: ReviewItem, number: Int) -> String {
@@ -187,7 +195,7 @@ struct ReviewPage {
     .views button[aria-pressed=true]{background:#333;color:#fff}
     .sides,.context{display:flex;flex-wrap:wrap;gap:.8em;align-items:flex-start}
     figure{margin:.4em 0}figcaption{font-size:12px;color:#555}
-    img{image-rendering:pixelated;max-width:100%;border:1px solid #ccc;
+    img{image-rendering:pixelated;max-width:100%;height:auto;border:1px solid #ccc;
     background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}
     .context img{max-width:120px;max-height:90px}
     .compare .stack,.compare .mix{display:none}.compare[data-view=slider] .sides,

@@ -16,12 +16,18 @@ package struct ReviewRound: Sendable {
   package var errors: Int
   /// Decisions cleared because the picture they were taken on changed.
   package var cleared: Int
+  /// Images waiting for a decision beyond the page's ``ReviewSession/maximumItems``.
+  package var unshown: Int = 0
   /// How long the round took, from reading the scripts to publishing the page, in seconds.
   package var seconds: Double
 
   /// One line: `3 to review, 1 accepted, 1 rejected`.
   package var summary: String {
-    var parts = [open == 0 ? "nothing to review" : "\(open) to review"]
+    var parts = [
+      open + unshown == 0
+        ? "nothing to review"
+        : unshown == 0 ? "\(open) to review" : "\(open + unshown) to review (\(open) shown)"
+    ]
     if accepted > 0 { parts.append("\(accepted) accepted") }
     if rejected > 0 { parts.append("\(rejected) rejected") }
     if errors > 0 {
@@ -69,9 +75,18 @@ package final class ReviewSession: @unchecked Sendable {
   package let token: String
 
   private let lock = NSLock()
+  /// The pictures of the pages, served by the server (`PreviewServer.images`).
+  private let images = ReviewImages()
   private var checks: [GoldenSuite.ScriptCheck?]
   /// The items of each script's latest check, made while its images were on disk.
   private var found: [[ReviewItem]]
+  /// How many images of each script wait for a decision beyond ``maximumItems``.
+  private var unshown: [Int]
+
+  /// The most images a page shows; the others are counted, and wait for a later page. Each
+  /// holds its golden, diff and actual picture in memory (some 50 KB at 400×300), so 500 keep
+  /// a review within some 75 MB however many frames fail.
+  package static let maximumItems = 500
   /// The items of the page: ``found`` with the decisions.
   private var items: [ReviewItem] = []
   /// Decisions by item id, with the item as it was when decided.
@@ -100,6 +115,7 @@ package final class ReviewSession: @unchecked Sendable {
     options.prune = false
     options.failsWhenRecording = false
     options.only = []
+    options.writesStrips = false
     options.artifactsDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "circles-review-\(getpid())-\(UUID().uuidString)", isDirectory: true)
     self.scripts = scripts
@@ -110,13 +126,16 @@ package final class ReviewSession: @unchecked Sendable {
     token = (0..<4).map { _ in String(generator.next(), radix: 16) }.joined()
     checks = Array(repeating: nil, count: scripts.count)
     found = Array(repeating: [], count: scripts.count)
+    unshown = Array(repeating: 0, count: scripts.count)
   }
 
   /// Keeps a script's check and the items made from it (reading its images, which the next
   /// check replaces).
   private func keep(_ check: GoldenSuite.ScriptCheck, at index: Int) {
     checks[index] = check
-    found[index] = ReviewItem.items(of: check, script: index)
+    let others = found.indices.filter { $0 != index }.reduce(0) { $0 + found[$1].count }
+    (found[index], unshown[index]) = ReviewItem.items(
+      of: check, script: index, limit: max(0, Self.maximumItems - others))
   }
 
   deinit {
@@ -240,6 +259,9 @@ package final class ReviewSession: @unchecked Sendable {
     lock.withLock { GoldenSuite.result(of: checks.compactMap(\.self)) }
   }
 
+  /// A picture of the pages, by its number in `/images/<n>.png`.
+  package func picture(_ number: Int) -> Data? { images.picture(number) }
+
   /// The items of the page, as of the latest round.
   package var currentItems: [ReviewItem] { lock.withLock { items } }
 
@@ -302,15 +324,18 @@ package final class ReviewSession: @unchecked Sendable {
     var round = ReviewRound(
       version: 0, open: open, accepted: accepted, rejected: rejected, errors: problems.count,
       cleared: cleared, seconds: 0)
+    round.unshown = unshown.reduce(0, +)
     let summary = round.summary
     let passed = result.passed
+    let images = images
     round.version = channel.publish { version in
       Array(
         ReviewPage(
           items: shown, problems: problems, summary: summary, passes: passed, version: version,
-          token: token
+          token: token, source: { "\(PreviewRoute.imagesPath)\(images.number(of: $0)).png" }
         ).html.utf8)
     }
+    images.published()
     let elapsed = (ContinuousClock.now - start).components
     round.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
     return round

@@ -102,6 +102,24 @@ struct PreviewRouteTests {
     )
   }
 
+  @Test("a server's pictures are /images/<n>.png, when it serves them; any other name is not found")
+  func images() {
+    let host = "127.0.0.1:8123"
+    func route(_ path: String, serves: Bool = true, method: String = "GET") -> PreviewRoute {
+      PreviewRoute.of(method: method, path: path, host: host, port: 8123, servesImages: serves)
+    }
+    #expect(route("/images/0.png") == .image(0))
+    #expect(route("/images/42.png", method: "HEAD") == .image(42))
+    #expect(route("/images/42.png", serves: false) == .notFound)
+    for path in [
+      "/images/.png", "/images/-1.png", "/images/1", "/images/1.jpg", "/images/../1.png",
+      "/images/1/2.png", "/images/1234567890.png", "/images/١.png", "/images/+1.png",
+    ] {
+      #expect(route(path) == .notFound, "\(path)")
+    }
+    #expect(route("/images/1.png", method: "POST") == .methodNotAllowed)
+  }
+
   @Test("the events as the stream carries them")
   func events() {
     #expect(PreviewEvent.version(7).text == "retry: 300\nevent: version\ndata: 7\n\n")

@@ -283,4 +283,26 @@ struct PreviewServerTests {
       headers: ["X-Circles-Token: secret", "Content-Length: 0"])
     #expect(elsewhere.status == 421)
   }
+
+  @Test("pictures are served by number with their type, kept by the browser; others are 404")
+  func images() async throws {
+    let picture = Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3])
+    let server = try PreviewServer(
+      port: 0, channel: PreviewChannel(page: Array("page".utf8)),
+      images: { $0 == 3 ? picture : nil })
+    defer { server.stop() }
+    let client = LoopbackClient(port: server.port)
+    let host = "127.0.0.1:\(server.port)"
+    let found = try await client.request("/images/3.png", host: host)
+    #expect(found.status == 200)
+    #expect(found.head.contains("Content-Type: image/png"))
+    #expect(found.head.contains("Cache-Control: private, max-age=86400, immutable"))
+    // The first byte is not UTF-8: the client's text shows it as one replacement character.
+    #expect(found.body == "\u{FFFD}PNG\u{1}\u{2}\u{3}")
+    let missing = try await client.request("/images/4.png", host: host)
+    #expect(missing.status == 404)
+    #expect(missing.head.contains("Cache-Control: no-store"))
+    let page = try await client.request("/", host: host)
+    #expect(page.head.contains("Cache-Control: no-store"))
+  }
 }

@@ -96,6 +96,15 @@ struct ReviewSessionTests {
     let page = String(decoding: session.channel.current.page, as: UTF8.self)
     #expect(page.contains("TOKEN = '\(session.token)'"))
     #expect(page.contains("data-id=\"0:golden:0003-remove-e\""))
+    // Each picture once, by number: the golden of the failed frame is served as it is on disk.
+    let numbers = page.matches(of: /src="\/images\/(\d+)\.png"/).compactMap { Int($0.1) }
+    #expect(!numbers.isEmpty)
+    #expect(numbers.allSatisfy { session.picture($0) != nil })
+    let golden = try Data(
+      contentsOf: folder.url.appendingPathComponent("__snapshots__/s/0005-add-c.png"))
+    #expect(numbers.contains { session.picture($0) == golden })
+    #expect(Set(numbers).count < numbers.count, "a picture shown twice is served once")
+    #expect(!page.contains("data:image"))
   }
 
   @Test("each accept writes what its command line does; reject writes nothing")
@@ -188,5 +197,27 @@ struct ReviewSessionTests {
     #expect(page.contains("b.circles:6:8: error: no circle named &#39;nobody&#39;"))
     #expect(!session.result.passed)
     withExtendedLifetime(folder) {}
+  }
+
+  @Test("a page shows at most 500 images to decide on, and counts the others")
+  func bounded() throws {
+    let folder = try TemporaryFolder()
+    let url = try folder.write(
+      "canvas 4x4\nrepeat 501 as i {\n  add c{i} at 2,2 radius 1\n}\n", to: "s.circles")
+    let options = CheckOptions(
+      record: .missingAndFailed,
+      artifactsDirectory: folder.url.appendingPathComponent("artifacts", isDirectory: true))
+    _ = try GoldenSuite.check([url], options: options, currentDirectory: folder.url)
+    try folder.save(
+      "canvas 4x4 background black\nrepeat 501 as i {\n  add c{i} at 2,2 radius 1\n}\n",
+      to: "s.circles")
+    let session = ReviewSession(
+      scripts: [url], options: CheckOptions(), currentDirectory: folder.url,
+      channel: PreviewChannel())
+    let round = try session.refresh()
+    #expect(session.currentItems.count == ReviewSession.maximumItems)
+    #expect(round.summary == "502 to review (500 shown)")
+    #expect(request(session, "accept", "0:0000-start").status == 200)
+    #expect(session.currentItems.filter { $0.decision == nil }.count == 500, "the next one shows")
   }
 }
