@@ -1,5 +1,5 @@
-import CircleRender
 import CircleCanvas
+import CircleRender
 import CircleSnapshot
 import Foundation
 

@@ -92,6 +92,15 @@ extension SnapshotVerifier {
     }
     if let problem = outcome.folderError ?? outcome.readError?.description { return problem }
     guard let result = outcome.result else { return lines.joined(separator: "\n") }
+    // For `circles review --artifacts`: beside the artifacts, the script and where it was checked.
+    SnapshotReviewEntry.keep(
+      result.frames.contains { $0.status.isFailure }
+        ? SnapshotReviewEntry(
+          kind: .script, name: label, goldens: goldens.standardizedFileURL.path,
+          script: String(decoding: source.bytes, as: UTF8.self),
+          scriptPath: script.standardizedFileURL.path, test: site?.file ?? script.path,
+          line: site?.line, comparison: comparison) : nil,
+      at: SnapshotReviewEntry.file(in: artifacts, name: label))
     let problems = result.frames.compactMap { frame in
       Self.problemLines(for: frame).map { site?.locate($0, of: frame) ?? $0 }
     }

@@ -66,9 +66,18 @@ package struct SnapshotVerifier: Sendable {
     let testURL = URL(fileURLWithPath: testFile)
     let options = CheckOptions(
       record: mode, comparison: comparison, artifactsDirectory: artifactsRoot(for: testURL))
+    let folder = snapshotDirectory ?? Self.snapshotFolder(of: testURL)
     let frame = GoldenChecker.checkSnapshot(
-      named: name, image: image, state: canvas,
-      folder: snapshotDirectory ?? Self.snapshotFolder(of: testURL), options: options)
+      named: name, image: image, state: canvas, folder: folder, options: options)
+    // For `circles review --artifacts`: beside the artifacts of a failure, what it was.
+    let artifacts = options.artifactsDirectory.appendingPathComponent(
+      folder.lastPathComponent, isDirectory: true)
+    SnapshotReviewEntry.keep(
+      frame.status.isFailure && frame.artifacts != nil
+        ? SnapshotReviewEntry(
+          kind: .canvas, name: name, goldens: folder.standardizedFileURL.path, test: testFile,
+          comparison: comparison) : nil,
+      at: SnapshotReviewEntry.file(in: artifacts, name: name))
     return Self.message(for: frame)
   }
 

@@ -74,7 +74,8 @@ private func runPasses(_ script: String) -> PassOutcome {
     value: run.cell.value)
 }
 
-@Suite("With groupsByEvent, the end of a run-loop pass ends the event", .timeLimit(.minutes(1)))
+@Suite(
+  "With groupsByEvent, the end of a run-loop pass ends the event", .timeLimit(.minutes(5)))
 struct RunLoopEventTests {
   static let scripts: [(String, PassOutcome)] = [
     // Two changes in two passes are two steps; two in one pass are one.

@@ -37,6 +37,22 @@ package enum GoldenSuite {
     /// Each failing frame or `render` target as a diagnostic at the command that made it
     /// (`scene.circles:6:1: error: frame 0002-add-hill differs from its golden: …`).
     package var diagnostics: [Diagnostic]
+
+    /// Creates a check.
+    package init(
+      script: URL, displayName: String, source: [UInt8], result: ScriptResult?,
+      failure: ScriptFailure?, readError: RunError?, folderError: String?,
+      diagnostics: [Diagnostic]
+    ) {
+      self.script = script
+      self.displayName = displayName
+      self.source = source
+      self.result = result
+      self.failure = failure
+      self.readError = readError
+      self.folderError = folderError
+      self.diagnostics = diagnostics
+    }
   }
 
   /// Renders and checks each script; scripts run in parallel on all cores.

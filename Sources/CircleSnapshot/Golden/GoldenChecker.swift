@@ -77,8 +77,35 @@ package enum GoldenChecker {
     }
   }
 
+  /// Checks a snapshot already encoded as its golden would be (the actual image an earlier
+  /// check left, with its metadata) against the golden of `name` in `folder`, as
+  /// ``checkSnapshot(named:image:state:folder:options:)`` checks a canvas: what
+  /// `circles review --artifacts` accepts through.
+  package static func checkSnapshot(
+    named name: String, png: Data, folder: URL, options: CheckOptions
+  ) -> FrameResult {
+    var options = options
+    options.goldenDirectory = folder
+    options.prune = false
+    let state = (try? GoldenMetadata(png: png))?.scene ?? CanvasState(width: 1, height: 1)
+    return options.removingEmptyArtifactsFolder {
+      snapshot(named: name, state: state, folder: folder, options: options) { png }
+    }
+  }
+
   private static func snapshot(
     named name: String, image: PixelImage, state: CanvasState, folder: URL, options: CheckOptions
+  ) -> FrameResult {
+    snapshot(named: name, state: state, folder: folder, options: options) {
+      let png = try options.comparison.diffing.toData(image)
+      let metadata = GoldenMetadata(scene: state, renderer: nil)
+      return (try? metadata.embedded(in: png)) ?? png
+    }
+  }
+
+  private static func snapshot(
+    named name: String, state: CanvasState, folder: URL, options: CheckOptions,
+    encoded: () throws -> Data
   ) -> FrameResult {
     let script = folder.appendingPathComponent(name)
     let session: GoldenSession
@@ -92,9 +119,7 @@ package enum GoldenChecker {
     }
     let index = session.add(name: name, isRender: true, location: nil, scene: state)
     do {
-      let png = try options.comparison.diffing.toData(image)
-      let metadata = GoldenMetadata(scene: state, renderer: nil)
-      session.encoded(index, png: (try? metadata.embedded(in: png)) ?? png)
+      session.encoded(index, png: try encoded())
     } catch {
       session.failed(index, error: "cannot encode snapshot '\(name)': \(error)")
     }

@@ -1,5 +1,6 @@
 import CircleEngine
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// `circles review <script|dir>... [--port <n>] [--open]`: a check served as a page on which
@@ -26,6 +27,10 @@ struct ReviewCommand: Subcommand {
     changed. The server is the one of 'circles preview': 127.0.0.1 only, Host checked, and
     accept and reject need the token that only the page holds. Ctrl-C stops it and prints
     what was accepted and rejected.
+
+    With --artifacts, the page also shows the failures that assertSnapshot calls left in a
+    test run's artifacts folder (each call writes <name>.review.json beside its images), and an
+    accept writes the golden in the call's own golden folder.
     """
   static let epilogue = """
     Exit codes: 0 stopped with Ctrl-C and every frame now matches its golden, 1 stopped with
@@ -47,11 +52,16 @@ struct ReviewCommand: Subcommand {
         help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
           + "when there is one."),
       ReportArguments.shardOption(as: "Review", sharing: "scripts"),
+      .option(
+        "--artifacts", "dir", .folder, "Review what assertSnapshot calls left in <dir>",
+        help: "Also review the failures that assertSnapshot calls left in <dir> (a test "
+          + "run's .circles-artifacts), each against its own golden folder."),
     ] + ComparisonArguments.options
   }
   static var operands: CommandOperands {
     CommandOperands(
-      placeholders: ["script or folder"], repeatsLast: true, kind: .file(extensions: ["circles"]),
+      placeholders: ["script or folder"], repeatsLast: true, isOptional: true,
+      kind: .file(extensions: ["circles"]),
       noun: "scripts or folders", missing: "at least one script or folder",
       synopsis: "<script.circles | dir>...")
   }
@@ -61,6 +71,7 @@ struct ReviewCommand: Subcommand {
   var port: Int
   var opens: Bool
   var shard: (index: Int, count: Int)?
+  var artifactsPath: String?
   var comparison: ComparisonArguments
   /// The options an equivalent command repeats: those that choose files or how images compare.
   var repeated: [String]
@@ -71,6 +82,10 @@ struct ReviewCommand: Subcommand {
     port = arguments.integer("--port") ?? 0
     opens = arguments.flag("--open")
     shard = try ReportArguments.shard(arguments)
+    artifactsPath = arguments.string("--artifacts")
+    if paths.isEmpty, artifactsPath == nil {
+      throw UsageError("review needs at least one script or folder, or --artifacts <dir>")
+    }
     comparison = try ComparisonArguments(arguments)
     repeated = arguments.words(of: ["--golden"] + ComparisonArguments.names)
   }
@@ -83,21 +98,32 @@ struct ReviewCommand: Subcommand {
 
   func run(in context: ToolContext) -> Int32 {
     let console = context.console
-    let scripts: [URL]
-    do {
-      scripts = try ScriptDiscovery.scripts(in: paths, context: context)
-    } catch {
-      console.error(error.message)
-      return ExitCode.usage
+    var subjects: [ReviewSubject] = []
+    if !paths.isEmpty {
+      do {
+        subjects = try ScriptDiscovery.scripts(in: paths, context: context).map { .script($0) }
+      } catch {
+        console.error(error.message)
+        return ExitCode.usage
+      }
     }
+    if let artifactsPath {
+      let folder = context.url(for: artifactsPath, isDirectory: true)
+      guard FolderHandle.status(atPath: folder.path)?.kind == S_IFDIR else {
+        console.error(
+          "cannot review '\(DisplayText.escaped(artifactsPath))': not a folder of artifacts")
+        return ExitCode.usage
+      }
+      subjects += ReviewSubject.snapshots(in: folder)
+    }
+    if let shard { subjects = CheckOptions.shard(subjects, index: shard.index, count: shard.count) }
     let options = CheckOptions(
       goldenRoot: goldenPath.map { context.url(for: $0, isDirectory: true) },
       comparison: comparison.options, commandOptions: repeated)
     let channel = PreviewChannel()
     let session = ReviewSession(
-      scripts: shard.map { CheckOptions.shard(scripts, index: $0.index, count: $0.count) }
-        ?? scripts,
-      options: options, currentDirectory: context.currentDirectory, channel: channel,
+      subjects: subjects, options: options, currentDirectory: context.currentDirectory,
+      channel: channel,
       onDecision: { decision in console.print(Self.line(decision)) })
     let first: ReviewRound
     do {

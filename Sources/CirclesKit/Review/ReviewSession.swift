@@ -62,8 +62,8 @@ package struct ReviewDecision: Sendable, Equatable {
 /// The session's methods may be called from any thread: one lock keeps a decision and a
 /// refresh from running at once.
 package final class ReviewSession: @unchecked Sendable {
-  /// The scripts reviewed.
-  package let scripts: [URL]
+  /// What is reviewed: script files, or what `assertSnapshot` calls left.
+  package let subjects: [ReviewSubject]
   /// How they are checked: the golden folders and comparison of `circles check`, recording
   /// nothing, with the images of failures in a folder of the session's own.
   package let options: CheckOptions
@@ -78,6 +78,9 @@ package final class ReviewSession: @unchecked Sendable {
   /// The pictures of the pages, served by the server (`PreviewServer.images`).
   private let images = ReviewImages()
   private var checks: [GoldenSuite.ScriptCheck?]
+  /// The options each subject was checked with: ``options`` with an entry's golden folder and
+  /// comparison.
+  private var checkedWith: [CheckOptions]
   /// The items of each script's latest check, made while its images were on disk.
   private var found: [[ReviewItem]]
   /// How many images of each script wait for a decision beyond ``maximumItems``.
@@ -99,14 +102,15 @@ package final class ReviewSession: @unchecked Sendable {
   /// Creates a session; nothing is checked until ``refresh(_:)``.
   ///
   /// - Parameters:
-  ///   - scripts: the script files.
+  ///   - subjects: the script files, or the entries of an artifacts folder.
   ///   - options: golden folders and comparison; the record mode and pruning are the session's
   ///     (nothing is written but what an accept asks), and so is the artifacts folder.
   ///   - currentDirectory: scripts are named relative to it.
   ///   - channel: where the pages go.
   ///   - onDecision: told of each decision as it is taken.
   package init(
-    scripts: [URL], options: CheckOptions, currentDirectory: URL, channel: PreviewChannel,
+    subjects: [ReviewSubject], options: CheckOptions, currentDirectory: URL,
+    channel: PreviewChannel,
     onDecision: (@Sendable (ReviewDecision) -> Void)? = nil
   ) {
     self.onDecision = onDecision
@@ -118,15 +122,16 @@ package final class ReviewSession: @unchecked Sendable {
     options.writesStrips = false
     options.artifactsDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "circles-review-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-    self.scripts = scripts
+    self.subjects = subjects
     self.options = options
     self.currentDirectory = currentDirectory
     self.channel = channel
     var generator = SystemRandomNumberGenerator()
     token = (0..<4).map { _ in String(generator.next(), radix: 16) }.joined()
-    checks = Array(repeating: nil, count: scripts.count)
-    found = Array(repeating: [], count: scripts.count)
-    unshown = Array(repeating: 0, count: scripts.count)
+    checks = Array(repeating: nil, count: subjects.count)
+    checkedWith = Array(repeating: options, count: subjects.count)
+    found = Array(repeating: [], count: subjects.count)
+    unshown = Array(repeating: 0, count: subjects.count)
   }
 
   /// Keeps a script's check and the items made from it (reading its images, which the next
@@ -136,6 +141,14 @@ package final class ReviewSession: @unchecked Sendable {
     let others = found.indices.filter { $0 != index }.reduce(0) { $0 + found[$1].count }
     (found[index], unshown[index]) = ReviewItem.items(
       of: check, script: index, limit: max(0, Self.maximumItems - others))
+    if case .snapshot = subjects[index] {
+      // No command line records one image of a test; the call's own mode records this one
+      // (with the others it failed on).
+      for item in found[index].indices {
+        found[index][item].acceptance.command =
+          "record: .missingAndFailed in the call at \(check.displayName)"
+      }
+    }
   }
 
   deinit {
@@ -149,12 +162,19 @@ package final class ReviewSession: @unchecked Sendable {
   @discardableResult
   package func refresh(_ indices: [Int]? = nil) throws(GoldenSuiteError) -> ReviewRound {
     let start = ContinuousClock.now
-    let chosen = indices ?? Array(scripts.indices)
+    let chosen = indices ?? Array(subjects.indices)
     lock.lock()
     defer { lock.unlock() }
+    let scripts = chosen.filter { if case .script = subjects[$0] { true } else { false } }
     let checked = try GoldenSuite.check(
-      chosen.map { scripts[$0] }, options: options, currentDirectory: currentDirectory)
-    for (index, check) in zip(chosen, checked) { keep(check, at: index) }
+      scripts.map { subjects[$0].watched }, options: options, currentDirectory: currentDirectory)
+    for (index, check) in zip(scripts, checked) { keep(check, at: index) }
+    for index in chosen where !scripts.contains(index) {
+      let (check, used) = ReviewSubject.check(
+        entryAt: subjects[index].watched, options: options, currentDirectory: currentDirectory)
+      checkedWith[index] = used
+      keep(check, at: index)
+    }
     let cleared = rebuild()
     try? FileManager.default.removeItem(at: options.artifactsDirectory)
     return publish(since: start, cleared: cleared)
@@ -224,10 +244,23 @@ package final class ReviewSession: @unchecked Sendable {
     guard let check = checks[item.script] else {
       return Refusal(description: "the script of '\(item.id)' has not been checked")
     }
-    let source = ScriptSource(bytes: check.source, fileName: check.displayName)
-    let after = GoldenSuite.check(
-      source, as: check.script, options: item.acceptance.options(from: options),
-      artifactsKey: "accept")
+    let accepting = item.acceptance.options(from: checkedWith[item.script])
+    let after: GoldenSuite.ScriptCheck
+    if let result = check.result, check.source.isEmpty, let png = item.actual,
+      case .snapshot = subjects[item.script]
+    {
+      // A canvas snapshot: its actual image, which is the golden a record writes.
+      var accepted = check
+      accepted.result?.frames = [
+        GoldenChecker.checkSnapshot(
+          named: item.name, png: png, folder: result.goldenDirectory, options: accepting)
+      ]
+      after = accepted
+    } else {
+      let source = ScriptSource(bytes: check.source, fileName: check.displayName)
+      after = GoldenSuite.check(
+        source, as: check.script, options: accepting, artifactsKey: "accept")
+    }
     keep(after, at: item.script)
     let isOrphan = item.status == .orphan
     let frame = after.result?.frames.first {
@@ -270,11 +303,14 @@ package final class ReviewSession: @unchecked Sendable {
   package func watch(
     interval: Duration, until shouldStop: () -> Bool, onRound: (ReviewRound) -> Void
   ) {
-    var stamps = scripts.map(FileStamp.of)
+    var stamps = subjects.map { FileStamp.of($0.watched) }
     while !shouldStop() {
       FileWatcher.pause(interval)
-      let now = scripts.map(FileStamp.of)
-      let changed = scripts.indices.filter { now[$0] != stamps[$0] && now[$0] != nil }
+      let now = subjects.map { FileStamp.of($0.watched) }
+      // A script saved; an entry rewritten by a test run, or removed when the test passed.
+      let changed = subjects.indices.filter {
+        now[$0] != stamps[$0] && (now[$0] != nil || subjects[$0] != .script(subjects[$0].watched))
+      }
       stamps = now
       guard !changed.isEmpty, let round = try? refresh(changed) else { continue }
       onRound(round)

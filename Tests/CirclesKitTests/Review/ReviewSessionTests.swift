@@ -41,7 +41,7 @@ struct ReviewSessionTests {
       try folder.save(scripts[name]!, to: name)
     }
     let session = ReviewSession(
-      scripts: scripts.keys.sorted().map { folder.url.appendingPathComponent($0) },
+      subjects: scripts.keys.sorted().map { .script(folder.url.appendingPathComponent($0)) },
       options: CheckOptions(), currentDirectory: folder.url, channel: PreviewChannel())
     return (folder, session)
   }
@@ -212,7 +212,7 @@ struct ReviewSessionTests {
       "canvas 4x4 background black\nrepeat 501 as i {\n  add c{i} at 2,2 radius 1\n}\n",
       to: "s.circles")
     let session = ReviewSession(
-      scripts: [url], options: CheckOptions(), currentDirectory: folder.url,
+      subjects: [.script(url)], options: CheckOptions(), currentDirectory: folder.url,
       channel: PreviewChannel())
     let round = try session.refresh()
     #expect(session.currentItems.count == ReviewSession.maximumItems)
