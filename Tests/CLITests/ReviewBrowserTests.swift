@@ -152,6 +152,11 @@ struct ReviewBrowserTests {
       try await browser.evaluate(
         "document.querySelector('\(Self.item("0:0004-add-d"))')"
           + ".dataset.decision") as? String == "accepted")
+    // Another page cannot decide: without the page's token, 403, and nothing changes.
+    #expect(
+      try await browser.evaluate(
+        "fetch('/accept?frame=0%3A0003-add-c', { method: 'POST' }).then(r => r.status)") as? Int
+        == 403)
     #expect(browser.exceptions == [])
     let elsewhere = browser.requestedURLs.filter {
       !$0.hasPrefix("data:") && !$0.hasPrefix(review.address.absoluteString)
@@ -227,6 +232,16 @@ struct ReviewBrowserTests {
         == "its picture changed since it was rejected: decide again")
     #expect(browser.exceptions == [])
     #expect(review.lines.contains("page 4: 5 to review, 1 decision cleared"))
+
+    // On a narrow window, nothing is wider than the window.
+    let narrow = try await HeadlessChromium(width: 360, height: 700)
+    try await narrow.open(review.address)
+    try await until(
+      "document.body.dataset.version === '4' && document.body.dataset.ready !== undefined",
+      in: narrow)
+    #expect(
+      try await narrow.evaluate("document.documentElement.scrollWidth <= innerWidth") as? Bool
+        == true)
   }
 }
 

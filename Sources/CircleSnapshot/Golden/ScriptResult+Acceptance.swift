@@ -26,10 +26,11 @@ package struct FrameAcceptance: Hashable, Sendable {
     return options
   }
 
-  /// The status a frame has once accepted: a recorded golden, a renamed one, a deleted one.
+  /// The status a frame has once accepted: a recorded golden, a renamed one, a deleted one; or
+  /// one that passes, its golden having been written meanwhile (another review, a check).
   package func isDone(_ frame: FrameResult) -> Bool {
     switch frame.status {
-    case .recorded, .pruned: true
+    case .recorded, .pruned, .passed: true
     case .moved: frame.renamed
     default: false
     }

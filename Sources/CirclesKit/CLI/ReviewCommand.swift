@@ -18,9 +18,9 @@ struct ReviewCommand: Subcommand {
 
     Accept writes exactly what the equivalent 'circles check' command line writes, and the
     page shows that line: a frame's golden recorded (or a moved one renamed), or a golden
-    without a frame deleted, that one alone.
-    Reject writes nothing and marks the frame. Nothing is written before an accept. Keys:
-    j and k for the next and previous frame, a to accept, r to reject, v to change the view.
+    without a frame deleted, that one alone. Reject writes nothing and marks the frame.
+    Nothing is written before an accept. Keys: j and k for the next and previous frame, a to
+    accept, r to reject, v to change the view.
 
     When a script is saved, it is checked again and the page updates; a decision stays while
     the frame's picture is the one decided on, and is cleared (the page says so) when it
@@ -63,7 +63,7 @@ struct ReviewCommand: Subcommand {
       placeholders: ["script or folder"], repeatsLast: true, isOptional: true,
       kind: .file(extensions: ["circles"]),
       noun: "scripts or folders", missing: "at least one script or folder",
-      synopsis: "<script.circles | dir>...")
+      synopsis: "[<script.circles | dir>...]")
   }
 
   var paths: [String]

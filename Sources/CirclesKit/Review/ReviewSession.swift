@@ -266,6 +266,8 @@ package final class ReviewSession: @unchecked Sendable {
     let frame = after.result?.frames.first {
       $0.name == item.name && ([.orphan, .pruned].contains($0.status) == isOrphan)
     }
+    // An orphan deleted meanwhile (another review, a check with --prune) is done too.
+    if frame == nil, isOrphan, after.result != nil { return nil }
     guard let frame, item.acceptance.isDone(frame) else {
       let reason =
         frame?.error ?? frame?.problem ?? after.folderError

@@ -220,4 +220,22 @@ struct ReviewSessionTests {
     #expect(request(session, "accept", "0:0000-start").status == 200)
     #expect(session.currentItems.filter { $0.decision == nil }.count == 500, "the next one shows")
   }
+
+  @Test("two reviews of one folder: what one accepted, the other's accept finds done")
+  func twoReviews() throws {
+    let (folder, first) = try Self.session()
+    let second = ReviewSession(
+      subjects: [.script(folder.url.appendingPathComponent("s.circles"))],
+      options: CheckOptions(), currentDirectory: folder.url, channel: PreviewChannel())
+    try first.refresh()
+    try second.refresh()
+    for id in ["0:0003-add-c", "0:golden:0002-add-e", "0:0004-add-d"] {
+      #expect(request(first, "accept", id).status == 200)
+      let again = request(second, "accept", id)
+      #expect(again.status == 200, "\(again.text)")
+    }
+    let files = Self.files(folder)
+    #expect(files["0002-add-e.png"] == nil)
+    #expect(files["0003-add-c.png"] != nil && files["0004-add-d.png"] != nil)
+  }
 }
