@@ -16,12 +16,14 @@ struct RunningPreview {
   let program: RunningProgram
   let address: URL
 
-  /// Starts `circles preview` with arguments in a folder and waits for its address.
+  /// Starts `circles preview` (or another command that serves a page, `review`) with
+  /// arguments in a folder and waits for its address and first page.
   static func start(
-    _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+    _ arguments: [String], in folder: URL, environment: [String: String] = [:],
+    command: String = "preview"
   ) async throws -> RunningPreview {
     let program = try Executable.start(
-      ["preview"] + arguments, in: folder, environment: environment)
+      [command] + arguments, in: folder, environment: environment)
     var address: URL?
     _ = await eventually {
       address = program.stdout.split(separator: "\n").first.flatMap { line in

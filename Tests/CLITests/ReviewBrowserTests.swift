@@ -245,34 +245,9 @@ struct ReviewBrowserTests {
   }
 }
 
-/// A running `circles review`, its address read from its first line.
-struct RunningReview {
-  let program: RunningProgram
-  let address: URL
-
-  static func start(_ arguments: [String], in folder: URL) async throws -> RunningReview {
-    let program = try Executable.start(["review"] + arguments, in: folder)
-    var address: URL?
-    _ = await eventually {
-      address = program.stdout.split(separator: "\n").first.flatMap { line in
-        line.split(separator: " ").last.flatMap { URL(string: String($0)) }
-      }
-      return (address != nil && program.stdout.contains("\npage 1: ")) || !program.isRunning
-    }
-    guard let address else {
-      await program.stop()
-      throw RunningPreview.NoAddress(description: "no address printed: \(program.stderr)")
-    }
-    return RunningReview(program: program, address: address)
-  }
-
-  /// The lines on standard output so far, each page line without its time.
-  var lines: [String] {
-    program.stdout.split(separator: "\n").map { line in
-      guard let match = line.wholeMatch(of: /(page \d+: .*) \(\d+\.\d\d s\)/) else {
-        return String(line)
-      }
-      return String(match.1)
-    }
+/// A running `circles review`: the preview's helper, started with `review`.
+enum RunningReview {
+  static func start(_ arguments: [String], in folder: URL) async throws -> RunningPreview {
+    try await RunningPreview.start(arguments, in: folder, command: "review")
   }
 }

@@ -33,19 +33,23 @@ struct PreviewCommand: Subcommand {
     be read, or a port that cannot be listened on.
     """
 
+  /// `--port` and `--open`: the options of a command that serves a page (`review` too).
+  static let serverOptions: [CommandOption] = [
+    .option(
+      "--port", "n", .text, rule: .wholeNumber(0...65535), "The port to listen on",
+      help: "The port to listen on; 0 lets the system choose a free one, as by default.",
+      default: "a free one, which the system chooses"),
+    .flag(
+      "--open", "Open the address in the desktop's browser",
+      help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
+        + "when there is one."),
+  ]
+
   static var options: [CommandOption] {
-    [
-      .option(
-        "--port", "n", .text, rule: .wholeNumber(0...65535), "The port to listen on",
-        help: "The port to listen on; 0 lets the system choose a free one, as by default.",
-        default: "a free one, which the system chooses"),
-      .flag(
-        "--open", "Open the address in the desktop's browser",
-        help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
-          + "when there is one."),
+    serverOptions + [
       .flag(
         "--check", "Mark the frames that differ from their goldens",
-        help: "Mark the frames that differ from their goldens, and show their differences."),
+        help: "Mark the frames that differ from their goldens, and show their differences.")
     ]
   }
   static var operands: CommandOperands {

@@ -42,15 +42,8 @@ struct ReviewCommand: Subcommand {
     [
       .option(
         "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
-        help: "Goldens in '<dir>/<script name>/' instead of beside each script."),
-      .option(
-        "--port", "n", .text, rule: .wholeNumber(0...65535), "The port to listen on",
-        help: "The port to listen on; 0 lets the system choose a free one, as by default.",
-        default: "a free one, which the system chooses"),
-      .flag(
-        "--open", "Open the address in the desktop's browser",
-        help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
-          + "when there is one."),
+        help: "Goldens in '<dir>/<script name>/' instead of beside each script.")
+    ] + PreviewCommand.serverOptions + [
       ReportArguments.shardOption(as: "Review", sharing: "scripts"),
       .option(
         "--artifacts", "dir", .folder, "Review what assertSnapshot calls left in <dir>",
