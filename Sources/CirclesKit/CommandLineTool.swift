@@ -1,5 +1,6 @@
 import CircleEngine
 import CircleScript
+import CircleSnapshot
 import Foundation
 
 /// The `circles` command line: parses arguments and runs the matching subcommand.
@@ -80,15 +81,13 @@ public enum CommandLineTool {
       return ExitCode.usage
     }
     guard let command = subcommand(named: first) else {
-      var message = "unknown subcommand '\(first)'"
-      if let guess = Suggestion.closest(to: first, among: subcommands.map { $0.name }) {
-        message += "; did you mean '\(guess)'?"
-      }
-      context.console.error(message + "\nRun 'circles --help' for the list of subcommands.")
+      context.console.error(
+        unknownSubcommand(first) + "\nRun 'circles --help' for the list of subcommands.")
       return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains(where: { $0 == "-h" || $0 == "--help" }) {
+    // `--help` asks for help before `--`; after it, every word is an operand.
+    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
       context.console.print(command.help)
       return ExitCode.success
     }
@@ -133,6 +132,22 @@ public enum CommandLineTool {
   static func standardLineReader() -> LineReader {
     if isatty(STDIN_FILENO) == 1, let editor = EditLineReader() { return editor }
     return PipedLines()
+  }
+
+  /// The message for a first word that is no subcommand, with where to go: the nearest
+  /// subcommand, `--version` for `version`, `circles run` for a script.
+  static func unknownSubcommand(_ word: String) -> String {
+    let message = "unknown subcommand '\(DisplayText.escaped(word))'"
+    if word.lowercased().hasSuffix(".circles") || word == "-" {
+      return message + "; to run a script: circles run \(DisplayText.escaped(word))"
+    }
+    if ["version", "-v", "-version"].contains(word.lowercased()) {
+      return message + "; the version is 'circles --version'"
+    }
+    if let guess = Suggestion.closest(to: word, among: subcommands.map { $0.name }) {
+      return message + "; did you mean '\(guess)'?"
+    }
+    return message
   }
 
   static func subcommand(named name: String) -> (any Subcommand.Type)? {

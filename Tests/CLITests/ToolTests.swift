@@ -48,6 +48,19 @@ struct ToolTests {
     arguments: [
       ([], "Usage: circles <subcommand>"),
       (["rnu"], "circles: error: unknown subcommand 'rnu'; did you mean 'run'?"),
+      (
+        ["version"],
+        "circles: error: unknown subcommand 'version'; the version is 'circles --version'"
+      ),
+      (
+        ["scene.circles"],
+        "circles: error: unknown subcommand 'scene.circles'; to run a script: circles run scene.circles"
+      ),
+      (["run", "--", "--help"], "circles: error: cannot read '--help': no such file or folder"),
+      (
+        ["help", "colours"],
+        "circles: error: no help topic 'colours'; the topics are 'language', a subcommand (run, "
+      ),
       (["run"], "circles: error: run needs a script file (or '-' for standard input)"),
       (
         ["run", "a.circles", "--ouput", "x"],

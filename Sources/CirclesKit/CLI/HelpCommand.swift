@@ -46,6 +46,12 @@ struct HelpCommand: Subcommand {
       to: topic, among: CommandLineTool.subcommands.map { $0.name } + LanguageHelp.topics)
     {
       message += "; did you mean '\(guess)'?"
+    } else {
+      message +=
+        "; the topics are 'language', a subcommand ("
+        + CommandLineTool.subcommands.map { $0.name }.joined(separator: ", ")
+        + ") and a command of the language ("
+        + LanguageHelp.topics.filter { $0 != "language" }.joined(separator: ", ") + ")"
     }
     throw UsageError(message)
   }

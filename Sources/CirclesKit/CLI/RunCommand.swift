@@ -60,8 +60,9 @@ struct RunCommand: Subcommand {
         "--frame-delay", "seconds", .text,
         rule: .number(AnimationOptions.frameDelays, unit: "seconds"),
         "How long the animation shows each state",
-        help: "How long the animation shows each state, in hundredths of a second. The last "
-          + "state stays four times as long, at least 2 seconds. Needs --animation.",
+        help: "How long the animation shows each state, in seconds, from 0.01 to 60 (such as "
+          + "0.5; kept to hundredths, as GIF and APNG keep it). The last state stays four "
+          + "times as long, at least 2 seconds. Needs --animation.",
         default: AnimationOptions.defaultFrameDelay.shortText),
       .flag(
         "--highlight-changes", "Outline what undo and redo changed, in the animation",
