@@ -6,8 +6,8 @@ import Foundation
 /// The `circles` command line: parses arguments and runs the matching subcommand.
 public enum CommandLineTool {
   /// The version printed by `circles --version`: the one place it is written. CHANGELOG.md's
-  /// top entry, README's `.package(…, from:)` line and the repository's tag name the same one
-  /// (the tests hold them to it).
+  /// top entry and README's `from:` versions name the same one (the tests hold them to it), as
+  /// will the repository's tags once releases are tagged.
   public static let version = "0.3.0"
 
   static var subcommands: [any Subcommand.Type] {

@@ -19,11 +19,21 @@ struct VersionTests {
     #expect(outcome.stdout == "circles \(CommandLineTool.version)\n")
   }
 
-  @Test("README's Package.swift lines ask for that version")
+  @Test("README's Package.swift line resolves on a clone of main; its versions name this one")
   func readme() throws {
     let readme = try Self.text("README.md")
-    let lines = readme.matches(of: /\.package\(url: "[^"]+", from: "([^"]+)"\)/)
-    #expect(!lines.isEmpty)
-    for line in lines { #expect(String(line.output.1) == CommandLineTool.version) }
+    let lines = readme.matches(of: /\.package\(url: "[^"]+", ([a-z]+): "([^"]+)"\)/)
+    #expect(lines.count == 1)
+    for line in lines {
+      #expect(String(line.output.1) == "branch" && String(line.output.2) == "main")
+    }
+    let versions = readme.matches(of: /from: "([0-9.]+)"/)
+    #expect(!versions.isEmpty)
+    for version in versions { #expect(String(version.output.1) == CommandLineTool.version) }
+  }
+
+  @Test("no target uses unsafe flags, so the package can be a versioned dependency")
+  func noUnsafeFlags() throws {
+    #expect(!(try Self.text("Package.swift")).contains("unsafeFlags"))
   }
 }

@@ -2,10 +2,9 @@ import CirclesTestSupport
 import Foundation
 import Testing
 
-/// A package of a user's, in `Consumer/`, that depends on circles by URL and version with the
-/// `Package.swift` README shows, verbatim but for the URL: built from a bare clone of this
-/// repository's committed HEAD, tagged with the version README names, as SwiftPM builds a remote,
-/// versioned dependency (where unsafe flags are refused). It uses UndoKit (a counter as Apple's
+/// A package of a user's, in `Consumer/`, that depends on circles by URL with the
+/// `Package.swift` README shows, verbatim but for the URL (its `main` branch): built from a bare
+/// clone of this repository's committed HEAD, as SwiftPM builds a remote dependency. It uses UndoKit (a counter as Apple's
 /// documentation writes one), CircleCanvas (separate and grouped steps) and CircleSnapshotTesting
 /// (`assertSnapshot(of: canvas)`), so it fails when a product or an API it uses breaks, and when
 /// assertSnapshot comes to need the command line (CirclesKit, libedit) again.
@@ -47,24 +46,22 @@ struct ConsumerPackageTests {
   /// The URL README's manifest names, which the test replaces with its clone's.
   static let readmeURL = "https://example.com/circles.git"
 
-  /// The version README's manifest asks for: `from: "<version>"`.
-  static func readmeVersion(in manifest: String) throws -> String {
-    let match = try #require(manifest.firstMatch(of: /from: "([0-9.]+)"/))
-    return String(match.output.1)
-  }
-
-  /// A bare clone of the repository's committed HEAD with one tag, the version README names.
-  static func taggedClone(in folder: URL, version: String) async throws -> URL {
+  /// A bare clone of the repository's committed HEAD, whose `main` is that commit, without tags:
+  /// README's line must resolve as a clone of main is.
+  static func bareClone(in folder: URL) async throws -> URL {
     let clone = try await tool(
       "git", ["clone", "--quiet", "--bare", repositoryRoot.path, "circles.git"], in: folder)
     try #require(clone.status == 0, "\(clone)")
     let bare = folder.appendingPathComponent("circles.git", isDirectory: true)
+    // The clone's `main` is the commit under test, whatever branch is checked out here.
+    let head = try await tool("git", ["rev-parse", "HEAD"], in: repositoryRoot)
+    let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let main = try await tool("git", ["update-ref", "refs/heads/main", commit], in: bare)
+    try #require(head.status == 0 && main.status == 0, "\(head) \(main)")
     let tags = try await tool("git", ["tag", "--list"], in: bare).stdout.split(separator: "\n")
     if !tags.isEmpty {
       _ = try await tool("git", ["tag", "--delete"] + tags.map(String.init), in: bare)
     }
-    let tag = try await tool("git", ["tag", version, "HEAD"], in: bare)
-    try #require(tag.status == 0, "\(tag)")
     return bare
   }
 
@@ -96,7 +93,7 @@ struct ConsumerPackageTests {
   func consumerPackage() async throws {
     let folder = try TemporaryFolder()
     let text = try Self.readmeManifest()
-    let bare = try await Self.taggedClone(in: folder.url, version: try Self.readmeVersion(in: text))
+    let bare = try await Self.bareClone(in: folder.url)
     let app = folder.url.appendingPathComponent("app", isDirectory: true)
     try FileManager.default.copyItem(at: Self.fixture, to: app)
     #expect(text.contains(Self.readmeURL))
