@@ -43,7 +43,8 @@ struct CheckScriptStatusTests {
   func brokenBesideGood() async throws {
     let folder = try TemporaryFolder()
     try folder.write("canvas 50x50\nadd a at 10,10 r 5\n", to: "good.circles")
-    let record = try await Executable.run(["check", "good.circles", "--record", "all"], in: folder.url)
+    let record = try await Executable.run(
+      ["check", "good.circles", "--record", "all"], in: folder.url)
     #expect(record.status == 0, "\(record)")
     try folder.write("canvas 50x50\nadd a at 10,10 r 5\nremove nope\n", to: "bad.circles")
     let text = try await Executable.run(["check", ".", "--junit", "j.xml"], in: folder.url)
@@ -54,6 +55,7 @@ struct CheckScriptStatusTests {
           bad.circles:3:8: error: no circle named 'nope'
         ok   good.circles: 2 frames
         checked 2 scripts: 1 passed, 1 with an error; 2 frames: 2 passed
+        junit: j.xml
 
         """, "\(text)")
     #expect(

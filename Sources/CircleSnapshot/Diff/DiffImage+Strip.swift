@@ -18,15 +18,16 @@ extension DiffImage {
   ///
   /// With `names`, the golden and actual panels also name their images after their labels
   /// ("golden 0002-add-hill", "actual 0003-add-hill" for a golden compared under a new
-  /// number), clipped to their panels.
+  /// number), clipped to their panels. `expectedLabel` names the first panel ("expected" for
+  /// `circles compare`, whose reports call it so).
   ///
   /// - Throws: `RenderError.outOfMemory` when the memory for the strip cannot be had.
   package static func strip(
     expected: PixelImage, diff: PixelImage, actual: PixelImage,
-    names: (golden: String, actual: String)? = nil
+    names: (golden: String, actual: String)? = nil, expectedLabel: String = "golden"
   ) throws(RenderError) -> PixelImage {
     let labels = [
-      "golden" + (names.map { " " + $0.golden } ?? ""), "diff",
+      expectedLabel + (names.map { " " + $0.golden } ?? ""), "diff",
       "actual" + (names.map { " " + $0.actual } ?? ""),
     ]
     let factor = stripReduction(expected: expected, diff: diff, actual: actual)

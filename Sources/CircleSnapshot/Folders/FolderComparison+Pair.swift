@@ -140,7 +140,10 @@ extension FolderComparison {
       return
     }
     do {
-      let strip = try difference.strip(diff: diff)
+      // Labelled as compare's reports name the images: expected, diff, actual.
+      let strip = try DiffImage.strip(
+        expected: difference.expected, diff: diff, actual: difference.actual,
+        expectedLabel: "expected")
       try artifacts.write(try encode(strip), of: path, suffix: ".strip.png")
       frame.artifacts?.strip = artifacts.url(of: path, suffix: ".strip.png")
     } catch {

@@ -84,6 +84,7 @@ struct ReportArguments {
       if let junitPath {
         try AtomicFile.write(
           Data(JUnitReport.xml(for: result).utf8), to: context.url(for: junitPath))
+        if !json { console.print("junit: \(DisplayText.escaped(junitPath))") }
       }
     } catch {
       console.error("cannot write the report: \(DisplayText.escaped("\(error)"))")
