@@ -28,8 +28,20 @@ extension ReplSession {
     // A line repeating the one before is not added again, across sessions too.
     var previous = interactive && keepsHistory ? history.load().last : nil
     var hinted = false
+    var warnedUnsaved = false
     while !isFinished {
-      guard let line = reader.readLine(prompt: interactive ? prompt : "") else { break }
+      guard let line = reader.readLine(prompt: interactive ? prompt : "") else {
+        // The first Ctrl-D with a drawing not saved says so while it can still be saved; the
+        // second ends the session.
+        if interactive, !warnedUnsaved, !script.isEmpty, script != savedScript {
+          warnedUnsaved = true
+          console.print(
+            "\nthe drawing is not saved: ':save <file.circles>' keeps it as a script; "
+              + "Ctrl-D again ends the session")
+          continue
+        }
+        break
+      }
       if reader.takeInterruption() {
         // Ctrl-C cancels the line, or the block still being typed, and the session goes on.
         pending = nil
@@ -56,8 +68,7 @@ extension ReplSession {
     if interactive, !isFinished { console.print("") }
     finish()
     if interactive, !script.isEmpty, script != savedScript {
-      console.print(
-        "the drawing was not saved: ':save <file.circles>' before ending keeps it as a script")
+      console.print("the drawing was not saved")
       if keepsHistory, let file = history.file {
         console.print("(the lines typed are kept in \(DiagnosticPrinter.visibleText(file.path)))")
       }
