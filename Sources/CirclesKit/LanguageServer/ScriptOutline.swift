@@ -233,8 +233,25 @@ struct ScriptOutline {
     guard additions.contains(where: { $0.text == name }) else { return nil }
     let lines = DocumentText.lines(self.text).prefix(position.line + 1).joined(separator: "\n")
     let budget = Deadline(deadline)
-    let source = ScriptSource(bytes: Array(lines.utf8), fileName: "script")
-    guard let script = try? source.parsed() else { return nil }
+    // The lines up to here, run; when they do not read alone (the line is inside a block), the
+    // whole script, at its end; when it does not read either, why.
+    var when = ""
+    let script: Script
+    if let upToHere = try? ScriptSource(bytes: Array(lines.utf8), fileName: "script").parsed() {
+      script = upToHere
+    } else {
+      do {
+        script = try ScriptSource(bytes: Array(self.text.utf8), fileName: "script").parsed()
+        when = " at the end of the script"
+      } catch {
+        let first = error.diagnostics.first
+        let place = first.map { " (line \($0.location.line): \($0.message))" } ?? ""
+        return LSPHover(
+          contents: LSPMarkup(
+            value: "circle `\(text)`: its properties show once the script reads without an "
+              + "error\(place)"))
+      }
+    }
     let canvas = FrameEngine(consumer: budget).run(script).canvas
     if budget.ranOut {
       return LSPHover(
@@ -244,7 +261,7 @@ struct ScriptOutline {
     }
     guard let circle = canvas.circle(withID: text) else { return nil }
     let value =
-      "circle `\(text)` at \(circle.center.x),\(circle.center.y) radius \(circle.radius), "
+      "circle `\(text)`\(when) at \(circle.center.x),\(circle.center.y) radius \(circle.radius), "
       + "fill \(circle.fill), stroke \(circle.stroke) width \(circle.strokeWidth), "
       + "opacity \(circle.opacity)"
     return LSPHover(contents: LSPMarkup(value: value))

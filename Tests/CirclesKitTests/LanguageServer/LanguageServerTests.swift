@@ -204,6 +204,31 @@ struct LanguageServerTests {
         == "circle `sun`: the run did not reach this line within the editor's time budget")
   }
 
+  @Test("hover on a circle inside a block shows it at the script's end; with an error, why not")
+  func hoverWithoutAParse() throws {
+    let server = Self.server()
+    _ = try Self.open(server, "group \"g\" {\n  add sun at 1,2 r 3\n}\nmove sun by 1,0\n")
+    func hover(_ line: Int, _ character: Int) throws -> String? {
+      let reply = try Self.replies(
+        server, Self.message(5, "textDocument/hover", Self.position(line, character)))
+      return ((reply[0]["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"]
+        as? String
+    }
+    #expect(
+      try hover(1, 7)?.hasPrefix("circle `sun` at the end of the script at 2.0,2.0 radius 3.0")
+        == true)
+    let broken: [String: Any] = [
+      "textDocument": ["uri": Self.uri, "version": 2],
+      "contentChanges": [["text": "group \"g\" {\n  add sun at 1,2 r 3\n  add at 1,\n}\n"]],
+    ]
+    _ = try Self.replies(server, Self.message(nil, "textDocument/didChange", broken))
+    let why = try hover(1, 7)
+    #expect(
+      why?.hasPrefix(
+        "circle `sun`: its properties show once the script reads without an error (line 3: ")
+        == true, "\(why ?? "nil")")
+  }
+
   @Test("an id is found as the parser reads it: 'add at at …' names 'at'; a string is no id")
   func idsAsParsed() throws {
     let server = Self.server()
