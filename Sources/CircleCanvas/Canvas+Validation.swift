@@ -1,6 +1,6 @@
 /// The limits every value on a canvas keeps to, and their checks.
 extension Canvas {
-  /// The largest image side in pixels (each canvas side × scale), as SPEC §3 fixes.
+  /// The largest image side in pixels (each canvas side × scale), as docs/language.md, "Commands" fixes.
   public static let maximumPixelSide = 16384
 
   /// The largest magnitude of a coordinate, a radius or a stroke width, in points.
@@ -65,7 +65,7 @@ extension Canvas {
     if let opacity = change.opacity { try validateOpacity(opacity) }
   }
 
-  /// Checks a canvas size and scale against SPEC §3: sides 1…16384, side × scale ≤ 16384.
+  /// Checks a canvas size and scale against docs/language.md, "Commands": sides 1…16384, side × scale ≤ 16384.
   static func validateSize(width: Int, height: Int, scale: Double) throws(CanvasError) {
     let limit = Double(maximumPixelSide)
     for side in [width, height] where !(1...maximumPixelSide).contains(side) {

@@ -70,7 +70,7 @@ public enum CommandLineTool {
 
   /// Runs the tool with the given arguments (without the program name) in a context.
   ///
-  /// - Returns: the process exit code (SPEC §6: 0 success, 1 a check failed, 2 a usage or script
+  /// - Returns: the process exit code (docs/cli.md, "Exit codes and output": 0 success, 1 a check failed, 2 a usage or script
   ///   error).
   package static func main(arguments: [String], context: ToolContext) -> Int32 {
     if let code = answerWithoutContext(arguments, console: context.console) { return code }

@@ -3,7 +3,7 @@ import CircleCanvas
 
 /// Draws canvas states into pixel images through Cairo.
 ///
-/// The picture follows SPEC §2: the background is painted first (a transparent background
+/// The picture follows docs/language.md, "Commands": the background is painted first (a transparent background
 /// leaves the image clear); then each circle, back to front, is filled with its fill colour and
 /// stroked with its stroke colour, the stroke centred on the edge. A circle whose opacity is
 /// below 1 is drawn as a layer, fill and stroke together, then faded, so the stroke does not

@@ -1,6 +1,6 @@
 import CircleCanvas
 
-/// A number position of a command (SPEC §3.1): a number as written, or an expression of
+/// A number position of a command (docs/language.md, "Variables, expressions and loops"): a number as written, or an expression of
 /// variables, operators and functions compiled once and evaluated whenever the command runs.
 package typealias NumberExpression = WrittenValue<Double, CompiledExpression>
 

@@ -3,7 +3,7 @@ import CircleCanvas
 /// What a number position accepts, with the message for a value it refuses.
 ///
 /// A number written as such is checked when the script is parsed; a computed one when its
-/// command runs, with the same message (SPEC §3.1).
+/// command runs, with the same message (docs/language.md, "Variables, expressions and loops").
 enum NumberRule: Hashable, Sendable {
   /// Any number within ±1,000,000: a `let`, a coordinate, a hue.
   case any

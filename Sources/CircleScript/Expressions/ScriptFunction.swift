@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-/// A function that expressions may call (SPEC §3.1).
+/// A function that expressions may call (docs/language.md, "Variables, expressions and loops").
 enum ScriptFunction: String, CaseIterable, Hashable, Sendable {
   case sin, cos, sqrt, abs, floor, ceil, round, min, max, random
 

@@ -1,4 +1,4 @@
-/// The random number generator behind `random(a, b)`: SplitMix64, as SPEC §3.1 fixes it.
+/// The random number generator behind `random(a, b)`: SplitMix64, as docs/language.md, "Variables, expressions and loops" fixes it.
 ///
 /// The state starts at the seed. Each value adds 0x9E3779B97F4A7C15 to the state, then mixes
 /// a copy of it: `z ^= z >> 30; z *= 0xBF58476D1CE4E5B9; z ^= z >> 27; z *= 0x94D049BB133111EB;

@@ -1,4 +1,4 @@
-/// How frames are named (SPEC §4).
+/// How frames are named (docs/language.md, "Frames").
 package enum FrameName {
   /// The action in lower case, each run of characters other than `a`–`z` and `0`–`9`
   /// turned into one `-`, with no `-` at either end: `Undo Clear` → `undo-clear`.

@@ -28,7 +28,7 @@ public enum ScriptFailure: Error, Hashable, Sendable, CustomStringConvertible {
     if case .expectationFailed = self { false } else { true }
   }
 
-  /// The process exit code (SPEC §6): 2 for an error, 1 for a failed expectation.
+  /// The process exit code (docs/cli.md, "Exit codes and output"): 2 for an error, 1 for a failed expectation.
   public var exitCode: Int32 { isError ? 2 : 1 }
 
   /// The first line of each diagnostic.

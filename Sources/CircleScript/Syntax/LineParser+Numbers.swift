@@ -1,6 +1,6 @@
 import CircleCanvas
 
-/// Number positions (SPEC §3.1): a number, a variable name, or an expression in parentheses.
+/// Number positions (docs/language.md, "Variables, expressions and loops"): a number, a variable name, or an expression in parentheses.
 extension LineParser {
   /// Reads the number position `token`, given after `keyword`.
   func number(

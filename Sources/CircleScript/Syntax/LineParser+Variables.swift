@@ -1,4 +1,4 @@
-/// `let`, `seed` and the first line of `repeat` (SPEC §3.1).
+/// `let`, `seed` and the first line of `repeat` (docs/language.md, "Variables, expressions and loops").
 extension LineParser {
   /// Parses `let <name> = <expression>`, the expression being the rest of the line.
   mutating func assignment() throws(Diagnostic) -> Command {

@@ -77,7 +77,7 @@ package struct Statement: Hashable, Sendable {
   }
 }
 
-/// A command of the language (SPEC §3), one case per command.
+/// A command of the language (docs/language.md, "Commands"), one case per command.
 ///
 /// Values that may be computed are expressions (`NumberExpression`, `PointExpression`,
 /// `ColourExpression`, `InterpolatedText`), evaluated each time the command runs.

@@ -30,7 +30,7 @@ package struct CheckResult: Hashable, Sendable {
   /// Whether every script passed.
   package var passed: Bool { status == .passed }
 
-  /// The process exit code (SPEC §6): 2 when a script has an error, else 1 when one failed,
+  /// The process exit code (docs/cli.md, "Exit codes and output"): 2 when a script has an error, else 1 when one failed,
   /// else 0.
   package var exitCode: Int32 { status.exitCode }
 

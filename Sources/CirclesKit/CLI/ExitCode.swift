@@ -1,4 +1,4 @@
-/// Exit codes (SPEC §6).
+/// Exit codes (docs/cli.md, "Exit codes and output").
 public enum ExitCode {
   /// Everything worked.
   public static let success: Int32 = 0

@@ -231,7 +231,7 @@ struct RunCommand: Subcommand {
 }
 
 extension RunError {
-  /// The exit code this error gives (SPEC §6).
+  /// The exit code this error gives (docs/cli.md, "Exit codes and output").
   package var exitCode: Int32 {
     switch self {
     case .cannotRead, .cannotWrite: ExitCode.usage

@@ -19,7 +19,7 @@ package final class ScriptWatcher {
   let currentDirectory: URL
   /// The rounds run so far.
   package private(set) var rounds = 0
-  /// The exit code of the last round (SPEC §6).
+  /// The exit code of the last round (docs/cli.md, "Exit codes and output").
   package private(set) var lastStatus: Int32 = ExitCode.success
 
   /// Creates a watcher.
@@ -58,7 +58,7 @@ package final class ScriptWatcher {
 
   /// Runs the script once and brings the folder up to date.
   ///
-  /// - Returns: the exit code of the run (SPEC §6).
+  /// - Returns: the exit code of the run (docs/cli.md, "Exit codes and output").
   @discardableResult
   package func round() -> Int32 {
     rounds += 1

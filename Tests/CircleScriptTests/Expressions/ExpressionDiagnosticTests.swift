@@ -2,7 +2,7 @@ import Testing
 
 @testable import CircleScript
 
-/// The syntax errors of SPEC §3.1, rendered whole: they are found before anything runs.
+/// The syntax errors of docs/language.md, "Variables, expressions and loops", rendered whole: they are found before anything runs.
 @Suite("Expression diagnostics")
 struct ExpressionDiagnosticTests {
   typealias Case = DiagnosticCase

@@ -2,7 +2,7 @@ import Testing
 
 @testable import CircleScript
 
-/// SplitMix64 as SPEC §3.1 fixes it, against values found without it.
+/// SplitMix64 as docs/language.md, "Variables, expressions and loops" fixes it, against values found without it.
 ///
 /// The first outputs for seed 0 are those of the reference C implementation, `splitmix64.c` by
 /// Sebastiano Vigna (public domain, https://prng.di.unimi.it/splitmix64.c), which are quoted

@@ -2,7 +2,7 @@ import Testing
 
 @testable import CircleScript
 
-/// The run-time errors of SPEC §3.1, rendered whole: located at the expression, exit code 2,
+/// The run-time errors of docs/language.md, "Variables, expressions and loops", rendered whole: located at the expression, exit code 2,
 /// and inside a loop a note naming the iteration.
 @Suite("Evaluation diagnostics")
 struct EvaluationDiagnosticTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import CircleScript
 
-/// Every line that fails to parse is reported, up to 20, and then nothing runs (SPEC §3.2).
+/// Every line that fails to parse is reported, up to 20, and then nothing runs (docs/language.md, "Errors").
 @Suite("Every syntax error at once")
 struct MultipleErrorTests {
   @Test("each broken line is reported in order, inside blocks too, and nothing runs")

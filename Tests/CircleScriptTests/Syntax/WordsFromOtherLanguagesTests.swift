@@ -3,7 +3,7 @@ import Testing
 @testable import CircleScript
 
 /// Lines that start with another language's word get circles' way of writing it, and property
-/// words name variables (SPEC §3.1).
+/// words name variables (docs/language.md, "Variables, expressions and loops").
 @Suite("Words of other languages and property words as names")
 struct WordsFromOtherLanguagesTests {
   typealias Case = DiagnosticCase

@@ -1,7 +1,7 @@
 /// A deliberately naive model of a scripted canvas, independent of CircleCanvas and UndoKit:
 /// the circles are a plain array of values, and history is a pair of stacks of whole states.
 ///
-/// It knows only what SPEC.md says: each change is one step named `Add <id>`, `Remove <id>`, …;
+/// It knows only what README and docs/ say: each change is one step named `Add <id>`, `Remove <id>`, …;
 /// a group with a change inside is one step named by its string; undo and redo move whole states
 /// between the stacks; a new step clears the redo stack; `limit n` keeps the newest n steps of
 /// each stack.
@@ -101,7 +101,7 @@ struct CanvasModel {
     return name
   }
 
-  /// The frame file name SPEC §4 gives an action, computed here on its own terms.
+  /// The frame file name docs/language.md, "Frames" gives an action, computed here on its own terms.
   static func frameName(number: Int, action: String) -> String {
     var slug = ""
     var run = false
