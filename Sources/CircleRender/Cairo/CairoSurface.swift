@@ -77,16 +77,4 @@ final class CairoSurface {
     }
     return PixelImage(width: width, height: height, pixels: pixels)
   }
-
-  /// A new ARGB32 surface with this surface's picture, whatever this surface's format is.
-  func convertedToARGB32() throws(RenderError) -> CairoSurface {
-    if format == CAIRO_FORMAT_ARGB32 { return self }
-    let copy = try CairoSurface(width: width, height: height)
-    let context = try CairoContext(copy)
-    cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
-    cairo_set_source_surface(context.pointer, pointer, 0, 0)
-    cairo_paint(context.pointer)
-    try context.check("convert an image to ARGB32")
-    return copy
-  }
 }

@@ -141,17 +141,6 @@ package enum GoldenChecker {
       }, failsOnOrphans: options.failsOnOrphans)
   }
 
-  /// The names (without `.png`) of the PNG files in a golden folder, sorted; none when the folder
-  /// does not exist.
-  package static func goldenNames(in folder: URL) -> [String] {
-    guard let opened = try? FolderHandle.forCheck(folder), let entries = try? opened.entries()
-    else {
-      return []
-    }
-    return entries.filter { !$0.isFolder && $0.name.hasSuffix(".png") && !$0.name.hasPrefix(".") }
-      .map { String($0.name.dropLast(4)) }
-  }
-
   /// The bytes of a golden image: the PNG with the scene and the renderer in text chunks, as
   /// `assertSnapshot` writes them.
   ///

@@ -54,8 +54,10 @@ struct GoldenCheckerTests {
 
   static func goldens(_ folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
-    for name in GoldenChecker.goldenNames(in: goldenFolder(folder)) {
-      files[name] = try Data(contentsOf: goldenFolder(folder).appendingPathComponent(name + ".png"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: goldenFolder(folder).path)
+    for name in names where name.hasSuffix(".png") && !name.hasPrefix(".") {
+      files[String(name.dropLast(4))] = try Data(
+        contentsOf: goldenFolder(folder).appendingPathComponent(name))
     }
     return files
   }
