@@ -1,6 +1,6 @@
 import CircleScript
+import CircleSystem
 import Foundation
-import Synchronization
 
 /// `circles preview <script> [--port <n>] [--open] [--check]`: the history viewer, served on
 /// the loopback address and brought up to date on every save of the script.
@@ -149,7 +149,7 @@ struct PreviewCommand: Subcommand {
 
 /// Whether Ctrl-C asked the preview (or the review) to stop, set from the signals' thread.
 final class StopRequest: Sendable {
-  private let requested = Mutex(false)
+  private let requested = Locked(false)
   var isRequested: Bool { requested.withLock { $0 } }
   func request() { requested.withLock { $0 = true } }
 }

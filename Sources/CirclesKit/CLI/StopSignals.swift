@@ -1,7 +1,6 @@
 import CircleRender
 import CircleSystem
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -35,7 +34,7 @@ enum StopSignals {
 
   /// What Ctrl-C does instead of ending the process, while set: the REPL sets it while it waits
   /// for a line, so that Ctrl-C cancels the line being typed, as in Python's and node's.
-  private static let interruption = Mutex<(@Sendable () -> Void)?>(nil)
+  private static let interruption = Locked<(@Sendable () -> Void)?>(nil)
 
   /// Makes Ctrl-C (SIGINT) call `handler` instead of ending the process, until it is set back
   /// to `nil`. SIGTERM and SIGHUP still end it.

@@ -1,3 +1,4 @@
+import CircleSystem
 import Foundation
 
 /// The pictures of the review's pages, each served by number (`/images/<n>.png`): one number per
@@ -10,45 +11,49 @@ import Foundation
 /// Only the pictures of the current page and of the one before it are kept, so memory follows
 /// the page, not the session's length, and a page still loading when the next is published
 /// finds its pictures.
-final class ReviewImages: @unchecked Sendable {
-  private let lock = NSLock()
-  private var numbers: [Data: Int] = [:]
-  private var pictures: [Int: Data] = [:]
-  private var next = 0
-  private var current: Set<Int> = []
-  private var previous: Set<Int> = []
+final class ReviewImages: Sendable {
+  private struct State {
+    var numbers: [Data: Int] = [:]
+    var pictures: [Int: Data] = [:]
+    var next = 0
+    var current: Set<Int> = []
+    var previous: Set<Int> = []
+  }
+
+  private let state = Locked(State())
 
   /// The number of a picture, given it for the page being made.
   func number(of picture: Data) -> Int {
-    lock.withLock {
-      let number =
-        numbers[picture]
-        ?? {
-          defer { next += 1 }
-          numbers[picture] = next
-          pictures[next] = picture
-          return next
-        }()
-      current.insert(number)
+    state.withLock { state in
+      let number: Int
+      if let known = state.numbers[picture] {
+        number = known
+      } else {
+        number = state.next
+        state.next += 1
+        state.numbers[picture] = number
+        state.pictures[number] = picture
+      }
+      state.current.insert(number)
       return number
     }
   }
 
   /// The picture of a number, while it is kept.
   func picture(_ number: Int) -> Data? {
-    lock.withLock { pictures[number] }
+    state.withLock { $0.pictures[number] }
   }
 
   /// A page was published: what it shows is kept with the page before it; the rest is dropped.
   func published() {
-    lock.withLock {
-      let kept = current.union(previous)
-      for (number, picture) in pictures where !kept.contains(number) {
-        pictures[number] = nil
-        numbers[picture] = nil
+    state.withLock { state in
+      let kept = state.current.union(state.previous)
+      for (number, picture) in state.pictures where !kept.contains(number) {
+        state.pictures[number] = nil
+        state.numbers[picture] = nil
       }
-      previous = current
-      current = []
+      state.previous = state.current
+      state.current = []
     }
   }
 }
