@@ -1,5 +1,6 @@
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 
 /// Where in a Swift test a script given as text was checked: its diagnostics and failing frames
 /// are reported at the call, with the line inside the script, so that an editor or a CI log
@@ -34,12 +35,12 @@ struct ScriptCallSite {
       while excerpt.last?.isEmpty == true { excerpt.removeLast() }
       var lines = [
         "\(location): \(diagnostic.severity.rawValue): \(Self.place(diagnostic.range)): "
-          + DiagnosticPrinter.visibleText(diagnostic.message)
+          + DisplayText.escaped(diagnostic.message)
       ]
       lines += excerpt.map(String.init)
       for note in diagnostic.notes {
         let place = note.range.map { Self.place($0) + ": " } ?? ""
-        lines.append("\(location): note: \(place)\(DiagnosticPrinter.visibleText(note.message))")
+        lines.append("\(location): note: \(place)\(DisplayText.escaped(note.message))")
       }
       return lines.joined(separator: "\n")
     }.joined(separator: "\n")

@@ -1,6 +1,7 @@
 import CircleEngine
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// The `circles` command line: parses arguments and runs the matching subcommand.

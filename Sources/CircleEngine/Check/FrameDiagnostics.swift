@@ -1,5 +1,6 @@
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 
 /// Failing frames as diagnostics at the commands that made them, in the compiler's format, so
 /// that editors, CI annotations and problem matchers jump to the line:

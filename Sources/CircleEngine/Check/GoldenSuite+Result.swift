@@ -1,5 +1,6 @@
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 
 extension GoldenSuite.ScriptCheck {
   /// The script's part of the check's one result value: its status, its frames and what stopped

@@ -1,3 +1,5 @@
+import CircleSystem
+
 /// Renders diagnostics as compilers do: a location line, the source line and a caret.
 ///
 /// ```
@@ -77,7 +79,7 @@ public struct DiagnosticPrinter: Sendable {
     if number == 1, source.starts(with: [0xEF, 0xBB, 0xBF]) { start = min(3, end) }
     var shown = String.UnicodeScalarView()
     for scalar in String(decoding: source[start..<end], as: UTF8.self).unicodeScalars {
-      shown.append(visible(scalar))
+      shown.append(DisplayText.visible(scalar, keepingTabs: true))
     }
     return String(shown)
   }
@@ -104,29 +106,6 @@ public struct DiagnosticPrinter: Sendable {
     let marker = "^" + String(repeating: "~", count: max(0, range.length - 1))
     let caret = usesColour ? Style.green + marker + Style.reset : marker
     return line + "\n" + padding + caret + "\n"
-  }
-
-  /// Text from a file made safe for a terminal: control characters (newlines included) as
-  /// their visible Unicode pictures, as source lines are shown.
-  ///
-  /// - Parameter text: text read from a file, such as a circle id or a renderer's name.
-  /// - Returns: the text with no control character left.
-  package static func visibleText(_ text: String) -> String {
-    var shown = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars { shown.append(visible(scalar)) }
-    return String(shown)
-  }
-
-  private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-    switch scalar.value {
-    case 0x09: scalar
-    case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
-    case 0x7F: "\u{2421}"
-    // C1 controls, and the private-use scalars U+10FF80…U+10FFFF that stand for the bytes of
-    // a file name that are not UTF-8 (CircleRender's `RawPath`).
-    case 0x80..<0xA0, 0x10_FF80...0x10_FFFF: "\u{FFFD}"
-    default: scalar
-    }
   }
 
   private enum Style {

@@ -1,6 +1,7 @@
 import CircleEngine
 import CircleRender
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 extension CheckCommand {

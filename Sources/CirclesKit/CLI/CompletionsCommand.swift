@@ -1,4 +1,5 @@
 import CircleScript
+import CircleSystem
 
 /// `circles completions bash|zsh|fish`: the shell completion script.
 struct CompletionsCommand: Subcommand {
@@ -35,7 +36,7 @@ struct CompletionsCommand: Subcommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let word = arguments.operands[0]
     guard let shell = CompletionShell(rawValue: word) else {
-      let shown = DiagnosticPrinter.visibleText(word)
+      let shown = DisplayText.escaped(word)
       var message = "unknown shell '\(shown)'; use bash, zsh or fish"
       if let guess = Suggestion.closest(to: word, among: CompletionShell.allCases.map(\.rawValue)) {
         message = "unknown shell '\(shown)'; did you mean '\(guess)'?"

@@ -68,7 +68,7 @@ package final class Console: @unchecked Sendable {
   package func noteSetAside(_ files: [SetAsideFile], in folder: String) {
     for file in files {
       let (name, kept) = (
-        DiagnosticPrinter.visibleText(file.name), DiagnosticPrinter.visibleText(file.keptAs)
+        DisplayText.escaped(file.name), DisplayText.escaped(file.keptAs)
       )
       note("'\(folder)/\(name)' was not a file circles wrote: kept as '\(folder)/\(kept)'")
     }

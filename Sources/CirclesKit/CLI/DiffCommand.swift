@@ -86,7 +86,7 @@ struct DiffCommand: Subcommand {
       expected: (inputs[0], context.url(for: expectedPath)),
       actual: (inputs[1], context.url(for: actualPath)))
     // Scene and renderer lines come from the files: no escape sequence reaches the terminal.
-    for line in outcome.comparison.lines { console.print(DiagnosticPrinter.visibleText(line)) }
+    for line in outcome.comparison.lines { console.print(DisplayText.escaped(line)) }
     for picture in outcome.written {
       switch picture {
       case .diffImage: console.print("diff:  \(DisplayText.escaped(outputPath ?? ""))")

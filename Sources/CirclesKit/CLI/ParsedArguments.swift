@@ -1,4 +1,5 @@
 import CircleScript
+import CircleSystem
 
 /// The arguments of a subcommand read against its declared options and operands, looked up by
 /// the options' long names.
@@ -83,7 +84,7 @@ struct ParsedArguments {
         "\(command) needs \(operands.missing.isEmpty ? operands.noun : operands.missing)")
     }
     if let maximum = operands.maximum, self.operands.count > maximum {
-      let extra = DiagnosticPrinter.visibleText(self.operands[maximum])
+      let extra = DisplayText.escaped(self.operands[maximum])
       throw UsageError("\(command) takes \(operands.noun); '\(extra)' is extra")
     }
   }
@@ -121,7 +122,7 @@ struct ParsedArguments {
     let expected =
       option.value.flatMap { $0.rule.expectation(for: $0.kind) } ?? "a value"
     return UsageError(
-      "\(option.name) takes \(expected), not '\(DiagnosticPrinter.visibleText(text))'")
+      "\(option.name) takes \(expected), not '\(DisplayText.escaped(text))'")
   }
 
   private func given(_ name: String) -> [Occurrence] {

@@ -82,7 +82,7 @@ struct PreviewCommand: Subcommand {
 
   func run(in context: ToolContext) -> Int32 {
     let console = context.console
-    let shownPath = DiagnosticPrinter.visibleText(scriptPath)
+    let shownPath = DisplayText.escaped(scriptPath)
     let channel = PreviewChannel()
     let session = PreviewSession(
       scriptURL: context.url(for: scriptPath), displayName: shownPath, channel: channel)

@@ -1,6 +1,7 @@
 import CircleEngine
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// What a run writes besides its frames, and `--watch`: running again on every change.
@@ -13,13 +14,13 @@ extension RunCommand {
     if let sheet = result.sheet, let sheetPath {
       let thumbnails = sheet.layout.count == 1 ? "1 thumbnail" : "\(sheet.layout.count) thumbnails"
       console.print(
-        "contact sheet written to \(DiagnosticPrinter.visibleText(sheetPath)) (\(thumbnails), \(sheet.layout.columns)×\(sheet.layout.rows))"
+        "contact sheet written to \(DisplayText.escaped(sheetPath)) (\(thumbnails), \(sheet.layout.columns)×\(sheet.layout.rows))"
       )
     }
     if let animation = result.animation, let animationPath {
       let frames = animation.frames == 1 ? "1 frame" : "\(animation.frames) frames"
       console.print(
-        "animation written to \(DiagnosticPrinter.visibleText(animationPath)) (\(frames), \(Self.formatted(bytes: animation.bytes)))"
+        "animation written to \(DisplayText.escaped(animationPath)) (\(frames), \(Self.formatted(bytes: animation.bytes)))"
       )
     }
     for problem in result.outputProblems {
@@ -69,7 +70,7 @@ extension RunCommand {
     let outputs = [("the animation", animationPath), ("the contact sheet", sheetPath)]
     for case (let what, let typed?) in outputs
     where context.url(for: typed).standardizedFileURL.path == path {
-      return "\(what) '\(DiagnosticPrinter.visibleText(typed))'"
+      return "\(what) '\(DisplayText.escaped(typed))'"
     }
     return nil
   }
@@ -87,17 +88,17 @@ extension RunCommand {
     let folder = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
     let refresher = FrameRefresher(
       outputDirectory: context.url(for: folder, isDirectory: true),
-      displayPath: DiagnosticPrinter.visibleText(folder), format: options.format)
+      displayPath: DisplayText.escaped(folder), format: options.format)
     refresher.compression = options.compression
     refresher.whenBusy = { context.console.printError($0) }
     let watcher = ScriptWatcher(
-      scriptPath: DiagnosticPrinter.visibleText(scriptPath), scriptURL: scriptURL,
+      scriptPath: DisplayText.escaped(scriptPath), scriptURL: scriptURL,
       refresher: refresher,
       sheet: sheetPath.map { context.url(for: $0) },
-      sheetPath: sheetPath.map(DiagnosticPrinter.visibleText),
+      sheetPath: sheetPath.map(DisplayText.escaped),
       console: context.console, currentDirectory: context.currentDirectory)
     context.console.printError(
-      "watching \(DiagnosticPrinter.visibleText(scriptPath)) for changes; press Ctrl-C to stop")
+      "watching \(DisplayText.escaped(scriptPath)) for changes; press Ctrl-C to stop")
     watcher.watch(until: { false })
     return watcher.lastStatus
   }

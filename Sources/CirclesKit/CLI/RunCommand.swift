@@ -1,6 +1,7 @@
 import CircleEngine
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// `circles run <script|-> [-o DIR]`: every canvas state of a script to PNG.
@@ -178,7 +179,7 @@ struct RunCommand: Subcommand {
     }
     let path = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)
     // Messages show the folder as typed, with any control character made visible.
-    let folder = DiagnosticPrinter.visibleText(path)
+    let folder = DisplayText.escaped(path)
     let result: RunResult
     do {
       result = try ScriptRunner.run(

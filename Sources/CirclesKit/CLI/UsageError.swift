@@ -1,4 +1,5 @@
 import CircleScript
+import CircleSystem
 
 /// A mistake on the command line: reported with the usage of the subcommand, exit code 2.
 package struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -14,7 +15,7 @@ package struct UsageError: Error, Equatable, CustomStringConvertible {
 
   /// The error for an option the subcommand does not have, with a suggestion when one is close.
   static func unknownOption(_ name: String, known: [String]) -> UsageError {
-    var message = "unknown option '\(DiagnosticPrinter.visibleText(name))'"
+    var message = "unknown option '\(DisplayText.escaped(name))'"
     if let guess = Suggestion.closest(to: name, among: known) {
       message += "; did you mean '\(guess)'?"
     }

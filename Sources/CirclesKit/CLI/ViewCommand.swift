@@ -1,5 +1,6 @@
 import CircleEngine
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// `circles view <script|-> [-o history.html]`: the history viewer, one self-contained page.
@@ -52,7 +53,7 @@ struct ViewCommand: Subcommand {
   }
 
   /// The page's path as messages show it (control characters as pictures).
-  var shownPath: String { DiagnosticPrinter.visibleText(pagePath) }
+  var shownPath: String { DisplayText.escaped(pagePath) }
 
   func validate(in context: ToolContext) throws(UsageError) {
     if pagePath.hasPrefix("~") {

@@ -1,4 +1,5 @@
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// The session's loop: reading lines until `:quit` or the end of input.
@@ -70,7 +71,7 @@ extension ReplSession {
     if interactive, !script.isEmpty, script != savedScript {
       console.print("the drawing was not saved")
       if keepsHistory, let file = history.file {
-        console.print("(the lines typed are kept in \(DiagnosticPrinter.visibleText(file.path)))")
+        console.print("(the lines typed are kept in \(DisplayText.escaped(file.path)))")
       }
     }
   }

@@ -1,5 +1,6 @@
 import CircleEngine
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// Reading the script a subcommand was given: a file, or standard input for `-`.
@@ -13,7 +14,7 @@ enum ScriptInput {
     guard path == "-" else {
       // Diagnostics name the file as typed, with any control character made visible.
       return try ScriptSource(
-        contentsOf: context.url(for: path), displayName: DiagnosticPrinter.visibleText(path))
+        contentsOf: context.url(for: path), displayName: DisplayText.escaped(path))
     }
     let bytes = context.readStandardInput()
     guard bytes.count <= ScriptSource.sizeLimit else {
