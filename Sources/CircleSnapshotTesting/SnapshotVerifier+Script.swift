@@ -1,6 +1,7 @@
 import CircleEngine
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// Checking every frame of a script's history, as `circles check` does.
@@ -106,7 +107,7 @@ extension SnapshotVerifier {
     }
     if !problems.isEmpty {
       let count = result.frames.count { $0.status != .orphan && $0.status != .pruned }
-      let frames = count == 1 ? "1 frame" : "\(count) frames"
+      let frames = Plural.count(count, "frame")
       let counts = [
         (result.failures.count, "failed"), (result.count(.recorded), "recorded"),
       ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }

@@ -42,7 +42,7 @@ struct RunningPreview {
   /// (` (0.03 s)`); a page line without one is kept whole, so that it fails a comparison.
   var lines: [String] {
     program.stdout.split(separator: "\n").map { line in
-      guard let match = line.wholeMatch(of: /(page \d+: .*) \(\d+\.\d\d s\)/) else {
+      guard let match = line.wholeMatch(of: /(page \d+: .*) \(\d+\.\d+ s\)/) else {
         return String(line)
       }
       return String(match.1)

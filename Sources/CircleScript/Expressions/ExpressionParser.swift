@@ -1,3 +1,5 @@
+import CircleSystem
+
 /// Reads expressions (docs/language.md, "Expressions") and compiles each into postfix
 /// instructions, once.
 ///
@@ -303,7 +305,7 @@ struct ExpressionParser {
     nesting -= 1
     let range = name.range.extended(through: close)
     guard count == function.arity else {
-      let expected = function.arity == 1 ? "1 argument" : "\(function.arity) arguments"
+      let expected = Plural.count(function.arity, "argument")
       throw .error("'\(spelled)' takes \(expected), not \(count)", at: range)
     }
     switch function {

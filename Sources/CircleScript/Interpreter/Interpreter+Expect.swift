@@ -1,4 +1,5 @@
 import CircleCanvas
+import CircleSystem
 
 extension Interpreter {
   /// Checks an `expect` command against the canvas, its undo history or its pixels.
@@ -67,6 +68,6 @@ extension Interpreter {
   }
 
   private static func circles(_ count: Int) -> String {
-    count == 1 ? "1 circle" : "\(count) circles"
+    Plural.count(count, "circle")
   }
 }

@@ -1,5 +1,6 @@
-import CircleRender
 import CircleCanvas
+import CircleRender
+import CircleSystem
 
 /// How strictly two images must agree for a snapshot to pass.
 ///
@@ -118,7 +119,7 @@ public enum DifferenceLimit: Hashable, Sendable, Codable, CustomStringConvertibl
   /// `12 pixels` or `0.5%`.
   public var description: String {
     switch self {
-    case .count(let count): count == 1 ? "1 pixel" : "\(count) pixels"
+    case .count(let count): Plural.count(count, "pixel")
     case .share(let share): "\(Point.format(share * 100))%"
     }
   }

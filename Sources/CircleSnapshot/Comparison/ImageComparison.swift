@@ -1,4 +1,5 @@
 import CircleRender
+import CircleSystem
 
 /// The outcome of comparing an actual image with its expected (golden) image.
 ///
@@ -52,7 +53,8 @@ public struct ImageComparison: Hashable, Sendable, Codable {
   ///   - expectedSize: the size of the golden image.
   ///   - actualSize: the size of the image just rendered.
   ///   - options: the options the images are compared with.
-  package init(expectedSize: PixelSize, actualSize: PixelSize, options: ComparisonOptions = .exact) {
+  package init(expectedSize: PixelSize, actualSize: PixelSize, options: ComparisonOptions = .exact)
+  {
     self.expectedSize = expectedSize
     self.actualSize = actualSize
     differingPixels = 0
@@ -111,7 +113,7 @@ public struct ImageComparison: Hashable, Sendable, Codable {
     return text
   }
 
-  static func pixels(_ count: Int) -> String { count == 1 ? "1 pixel" : "\(count) pixels" }
+  static func pixels(_ count: Int) -> String { Plural.count(count, "pixel") }
 
   /// A share as a percentage with enough digits to tell a small one from zero.
   static func percent(_ share: Double) -> String {

@@ -1,3 +1,5 @@
+import CircleSystem
+
 /// The human report of a check for standard output: one block per script with what failed,
 /// moved or has no frame, where the images are and the command that accepts the change, then a
 /// summary line.
@@ -36,7 +38,7 @@ package enum TextReport {
       if result.stoppedEarly, result.unreachedGoldens > 0 {
         let count = result.unreachedGoldens
         let unchecked =
-          count == 1 ? "1 golden of a later frame was" : "\(count) goldens of later frames were"
+          Plural.count(count, "golden of a later frame was", "goldens of later frames were")
         lines.append(
           "  the script stopped before its end: \(unchecked) not checked, and none is deleted")
       }
@@ -61,7 +63,7 @@ package enum TextReport {
       return count == 0 && status != .passed ? nil : "\(count) \(status.rawValue)"
     }
     let checked = frames.count { $0.status != .orphan && $0.status != .pruned }
-    let scripts = check.scripts.count == 1 ? "1 script" : "\(check.scripts.count) scripts"
+    let scripts = Plural.count(check.scripts.count, "script")
     let framesPart = "\(Self.frames(checked)): " + counted.joined(separator: ", ")
     guard check.scripts.contains(where: { !$0.diagnostics.isEmpty || $0.status == .error }) else {
       return "checked \(scripts), \(framesPart)"
@@ -74,9 +76,9 @@ package enum TextReport {
     return "checked \(scripts): \(byStatus.joined(separator: ", ")); \(framesPart)"
   }
 
-  static func frames(_ count: Int) -> String { count == 1 ? "1 frame" : "\(count) frames" }
+  static func frames(_ count: Int) -> String { Plural.count(count, "frame") }
 
-  static func images(_ count: Int) -> String { count == 1 ? "1 image" : "\(count) images" }
+  static func images(_ count: Int) -> String { Plural.count(count, "image") }
 
   /// `compared 200 images: 197 passed, 2 changed, 1 new` for two folders of images, each
   /// image counted by what became of it (``FolderTally``).
@@ -91,7 +93,7 @@ package enum TextReport {
   /// A script's first line: `ok`, `FAIL` or `ERROR`, its path and what became of it.
   static func headline(_ script: ScriptCheckResult) -> String {
     guard let result = script.result else {
-      let errors = script.diagnostics.count == 1 ? "1 error" : "\(script.diagnostics.count) errors"
+      let errors = Plural.count(script.diagnostics.count, "error")
       return "ERROR \(script.displayPath): \(errors); no frame checked"
     }
     if result.comparesFolders {
@@ -155,7 +157,7 @@ package enum TextReport {
       return nil
     }
     let regions = comparison.options.ignoredRegions
-    let count = regions.count == 1 ? "1 region" : "\(regions.count) regions"
+    let count = Plural.count(regions.count, "region")
     return "ignored: \(count), \(ImageComparison.pixels(comparison.ignoredPixels)): "
       + regions.map(\.argument).joined(separator: " ")
   }

@@ -135,11 +135,11 @@ struct PreviewCommand: Subcommand {
       console.error(reason)
       return
     }
-    let states = round.states == 1 ? "1 state" : "\(round.states) states"
+    let states = Plural.count(round.states, "state")
     let kept = round.keptEarlier ? " of the last run that drew any" : ""
     let outcome = round.failure == nil ? "" : ", stopped at an error"
     let check = round.check.map { "; \($0.summary)" } ?? ""
-    let seconds = String(format: "%.2f s", round.seconds)
+    let seconds = Duration.formatted(seconds: round.seconds)
     console.print("page \(round.version): \(states)\(kept)\(outcome)\(check) (\(seconds))")
     if let failure = round.failure, let source = round.source {
       console.report(failure, source: source.bytes)

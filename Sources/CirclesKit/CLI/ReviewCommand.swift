@@ -164,7 +164,7 @@ struct ReviewCommand: Subcommand {
 
   /// `page 2: 3 to review, 1 accepted (0.12 s)`.
   static func line(_ round: ReviewRound) -> String {
-    "page \(round.version): \(round.summary) (\(String(format: "%.2f s", round.seconds)))"
+    "page \(round.version): \(round.summary) (\(Duration.formatted(seconds: round.seconds)))"
   }
 
   /// `accepted s.circles 0002-add-hill: circles check s.circles --record --only 0002-add-hill`.

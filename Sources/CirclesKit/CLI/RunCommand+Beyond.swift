@@ -12,13 +12,13 @@ extension RunCommand {
   func reportOutputs(of result: RunResult, in context: ToolContext) -> Int32 {
     let console = context.console
     if let sheet = result.sheet, let sheetPath {
-      let thumbnails = sheet.layout.count == 1 ? "1 thumbnail" : "\(sheet.layout.count) thumbnails"
+      let thumbnails = Plural.count(sheet.layout.count, "thumbnail")
       console.print(
         "contact sheet written to \(DisplayText.escaped(sheetPath)) (\(thumbnails), \(sheet.layout.columns)×\(sheet.layout.rows))"
       )
     }
     if let animation = result.animation, let animationPath {
-      let frames = animation.frames == 1 ? "1 frame" : "\(animation.frames) frames"
+      let frames = Plural.count(animation.frames, "frame")
       console.print(
         "animation written to \(DisplayText.escaped(animationPath)) (\(frames), \(Self.formatted(bytes: animation.bytes)))"
       )

@@ -192,11 +192,11 @@ struct RunCommand: Subcommand {
     }
     let seconds = (ContinuousClock.now - start).formattedSeconds
     console.noteSetAside(result.setAside, in: folder)
-    let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
+    let circles = Plural.count(result.circleCount, "circle")
     if options.frames == .none {
       console.print("no frames written (--frames none; \(circles), \(seconds))")
     } else if !result.frames.isEmpty {
-      let count = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
+      let count = Plural.count(result.frames.count, "frame")
       // A run that stopped says so first, so that its count does not read as success.
       let stop = result.failure.map {
         "run stopped by the \($0.isError ? "error" : "failed expect") at line "
@@ -238,13 +238,5 @@ extension RunError {
     case .cannotRead, .cannotWrite: ExitCode.usage
     case .script(let failure): failure.exitCode
     }
-  }
-}
-
-extension Duration {
-  /// `0.12 s`, `3.4 s`.
-  var formattedSeconds: String {
-    let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
-    return String(format: seconds < 10 ? "%.2f s" : "%.1f s", seconds)
   }
 }

@@ -91,7 +91,7 @@ struct ViewCommand: Subcommand {
     }
     let count = history.frames.count
     console.print(
-      "history of \(count == 1 ? "1 state" : "\(count) states") written to \(shownPath)")
+      "history of \(Plural.count(count, "state")) written to \(shownPath)")
     guard let failure = history.failure else { return ExitCode.success }
     console.report(failure, source: source.bytes)
     return failure.exitCode

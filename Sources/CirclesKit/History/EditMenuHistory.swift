@@ -1,3 +1,4 @@
+import CircleSystem
 import UndoKit
 
 /// The undo and redo stacks of an undo manager as an Edit menu would list them.
@@ -40,7 +41,7 @@ package struct EditMenuHistory: Hashable, Sendable {
 
   private static func section(_ verb: String, titles: [String], order: String) -> [String] {
     guard !titles.isEmpty else { return ["\(verb): nothing to \(verb.lowercased())"] }
-    let steps = titles.count == 1 ? "1 step" : "\(titles.count) steps"
+    let steps = Plural.count(titles.count, "step")
     return ["\(verb) (\(steps), \(order)):"] + titles.map { "  " + $0 }
   }
 }

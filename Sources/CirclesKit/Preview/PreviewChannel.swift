@@ -42,10 +42,7 @@ package final class PreviewChannel: @unchecked Sendable {
   package func version(
     after seen: Int, timeout: Duration, stopping: () -> Bool = { false }
   ) -> Int? {
-    let seconds =
-      Double(timeout.components.seconds)
-      + Double(timeout.components.attoseconds) / 1e18
-    let deadline = Date(timeIntervalSinceNow: seconds)
+    let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
     return condition.withLock {
       while !closed, version == seen, !stopping() {
         if !condition.wait(until: deadline) { break }

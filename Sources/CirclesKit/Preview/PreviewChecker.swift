@@ -1,6 +1,7 @@
 import CircleEngine
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// A frame that `circles preview --check` marks: one that differs from its golden, has none, or
@@ -73,7 +74,7 @@ package final class PreviewChecker {
           message: check.message(for: frame), diff: diff))
     }
     let failing = marks.filter { $0.status != FrameStatus.moved.rawValue }.count
-    let count = frames.count == 1 ? "1 frame" : "\(frames.count) frames"
+    let count = Plural.count(frames.count, "frame")
     let summary =
       failing == 0
       ? "check: \(count), each matching its golden"

@@ -95,10 +95,9 @@ package final class PreviewSession {
           extraScript: Self.liveScript(version: version, check: check)
         ).html.utf8)
     }
-    let elapsed = (ContinuousClock.now - start).components
     return PreviewRound(
       source: source, states: shown.frames.count, failure: shown.failure, keptEarlier: kept,
       unreadable: nil, version: version, check: check,
-      seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+      seconds: (ContinuousClock.now - start).inSeconds)
   }
 }

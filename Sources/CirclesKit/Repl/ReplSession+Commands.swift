@@ -113,7 +113,7 @@ extension ReplSession {
     do {
       try AtomicFile.write(Data(text.utf8), to: url)
       savedScript = lines
-      console.print("saved \(lines.count == 1 ? "1 line" : "\(lines.count) lines") to \(path)")
+      console.print("saved \(Plural.count(lines.count, "line")) to \(path)")
     } catch {
       errorCount += 1
       console.error("cannot save to '\(path)': \(error)")

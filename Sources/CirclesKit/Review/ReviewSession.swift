@@ -31,10 +31,10 @@ package struct ReviewRound: Sendable {
     if accepted > 0 { parts.append("\(accepted) accepted") }
     if rejected > 0 { parts.append("\(rejected) rejected") }
     if errors > 0 {
-      parts.append(errors == 1 ? "1 script with an error" : "\(errors) scripts with errors")
+      parts.append(Plural.count(errors, "script with an error", "scripts with errors"))
     }
     if cleared > 0 {
-      parts.append(cleared == 1 ? "1 decision cleared" : "\(cleared) decisions cleared")
+      parts.append(Plural.count(cleared, "decision cleared", "decisions cleared"))
     }
     return parts.joined(separator: ", ")
   }
@@ -374,8 +374,7 @@ package final class ReviewSession: @unchecked Sendable {
         ).html.utf8)
     }
     images.published()
-    let elapsed = (ContinuousClock.now - start).components
-    round.seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    round.seconds = (ContinuousClock.now - start).inSeconds
     return round
   }
 }

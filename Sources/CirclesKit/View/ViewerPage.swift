@@ -1,5 +1,6 @@
 import CircleScript
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// Builds the viewer's HTML: the script, the picture with its controls, the Edit menu and the
@@ -47,7 +48,7 @@ struct ViewerPage {
       <div><h3 id="redo-heading">Redo</h3><ol id="redo"></ol></div></div></section>
       </section>
       <section class="timeline" aria-label="timeline"><h2>Timeline \
-      <small>\(count == 1 ? "1 state" : "\(count) states")</small></h2>
+      <small>\(Plural.count(count, "state"))</small></h2>
       <ol id="timeline"></ol></section>
       </main>
       <script type="application/json" id="history">\(Markup.scriptData(data))</script>

@@ -63,7 +63,6 @@ package struct FileWatcher: Sendable {
 extension FileWatcher {
   /// Blocks the calling thread for a duration.
   package static func pause(_ duration: Duration) {
-    let seconds = Double(duration.components.seconds)
-    Thread.sleep(forTimeInterval: seconds + Double(duration.components.attoseconds) / 1e18)
+    Thread.sleep(forTimeInterval: duration.inSeconds)
   }
 }

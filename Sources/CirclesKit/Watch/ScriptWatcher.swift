@@ -99,11 +99,9 @@ package final class ScriptWatcher {
     }
     let folder = refresher.displayPath
     console.noteSetAside(result.setAside, in: folder)
-    let frames = result.frames.count == 1 ? "1 frame" : "\(result.frames.count) frames"
-    let circles = result.circleCount == 1 ? "1 circle" : "\(result.circleCount) circles"
-    let elapsed = (ContinuousClock.now - start).components
-    let seconds = String(
-      format: "%.2f s", Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+    let frames = Plural.count(result.frames.count, "frame")
+    let circles = Plural.count(result.circleCount, "circle")
+    let seconds = (ContinuousClock.now - start).formattedSeconds
     if !result.frames.isEmpty {
       console.print(
         "\(frames) in \(folder): \(result.rewritten) rewritten (\(circles)\(sheetNote), \(seconds))"
