@@ -32,6 +32,14 @@ package struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
     self.nanoseconds = nanoseconds
   }
 
+  /// The identity of the file at `url` now (following links), or `nil` when there is none:
+  /// what a watch compares to notice a save, whether in place or by replacing the file.
+  package static func of(_ url: URL) -> FileIdentity? {
+    var info = stat()
+    guard RawPath.withCString(url.path, { stat($0, &info) }) == 0 else { return nil }
+    return FileIdentity(info)
+  }
+
   /// The identity `stat` reports.
   init(_ info: stat) {
     #if canImport(Darwin)

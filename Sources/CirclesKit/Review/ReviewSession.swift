@@ -305,10 +305,10 @@ package final class ReviewSession: @unchecked Sendable {
   package func watch(
     interval: Duration, until shouldStop: () -> Bool, onRound: (ReviewRound) -> Void
   ) {
-    var stamps = subjects.map { FileStamp.of($0.watched) }
+    var stamps = subjects.map { FileIdentity.of($0.watched) }
     while !shouldStop() {
       FileWatcher.pause(interval)
-      let now = subjects.map { FileStamp.of($0.watched) }
+      let now = subjects.map { FileIdentity.of($0.watched) }
       // A script saved; an entry rewritten by a test run, or removed when the test passed.
       let changed = subjects.indices.filter {
         now[$0] != stamps[$0] && (now[$0] != nil || subjects[$0] != .script(subjects[$0].watched))

@@ -1,22 +1,5 @@
+import CircleSystem
 import Foundation
-
-/// What is known of a file without reading it: enough to notice that it changed.
-package struct FileStamp: Hashable, Sendable {
-  /// The modification time, in seconds since 1970, with the file system's precision.
-  package var modified: Double
-  /// The size in bytes.
-  package var size: Int
-  /// The file's inode: an editor that saves by replacing the file gives a new one.
-  package var inode: UInt64
-
-  /// The stamp of the file at `url` now, or `nil` when it does not exist.
-  package static func of(_ url: URL) -> FileStamp? {
-    var info = stat()
-    guard stat(url.path, &info) == 0 else { return nil }
-    let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    return FileStamp(modified: modified, size: Int(info.st_size), inode: UInt64(info.st_ino))
-  }
-}
 
 /// Polls one file and calls back when it changes, until told to stop.
 ///
@@ -42,17 +25,17 @@ package struct FileWatcher: Sendable {
   /// - Parameters:
   ///   - shouldStop: asked before every poll; the loop returns when it answers `true`.
   ///   - sleep: waits between polls; tests may pass one that returns at once.
-  ///   - onChange: runs with the file's stamp (`nil` while it is missing).
+  ///   - onChange: runs with the file's identity (`nil` while it is missing).
   package func watch(
     until shouldStop: () -> Bool,
     sleep: (Duration) -> Void = FileWatcher.pause,
-    onChange: (FileStamp?) -> Void
+    onChange: (FileIdentity?) -> Void
   ) {
-    var last = FileStamp.of(url)
+    var last = FileIdentity.of(url)
     onChange(last)
     while !shouldStop() {
       sleep(interval)
-      let now = FileStamp.of(url)
+      let now = FileIdentity.of(url)
       guard now != last else { continue }
       last = now
       if now != nil { onChange(now) }

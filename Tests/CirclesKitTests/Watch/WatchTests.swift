@@ -1,6 +1,7 @@
 import CircleCanvas
 import CircleEngine
 import CircleRender
+import CircleSystem
 import CirclesKit
 import CirclesTestSupport
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 extension TemporaryFolder {
   /// The inode of a file: a rewrite through `AtomicFile` gives a new one.
   func inode(_ path: String) -> UInt64? {
-    FileStamp.of(url.appendingPathComponent(path))?.inode
+    FileIdentity.of(url.appendingPathComponent(path))?.inode
   }
 }
 
@@ -74,7 +75,7 @@ struct WatchTests {
         }
         if polls == 5 { try? folder.write("again", to: "f.txt") }
       },
-      onChange: { changes.append($0?.size) })
+      onChange: { changes.append($0.map { Int($0.size) }) })
     #expect(changes == [3, 5, 5])
   }
 
