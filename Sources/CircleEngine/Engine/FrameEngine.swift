@@ -98,7 +98,7 @@ package final class FrameEngine: ScriptHost {
   }
 
   package func scriptRender(_ state: CanvasState, toPath path: String) throws {
-    let start = SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0)
+    let start = SourceRange.startOfFile()
     try scriptRender(state, toPath: path, at: start)
   }
 

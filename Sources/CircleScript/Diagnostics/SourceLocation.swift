@@ -36,6 +36,12 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
   /// The number of characters covered, on the start's line.
   public var length: Int
 
+  /// The empty range at the start of a file (line 1, column 1): where a diagnostic that
+  /// belongs to no command is put.
+  package static func startOfFile(_ file: String = "") -> SourceRange {
+    SourceRange(start: SourceLocation(file: file, line: 1, column: 1), length: 0)
+  }
+
   /// Creates a range.
   public init(start: SourceLocation, length: Int) {
     self.start = start

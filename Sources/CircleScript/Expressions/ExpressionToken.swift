@@ -77,7 +77,7 @@ struct ExpressionLexer {
 
   init(_ sources: Pieces) {
     self.sources = sources
-    let first = sources.first?.start ?? SourceLocation(file: "", line: 1, column: 1)
+    let first = sources.first?.start ?? SourceRange.startOfFile().start
     end = SourceRange(start: first, length: 0)
     index = sources.first?.text.startIndex ?? "".startIndex
     column = sources.first?.start.column ?? 1

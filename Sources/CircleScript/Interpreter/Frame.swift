@@ -162,7 +162,7 @@ public struct Frame: Hashable, Sendable {
   package var site: OutputSite {
     OutputSite(
       output: .frame(name),
-      command: range ?? SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0),
+      command: range ?? SourceRange.startOfFile(),
       contexts: contexts)
   }
 }

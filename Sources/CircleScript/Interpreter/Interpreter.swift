@@ -140,8 +140,7 @@ public final class Interpreter {
       }
     }
     guard started else {
-      let top = SourceRange(
-        start: SourceLocation(file: script.fileName, line: 1, column: 1), length: 0)
+      let top = SourceRange.startOfFile(script.fileName)
       let size = Self.callStackSize >> 20
       throw .error(
         .error(
@@ -154,8 +153,7 @@ public final class Interpreter {
   /// Runs the statements of `script`, the start frame first.
   private func runStatements(_ script: Script) throws(ScriptFailure) {  // The start frame shows the canvas as `canvas` set it up: it is made at that line, or at
     // the top of the script when there is none.
-    var startRange = SourceRange(
-      start: SourceLocation(file: script.fileName, line: 1, column: 1), length: 0)
+    var startRange = SourceRange.startOfFile(script.fileName)
     do {
       for statement in script.statements {
         if case .canvas = statement.command { startRange = statement.range }

@@ -12,7 +12,7 @@ public enum ScriptFailure: Error, Hashable, Sendable, CustomStringConvertible {
     diagnostics.first
       ?? .error(
         "syntax error",
-        at: SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0))
+        at: SourceRange.startOfFile())
   }
 
   /// Every diagnostic to print, in order.

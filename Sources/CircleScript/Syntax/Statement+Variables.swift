@@ -135,7 +135,7 @@ extension Procedure {
     }
     do {
       try ExpressionParser.checkVariableName(
-        name, at: SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0))
+        name, at: SourceRange.startOfFile())
       return nil
     } catch {
       return error.message

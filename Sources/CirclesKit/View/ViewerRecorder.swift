@@ -63,7 +63,7 @@ final class ViewerRecorder: FrameConsumer {
       sinceWhole = (0, 0)
     }
     menus.record(canvas.undoManager, after: frame.frame.direction)
-    let start = SourceRange(start: SourceLocation(file: "", line: 1, column: 1), length: 0)
+    let start = SourceRange.startOfFile()
     frames.append(
       ViewerFrame(
         number: frame.frame.number, name: frame.frame.name, action: frame.frame.action,
