@@ -88,7 +88,7 @@ struct CompareCommandTests {
       ["compare", "base", "new", "--update", "--prune", "--json"], in: folder.url)
     #expect(updated.status == 0, "\(updated)")
     let json = try JSONSerialization.jsonObject(with: Data(updated.stdout.utf8)) as? [String: Any]
-    let entry = (json?["scripts"] as? [[String: Any]])?.first
+    let entry = (json?["comparisons"] as? [[String: Any]])?.first
     #expect(
       entry?["counts"] as? [String: Int] == ["passed": 1, "updated": 1, "added": 1, "removed": 1])
     #expect(folder.allFiles(in: "base") == ["added.png", "pages", "same.png"])
@@ -217,9 +217,9 @@ struct CompareCommandTests {
       let outcome = try await Executable.run(
         ["compare", "base", "new", "--shard", "\(index)/3", "--json"], in: folder.url)
       let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
-      let frames =
-        ((json?["scripts"] as? [[String: Any]])?.first?["frames"] as? [[String: Any]]) ?? []
-      seen += frames.compactMap { $0["name"] as? String }
+      let images =
+        ((json?["comparisons"] as? [[String: Any]])?.first?["images"] as? [[String: Any]]) ?? []
+      seen += images.compactMap { $0["path"] as? String }
     }
     #expect(seen.sorted() == ["added.png", "gone.png", "pages/home.png", "same.png"])
   }
@@ -336,5 +336,37 @@ struct CompareCommandTests {
       outcome.stderr
         == "circles: error: cannot read 'new/damaged.png': damaged PNG file: the file is cut short (truncated chunk)\n"
     )
+  }
+}
+
+extension CompareCommandTests {
+  @Test("compare's JSON speaks of folders and images: expected, actual, path, change")
+  func jsonWords() async throws {
+    let folder = try Self.folders()
+    let outcome = try await Executable.run(["compare", "base", "new", "--json"], in: folder.url)
+    #expect(outcome.status == 1, "\(outcome)")
+    let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+    #expect(json?["scripts"] == nil)
+    let comparison = try #require((json?["comparisons"] as? [[String: Any]])?.first)
+    #expect(comparison["expected"] as? String == "base")
+    #expect(comparison["actual"] as? String == "new")
+    #expect(comparison["updateCommand"] as? String == "circles compare base new --update --prune")
+    let images = try #require(comparison["images"] as? [[String: Any]])
+    for image in images {
+      #expect(image["frames"] == nil && image["golden"] == nil && image["render"] == nil)
+      #expect(image["sceneDiff"] == nil && image["name"] == nil)
+      let path = try #require(image["path"] as? String)
+      switch image["change"] as? String {
+      case "new":
+        #expect(image["expected"] == nil && image["actual"] as? String == "new/" + path)
+      case "deleted":
+        #expect(image["expected"] as? String == "base/" + path && image["actual"] == nil)
+      default:
+        #expect(image["expected"] as? String == "base/" + path)
+        #expect(image["actual"] as? String == "new/" + path)
+      }
+    }
+    #expect(
+      Set(images.compactMap { $0["change"] as? String }) == ["passed", "changed", "new", "deleted"])
   }
 }

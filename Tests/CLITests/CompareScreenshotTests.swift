@@ -79,7 +79,7 @@ struct CompareScreenshotTests {
     #expect(compared.status == 1, "\(compared)")
     let frames = try Self.frames(compared.stdout)
     #expect(
-      frames.map { "\($0["name"]!) \($0["change"]!)" } == [
+      frames.map { "\($0["path"]!) \($0["change"]!)" } == [
         "pages/about.png passed", "pages/home.png changed",
       ])
     let home = frames[1]
@@ -111,7 +111,7 @@ struct CompareScreenshotTests {
 
   static func frames(_ json: String) throws -> [[String: Any]] {
     let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-    let scripts = try #require(document?["scripts"] as? [[String: Any]])
-    return try #require(scripts.first?["frames"] as? [[String: Any]])
+    let comparisons = try #require(document?["comparisons"] as? [[String: Any]])
+    return try #require(comparisons.first?["images"] as? [[String: Any]])
   }
 }

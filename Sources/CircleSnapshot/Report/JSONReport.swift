@@ -214,11 +214,19 @@ package enum JSONReport {
   static func path(_ url: URL) -> String { text(DisplayPath.of(url)) }
 
   /// The report as pretty-printed UTF-8 JSON with sorted keys, ending in a newline.
-  package static func data(for check: CheckResult) -> Data {
+  ///
+  /// - Parameter comparesFolders: whether the check is `circles compare`'s, whose JSON speaks
+  ///   of folders and images (``folderDocument(for:)``).
+  package static func data(for check: CheckResult, comparesFolders: Bool = false) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // Every field is a plain value: encoding cannot fail.
-    var data = (try? encoder.encode(document(for: check))) ?? Data("{}".utf8)
+    // Every field is a plain value: encoding cannot fail. A folder comparison speaks its own
+    // words (JSONReport+Folders.swift).
+    let encoded =
+      comparesFolders
+      ? try? encoder.encode(folderDocument(for: check))
+      : try? encoder.encode(document(for: check))
+    var data = encoded ?? Data("{}".utf8)
     data.append(0x0A)
     return data
   }

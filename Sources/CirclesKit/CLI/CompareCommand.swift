@@ -97,6 +97,7 @@ struct CompareCommand: Subcommand {
         console.error(DisplayText.escaped(frame.error!))
       }
     }
-    return reports.report(result, title: "circles compare", context: context)
+    return reports.report(
+      result, title: "circles compare", comparesFolders: true, context: context)
   }
 }

@@ -66,10 +66,16 @@ struct ReportArguments {
   /// asks for; returns the result's exit code, or the usage code when a report cannot be
   /// written. Every line carries text from files through `DisplayText.escaped`, so a file name
   /// cannot send escape sequences to the terminal.
-  func report(_ result: CheckResult, title: String, context: ToolContext) -> Int32 {
+  func report(
+    _ result: CheckResult, title: String, comparesFolders: Bool = false, context: ToolContext
+  ) -> Int32 {
     let console = context.console
     if json {
-      console.print(Self.safeJSON(String(decoding: JSONReport.data(for: result), as: UTF8.self)))
+      console.print(
+        Self.safeJSON(
+          String(
+            decoding: JSONReport.data(for: result, comparesFolders: comparesFolders),
+            as: UTF8.self)))
     } else {
       for line in TextReport.lines(for: result, verbose: verbose) {
         console.print(DisplayText.escaped(line))
