@@ -99,34 +99,50 @@ struct PreviewCommand: Subcommand {
       console.error(error.description)
       return ExitCode.usage
     }
-    // Ctrl-C stops the preview from the moment it can be told where the page is: a signal
-    // sent as soon as the address is printed stops it as one sent later does.
+    Self.serve(
+      server, opens: opens, context: context,
+      announce: { address in
+        console.print("previewing \(shownPath) at \(address)")
+        report(first, to: console)
+      },
+      until: { stopped in
+        var skipFirst = true
+        FileWatcher(url: context.url(for: scriptPath), interval: Self.interval).watch(
+          until: stopped,
+          onChange: { _ in
+            // The first call is the file as it was read above.
+            if skipFirst {
+              skipFirst = false
+              return
+            }
+            report(session.refresh(), to: console)
+          })
+      })
+    return ExitCode.success
+  }
+
+  /// Serves a page until Ctrl-C, for `preview` and `review`: says where (`announce`), opens it
+  /// with `--open`, runs `loop` until it is asked to stop, then stops the server and says so.
+  ///
+  /// Ctrl-C stops it from the moment it can be told where the page is: a signal sent as soon as
+  /// the address is printed stops it as one sent later does.
+  static func serve(
+    _ server: PreviewServer, opens: Bool, context: ToolContext, announce: (String) -> Void,
+    until loop: (_ stopped: () -> Bool) -> Void
+  ) {
+    let console = context.console
     let stopped = StopRequest()
     StopSignals.onInterrupt { stopped.request() }
     let address = "http://127.0.0.1:\(server.port)/"
-    console.print("previewing \(shownPath) at \(address)")
-    report(first, to: console)
+    announce(address)
     console.printError("press Ctrl-C to stop")
     if opens, let note = BrowserOpener.open(address, path: context.environment["PATH"]) {
       console.note(note)
     }
-
-    var skipFirst = true
-    let watcher = FileWatcher(url: context.url(for: scriptPath), interval: Self.interval)
-    watcher.watch(
-      until: { stopped.isRequested },
-      onChange: { _ in
-        // The first call is the file as it was read above.
-        if skipFirst {
-          skipFirst = false
-          return
-        }
-        report(session.refresh(), to: console)
-      })
+    loop { stopped.isRequested }
     StopSignals.onInterrupt(nil)
     server.stop()
     console.printError("stopped serving \(address)")
-    return ExitCode.success
   }
 
   /// One line for a round on standard output, and its diagnostic on standard error.

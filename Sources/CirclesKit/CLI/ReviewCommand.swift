@@ -135,21 +135,17 @@ struct ReviewCommand: Subcommand {
       console.error(error.description)
       return ExitCode.usage
     }
-    let stopped = StopRequest()
-    StopSignals.onInterrupt { stopped.request() }
-    let address = "http://127.0.0.1:\(server.port)/"
-    console.print("reviewing at \(address)")
-    console.print(Self.line(first))
-    console.printError("press Ctrl-C to stop")
-    if opens, let note = BrowserOpener.open(address, path: context.environment["PATH"]) {
-      console.note(note)
-    }
-    session.watch(
-      interval: PreviewCommand.interval, until: { stopped.isRequested },
-      onRound: { console.print(Self.line($0)) })
-    StopSignals.onInterrupt(nil)
-    server.stop()
-    console.printError("stopped serving \(address)")
+    PreviewCommand.serve(
+      server, opens: opens, context: context,
+      announce: { address in
+        console.print("reviewing at \(address)")
+        console.print(Self.line(first))
+      },
+      until: { stopped in
+        session.watch(
+          interval: PreviewCommand.interval, until: stopped,
+          onRound: { console.print(Self.line($0)) })
+      })
     let summary = session.summary
     let result = session.result
     let still = result.scripts.filter { $0.status != .passed }.map(\.displayPath)
