@@ -25,6 +25,12 @@ public enum CommandLineTool {
     [.help, .flag("--version", "Print the version")]
   }
 
+  /// The entries of the tool's own options, laid out as a subcommand's are.
+  static var optionEntries: String {
+    let layout = SubcommandHelp(toolOptions: options)
+    return options.flatMap(layout.entry(for:)).joined(separator: "\n")
+  }
+
   static var help: String {
     let width = subcommands.map { $0.name.count }.max() ?? 0
     let list = subcommands.map {
@@ -40,11 +46,10 @@ public enum CommandLineTool {
       \(list.joined(separator: "\n"))
 
       Options:
-        -h, --help     Show this help, or a subcommand's with 'circles <subcommand> --help'.
-        --version      Print the version.
+      \(optionEntries)
 
-      'circles help language' describes the drawing language, 'circles help <command>' one of
-      its commands.
+      'circles <subcommand> --help' shows a subcommand's help, 'circles help language' describes
+      the drawing language, 'circles help <command>' one of its commands.
 
       Exit codes: 0 success, 1 a check or an expect failed, 2 an error in the script or the
       command line.

@@ -16,6 +16,15 @@ struct SubcommandHelp {
   var options: [CommandOption]
   var operands: CommandOperands
 
+  /// The help of the tool itself, for its options' entries (``CommandLineTool/help``).
+  init(toolOptions: [CommandOption]) {
+    name = ""
+    discussion = ""
+    epilogue = ""
+    options = toolOptions
+    operands = .none
+  }
+
   init(_ command: any Subcommand.Type) {
     name = command.name
     discussion = command.discussion
