@@ -227,7 +227,7 @@ struct CommandUsageErrorTests {
         "unknown option '--ouput'; did you mean '--output'?"
       ),
       (["view", "a.circles", "-o"], "option '-o' needs a value"),
-      (["view", "a.circles", "-o", "x.txt"], "the page 'x.txt' needs a .html extension"),
+      (["view", "a.circles", "-o", "x.txt"], "the page 'x.txt' needs a .html or .htm extension"),
       (
         ["view", "a.circles", "-o", "~/x.html"],
         "the page '~/x.html' starts with '~', which the shell did not expand; give the whole path"

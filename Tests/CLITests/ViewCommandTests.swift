@@ -46,7 +46,7 @@ struct ViewCommandTests {
         ["scene.circles", "--ouput", "x.html"], "unknown option '--ouput'; did you mean '--output'?"
       ),
       (["scene.circles", "-o"], "option '-o' needs a value"),
-      (["scene.circles", "-o", "page.png"], "the page 'page.png' needs a .html extension"),
+      (["scene.circles", "-o", "page.png"], "the page 'page.png' needs a .html or .htm extension"),
       (
         ["scene.circles", "-o", "~/page.html"],
         "the page '~/page.html' starts with '~', which the shell did not expand; give the whole path"

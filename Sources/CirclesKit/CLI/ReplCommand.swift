@@ -52,10 +52,7 @@ struct ReplCommand: Subcommand {
 
   func validate(in context: ToolContext) throws(UsageError) {
     guard let outputPath else { return }
-    let url = context.url(for: outputPath)
-    guard ["png", "svg", "pdf"].contains(url.pathExtension.lowercased()) else {
-      throw UsageError("the live picture '\(outputPath)' needs a .png, .svg or .pdf extension")
-    }
+    try Self.requireExtension(of: outputPath, for: "--output", naming: "the live picture")
   }
 
   func run(in context: ToolContext) -> Int32 {

@@ -137,15 +137,14 @@ struct RunCommand: Subcommand {
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
-    if let sheetPath, context.url(for: sheetPath).pathExtension.lowercased() != "png" {
-      throw UsageError("the contact sheet '\(sheetPath)' needs a .png extension")
+    if let sheetPath {
+      try Self.requireExtension(of: sheetPath, for: "--sheet", naming: "the contact sheet")
     }
     if watches, scriptPath == "-" {
       throw UsageError("--watch needs a script file, not standard input")
     }
-    if let animationPath, AnimationFormat(fileExtensionOf: context.url(for: animationPath)) == nil {
-      throw UsageError(
-        "the animation '\(animationPath)' needs a .png, .apng or .gif extension")
+    if let animationPath {
+      try Self.requireExtension(of: animationPath, for: "--animation", naming: "the animation")
     }
     if animationPath == nil, frameDelay != nil || highlightsChanges {
       throw UsageError(

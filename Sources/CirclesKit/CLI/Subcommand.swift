@@ -1,3 +1,6 @@
+import CircleSystem
+import Foundation
+
 /// One subcommand of `circles`, shaped like an argument-parser command: declare, parse,
 /// validate, run.
 ///
@@ -44,5 +47,30 @@ extension Subcommand {
   /// - Throws: ``UsageError`` for anything the declarations or ``init(_:)`` refuse.
   static func parse(_ arguments: [String]) throws(UsageError) -> Self {
     try Self(ParsedArguments(arguments, command: name, options: allOptions, operands: operands))
+  }
+}
+
+extension Subcommand {
+  /// Refuses a path given to a file option when its name does not end in one of the extensions
+  /// the option declares (``ValueKind/file(extensions:)``): the one place they are written.
+  ///
+  /// - Parameters:
+  ///   - path: the path as given.
+  ///   - option: the option's long name (`--sheet`).
+  ///   - what: how the message names the file (`the contact sheet`).
+  /// - Throws: `the contact sheet 's.jpg' needs a .png extension`.
+  static func requireExtension(
+    of path: String, for option: String, naming what: String
+  ) throws(UsageError) {
+    guard case .file(let extensions)? = options.first(where: { $0.name == option })?.value?.kind,
+      !extensions.isEmpty
+    else { return }
+    let given = URL(fileURLWithPath: path).pathExtension.lowercased()
+    guard !extensions.contains(given) else { return }
+    let dotted = extensions.map { "." + $0 }
+    let list =
+      dotted.count == 1
+      ? dotted[0] : dotted.dropLast().joined(separator: ", ") + " or " + dotted.last!
+    throw UsageError("\(what) '\(DisplayText.escaped(path))' needs a \(list) extension")
   }
 }

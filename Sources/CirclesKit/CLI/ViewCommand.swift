@@ -62,9 +62,7 @@ struct ViewCommand: Subcommand {
           + "path")
     }
     let page = context.url(for: pagePath)
-    guard ["html", "htm"].contains(page.pathExtension.lowercased()) else {
-      throw UsageError("the page '\(shownPath)' needs a .html extension")
-    }
+    try Self.requireExtension(of: pagePath, for: "--output", naming: "the page")
     let script = context.url(for: scriptPath)
     if scriptPath != "-", page.resolvingSymlinksInPath() == script.resolvingSymlinksInPath() {
       throw UsageError("the page '\(shownPath)' would replace the script; choose another name")
