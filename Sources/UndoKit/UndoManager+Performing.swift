@@ -11,13 +11,14 @@ extension UndoManager {
   /// An undo records into a new group that lands on the redo stack. A redo records into a new
   /// group that lands on the undo stack or, when the caller has a group open, into a nested group
   /// of that group. The recorded group starts with the name and values of `group`; a handler may
-  /// rename it. As with Apple's, the recorded group stays even when the handlers registered
-  /// nothing (redo then does nothing, and is itself a step), unless registration was disabled
-  /// when the undo or redo began or a handler removed all actions. Groups a handler leaves open are folded into the recorded group
-  /// and reported.
+  /// rename it. As with Apple's Foundation now, the group an undo records is dropped when its
+  /// handlers registered nothing (there is nothing to redo); the group a redo records stays even
+  /// then (undoing it does nothing, and is itself a step), unless registration was disabled when
+  /// the redo began or a handler removed all actions (Sources/UndoKit/README.md). Groups a
+  /// handler leaves open are folded into the recorded group and reported.
   func perform(_ group: UndoGroup, as activity: Activity) {
     let undoing = activity == .undoing
-    keepsEmptyRecording = registrationIsEnabled
+    keepsEmptyRecording = registrationIsEnabled && !undoing
     post(undoing ? .willUndoChange : .willRedoChange)
     if !undoing, let index = frames.indices.last {
       var level = OpenFrame.Level(start: frames[index].actions.count)

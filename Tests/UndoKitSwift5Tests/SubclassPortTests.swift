@@ -179,7 +179,10 @@ struct SubclassPortTests {
     let manager = LockableUndoManager()
     let plain: UndoManager = manager
     let buffer = TextBuffer(undoManager: CoalescingUndoManager())
-    plain.registerUndo(withTarget: buffer) { _ in }
+    // A handler that registers its redo, so that undoing it leaves a step to redo.
+    plain.registerUndo(withTarget: buffer) { buffer in
+      plain.registerUndo(withTarget: buffer) { _ in }
+    }
     plain.setActionName("Edit")
     plain.setActionIsDiscardable(true)
     plain.beginUndoGrouping()

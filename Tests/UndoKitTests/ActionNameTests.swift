@@ -20,7 +20,7 @@ struct ActionNameTests {
       ("=1 n:Kept ; [ ] n:Empty", "Empty", "", "Undo Empty", "Redo"),
       ("=1 n:Kept ; [ ] ; n:Empty", "Empty", "", "Undo Empty", "Redo"),
       ("manual [ =1 ] n:Kept [ ] n:Empty", "Empty", "", "Undo Empty", "Redo"),
-      ("=1 n:Kept ; [ ] n:Empty ; u", "Kept", "Empty", "Undo Kept", "Redo Empty"),
+      ("=1 n:Kept ; [ ] n:Empty ; u", "Kept", "", "Undo Kept", "Redo"),
       // While registration is disabled, names are ignored.
       ("=1 n:Kept ; off n:Ignored on", "Kept", "", "Undo Kept", "Redo"),
       ("=1 n:Kept off n:Ignored on ;", "Kept", "", "Undo Kept", "Redo"),

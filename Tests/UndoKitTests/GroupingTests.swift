@@ -23,9 +23,9 @@ struct GroupingTests {
       ("[ ] ;", 0, "- |", 0),
       ("manual [ ]", 0, "- |", 0),
       ("[ [ ] ]", 0, "- |", 1),
-      ("=1 n:A ; [ ] u", 1, "A | -", 0),
-      ("=1 n:A ; [ ] n:Empty ; u u", 0, "| A Empty", 0),
-      ("=1 n:A ; [ ] n:Empty ; u r", 1, "Empty A |", 0),
+      ("=1 n:A ; [ ] u", 1, "A |", 0),
+      ("=1 n:A ; [ ] n:Empty ; u u", 0, "| A", 0),
+      ("=1 n:A ; [ ] n:Empty ; u r", 1, "A |", 0),
       // A nested group inside the event's group belongs to it.
       ("=1 [ =2 ] n:Auto ;", 2, "Auto |", 0),
       // undo closes a group open at level 1.

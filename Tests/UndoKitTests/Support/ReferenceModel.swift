@@ -3,13 +3,16 @@
 ///
 /// The rules it follows are Apple's: a `beginUndoGrouping()` with no group open first opens the
 /// event's group; a group closed by `endUndoGrouping()` stays a step even when nothing changed in
-/// it, and so does the group an undo or redo records; a redo with a group open becomes part of
-/// that group.
+/// it, and so does the group a redo records; the group an undo records is dropped when the undo
+/// registered nothing (an empty step leaves nothing to redo); a redo with a group open becomes
+/// part of that group.
 struct ReferenceModel {
   struct Step: Equatable {
     var name: String
     var before: [Int]
     var after: [Int]
+    /// How many changes it holds: undoing it registers as many inverses.
+    var changes = 0
   }
 
   /// The event's group: every top-level group is one when `groupsByEvent` is on.
@@ -18,6 +21,8 @@ struct ReferenceModel {
     var before: [Int]
     /// Whether the group holds a change or a closed nested group.
     var hasContent = false
+    /// How many changes it holds.
+    var changes = 0
   }
 
   var cells: [Int]
@@ -46,6 +51,7 @@ struct ReferenceModel {
     }
     cells[index] = value
     open?.hasContent = true
+    open?.changes += 1
     redo.removeAll()
   }
 
@@ -90,8 +96,8 @@ struct ReferenceModel {
     }
     if let step = undo.popLast() {
       cells = step.before
-      // The redo step stays even when nothing was registered in it.
-      push(step, onto: &redo)
+      // An undo that registered nothing leaves nothing to redo.
+      if step.changes > 0 { push(step, onto: &redo) }
     }
     return true
   }
@@ -104,6 +110,7 @@ struct ReferenceModel {
       push(step, onto: &undo)
     } else {
       open?.hasContent = true
+      open?.changes += step.changes
     }
   }
 
@@ -123,7 +130,8 @@ struct ReferenceModel {
   private mutating func close() {
     if let group = open {
       push(
-        Step(name: group.name, before: group.before, after: cells), onto: &undo)
+        Step(name: group.name, before: group.before, after: cells, changes: group.changes),
+        onto: &undo)
     }
     open = nil
   }
