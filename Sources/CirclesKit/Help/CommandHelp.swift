@@ -96,8 +96,8 @@ struct CommandHelp: Hashable, Sendable {
       example: "redo"),
     CommandHelp(
       usage: block("group \"<name>\" {"),
-      summary: "Makes the commands inside one undo step named <name>; it runs when its '}' "
-        + "is typed. Groups nest.",
+      summary: "Makes the commands inside one undo step named <name>. Groups nest; in the "
+        + "REPL, the block runs once its '}' is typed.",
       example: "group \"Stars\" {"),
     CommandHelp(
       usage: ["limit <n>"],
@@ -126,7 +126,7 @@ struct CommandHelp: Hashable, Sendable {
     CommandHelp(
       usage: block("repeat <count> [as <name>] {"),
       summary: "Runs the commands inside count times, the name counting 0, 1, …; each change "
-        + "is its own undo step. It runs when its '}' is typed.",
+        + "is its own undo step. In the REPL, the loop runs once its '}' is typed.",
       example: "repeat 5 as i {", keywords: ["as"]),
     CommandHelp(
       usage: [
