@@ -45,6 +45,26 @@ extension FolderHandle {
     return "/" + tail.reversed().joined(separator: "/")
   }
 
+  /// The bytes of a file named on the command line (`circles diff`'s inputs): a regular file,
+  /// followed through links as the user named it; a device or a FIFO is refused before it is
+  /// opened, so that reading it cannot block.
+  ///
+  /// - Parameter shown: how messages name the file (the path as given).
+  /// - Throws: ``FileError`` naming the file and the reason.
+  package static func readGivenFile(_ url: URL, shownAs shown: String) throws(FileError) -> Data {
+    var info = stat()
+    if RawPath.withCString(url.path, { stat($0, &info) }) == 0,
+      info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR
+    {
+      throw FileError(path: shown, action: "read", reason: "is not a regular file")
+    }
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw FileError(path: shown, action: "read", error: error)
+    }
+  }
+
   /// The bytes of the regular file at a path, its folder followed as given and the file itself
   /// never through a link; `nil` when it cannot be read or is larger than `limit`.
   package static func readFile(_ url: URL, limit: Int) -> Data? {

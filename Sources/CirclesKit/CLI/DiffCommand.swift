@@ -57,10 +57,10 @@ struct DiffCommand: Subcommand {
     let console = context.console
     var inputs: [Data] = []
     for path in [expectedPath, actualPath] {
-      switch Self.read(path, in: context) {
-      case .success(let data): inputs.append(data)
-      case .failure(let problem):
-        console.error(DisplayText.escaped(problem.description))
+      do {
+        inputs.append(try FolderHandle.readGivenFile(context.url(for: path), shownAs: path))
+      } catch {
+        console.error(DisplayText.escaped(error.description))
         return ExitCode.usage
       }
     }
@@ -102,21 +102,5 @@ struct DiffCommand: Subcommand {
     }
     if !outcome.failed.isEmpty { return ExitCode.usage }
     return outcome.comparison.comparison.matches ? ExitCode.success : ExitCode.failure
-  }
-
-  /// Reads a whole regular file; a device or a FIFO is refused before it is opened.
-  private static func read(_ path: String, in context: ToolContext) -> Result<Data, FileError> {
-    let url = context.url(for: path)
-    var status = stat()
-    if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG,
-      status.st_mode & S_IFMT != S_IFDIR
-    {
-      return .failure(FileError(path: path, action: "read", reason: "is not a regular file"))
-    }
-    do {
-      return .success(try Data(contentsOf: url))
-    } catch {
-      return .failure(FileError(path: path, action: "read", error: error))
-    }
   }
 }
