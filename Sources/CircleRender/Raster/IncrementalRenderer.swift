@@ -209,17 +209,17 @@ package final class IncrementalRenderer {
       PixelRect(minX: 0, minY: 0, maxX: surface.width, maxY: middle),
       PixelRect(minX: 0, minY: middle, maxX: surface.width, maxY: surface.height),
     ]
-    let jobs = SendableBox([scratch!, secondScratch!])
-    let failures = SendableBox([RenderError?](repeating: nil, count: 2))
-    let lock = NSLock()
+    // Each context is used by its own thread alone.
+    nonisolated(unsafe) let jobs = [scratch!, secondScratch!]
+    let failures = Locked([RenderError?](repeating: nil, count: 2))
     WorkerThreads.shared.perform(iterations: 2) { index in
       do throws(RenderError) {
-        try Self.drawPatch(halves[index], of: state, on: jobs.value[index])
+        try Self.drawPatch(halves[index], of: state, on: jobs[index])
       } catch {
-        lock.withLock { failures.value[index] = error }
+        failures.withLock { $0[index] = error }
       }
     }
-    if let failure = failures.value.compactMap({ $0 }).first { throw failure }
+    if let failure = failures.withLock({ $0.compactMap { $0 }.first }) { throw failure }
     copy(halves[0], from: scratch!)
     copy(halves[1], from: secondScratch!)
   }
@@ -234,34 +234,7 @@ package final class IncrementalRenderer {
       width * height <= 4096 * 4096, height >= 64
     else { return false }
     if splitsWhenBusy { return true }
-    // A processor is free now, or has mostly been over the last minute.
-    if let runnable = Self.runnableThreads(), runnable < processors { return true }
-    var load = [0.0]
-    guard getloadavg(&load, 1) == 1 else { return true }
-    return load[0] < Double(processors) - 0.25
-  }
-
-  /// The threads of the whole system that are running or ready to run now, the caller's
-  /// among them, from `/proc/loadavg` (Linux); `nil` where it cannot be read.
-  ///
-  /// This is asked as well as the load average, which follows the last minute: a machine whose
-  /// other work has just stopped still shows a high load average for a while.
-  static func runnableThreads() -> Int? {
-    let descriptor = open("/proc/loadavg", O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: 128)
-    let count = read(descriptor, &buffer, buffer.count)
-    guard count > 0 else { return nil }
-    return runnableThreads(inLoadAverage: String(decoding: buffer[..<count], as: UTF8.self))
-  }
-
-  /// The runnable count of a `/proc/loadavg` line such as `0.52 0.61 0.70 3/412 9876`: the
-  /// number before the slash of the fourth field.
-  static func runnableThreads(inLoadAverage line: String) -> Int? {
-    let fields = line.split(separator: " ")
-    guard fields.count >= 4, let slash = fields[3].firstIndex(of: "/") else { return nil }
-    return Int(fields[3][..<slash])
+    return MachineLoad.hasFreeProcessor(processors: processors)
   }
 
   /// Splits large full drawings even when the processors are busy (for tests: the pixels are
@@ -365,10 +338,4 @@ package final class IncrementalRenderer {
     }
     try context.check("draw the canvas")
   }
-}
-
-/// Hands values that are used by one thread at a time to `WorkerThreads.perform`.
-private final class SendableBox<Value>: @unchecked Sendable {
-  var value: Value
-  init(_ value: Value) { self.value = value }
 }
