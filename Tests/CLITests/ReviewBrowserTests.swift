@@ -91,6 +91,12 @@ struct ReviewBrowserTests {
 
   static func item(_ id: String) -> String { "article[data-id=\"\(id)\"]" }
 
+  /// The decision the page shows on an image: `accepted`, `rejected`, or empty.
+  static func decision(of id: String, in browser: HeadlessChromium) async throws -> String? {
+    try await browser.evaluate("document.querySelector('\(item(id))').dataset.decision")
+      as? String
+  }
+
   @Test("accept two by key and click, reject one: the goldens are the equivalent commands'")
   func acceptAndReject() async throws {
     let folder = try await Self.suite()
@@ -125,9 +131,7 @@ struct ReviewBrowserTests {
       "document.body.dataset.version === '2' && document.body.dataset.selected === '0:0003-add-c'",
       in: browser)
     #expect(
-      try await browser.evaluate(
-        "document.querySelector('\(Self.item("0:0002-add-b"))')"
-          + ".dataset.decision") as? String == "accepted")
+      try await Self.decision(of: "0:0002-add-b", in: browser) == "accepted")
     // The views of the failed frame: the slider and the onion skin, by key.
     try await browser.press("v")
     try await until(
@@ -143,15 +147,11 @@ struct ReviewBrowserTests {
       "document.body.dataset.version === '3' && document.body.dataset.selected === '0:0004-add-d'",
       in: browser)
     #expect(
-      try await browser.evaluate(
-        "document.querySelector('\(Self.item("0:0003-add-c"))')"
-          + ".dataset.decision") as? String == "rejected")
+      try await Self.decision(of: "0:0003-add-c", in: browser) == "rejected")
     try await click("\(Self.item("0:0004-add-d")) button.accept", in: browser)
     try await until("document.body.dataset.version === '4'", in: browser)
     #expect(
-      try await browser.evaluate(
-        "document.querySelector('\(Self.item("0:0004-add-d"))')"
-          + ".dataset.decision") as? String == "accepted")
+      try await Self.decision(of: "0:0004-add-d", in: browser) == "accepted")
     // Another page cannot decide: without the page's token, 403, and nothing changes.
     #expect(
       try await browser.evaluate(
@@ -215,17 +215,13 @@ struct ReviewBrowserTests {
     try folder.save(Self.edited + "add f at 5,5 radius 2 fill white\n", to: "s.circles")
     try await until("document.body.dataset.version === '3'", in: browser)
     #expect(
-      try await browser.evaluate(
-        "document.querySelector('\(Self.item("0:0003-add-c"))')"
-          + ".dataset.decision") as? String == "rejected")
+      try await Self.decision(of: "0:0003-add-c", in: browser) == "rejected")
     // A save that changes it: the decision is cleared, and the page says so.
     try folder.save(
       Self.edited.replacingOccurrences(of: "fill tomato", with: "fill orchid"), to: "s.circles")
     try await until("document.body.dataset.version === '4'", in: browser)
     #expect(
-      try await browser.evaluate(
-        "document.querySelector('\(Self.item("0:0003-add-c"))')"
-          + ".dataset.decision") as? String == "")
+      try await Self.decision(of: "0:0003-add-c", in: browser) == "")
     #expect(
       try await browser.evaluate(
         "document.querySelector('\(Self.item("0:0003-add-c")) .note').textContent") as? String
