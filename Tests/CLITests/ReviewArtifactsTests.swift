@@ -107,4 +107,28 @@ struct ReviewArtifactsTests {
       neither.stderr.hasPrefix(
         "circles: error: review needs at least one script or folder, or --artifacts <dir>"))
   }
+
+  @Test("an entry whose golden folder lies outside the current folder is shown, never accepted")
+  func outside() throws {
+    let folder = try TemporaryFolder()
+    let elsewhere = try TemporaryFolder()
+    let artifacts = folder.url.appendingPathComponent(".circles-artifacts/T", isDirectory: true)
+    try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+    SnapshotReviewEntry.keep(
+      SnapshotReviewEntry(
+        kind: .script, name: "evil", goldens: elsewhere.url.path, script: "canvas 4x4\n",
+        scriptPath: elsewhere.url.appendingPathComponent("evil.circles").path, test: "T.swift",
+        comparison: .exact),
+      at: SnapshotReviewEntry.file(in: artifacts, name: "evil"))
+    let session = ReviewSession(
+      subjects: ReviewSubject.snapshots(
+        in: folder.url.appendingPathComponent(".circles-artifacts")),
+      options: CheckOptions(), currentDirectory: folder.url, channel: PreviewChannel())
+    let round = try session.refresh()
+    #expect(round.errors == 1)
+    #expect(session.currentItems.isEmpty)
+    let page = String(decoding: session.channel.current.page, as: UTF8.self)
+    #expect(page.contains("is outside the current folder, where circles review may write"))
+    #expect(elsewhere.files(in: ".").isEmpty, "nothing written there")
+  }
 }

@@ -61,6 +61,17 @@ package enum ReviewSubject: Sendable, Equatable {
       return (empty, options)
     }
     let goldens = URL(fileURLWithPath: entry.goldens, isDirectory: true)
+    // An entry is a file anyone could have put in the folder (a downloaded CI artifact): its
+    // accepts may write only below the folder the review runs in, where the calls' own golden
+    // folders are.
+    let here = currentDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+    let target = goldens.standardizedFileURL.resolvingSymlinksInPath().path
+    guard target.hasPrefix(here.hasSuffix("/") ? here : here + "/") else {
+      empty.folderError =
+        "its golden folder '\(DisplayText.escaped(entry.goldens))' is outside the current "
+        + "folder, where circles review may write: not reviewed"
+      return (empty, options)
+    }
     var options = options
     options.goldenDirectory = goldens
     options.comparison = entry.comparison
