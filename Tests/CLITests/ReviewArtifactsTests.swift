@@ -131,4 +131,21 @@ struct ReviewArtifactsTests {
     #expect(page.contains("is outside the current folder, where circles review may write"))
     #expect(elsewhere.files(in: ".").isEmpty, "nothing written there")
   }
+
+  @Test("a script with a mistake: its diagnostic on standard error, as check prints it")
+  func mistake() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write("canvas 60x40\nadd sun at 10,10 radius 5 fill whte\n", to: "bad.circles")
+    let review = try await RunningReview.start(["bad.circles"], in: folder.url)
+    defer { review.program.signal(SIGKILL) }
+    #expect(review.lines.dropFirst().first == "page 1: nothing to review, 1 script with an error")
+    let shown = await eventually { review.program.stderr.contains("whte") }
+    #expect(shown)
+    #expect(
+      review.program.stderr.contains(
+        "bad.circles:2:32: error: unknown colour 'whte'; did you mean 'white'?\n"
+          + "add sun at 10,10 radius 5 fill whte\n"))
+    review.program.signal(SIGINT)
+    #expect(await review.program.outcome(within: .seconds(60))?.status == 1)
+  }
 }

@@ -140,11 +140,15 @@ struct ReviewCommand: Subcommand {
       announce: { address in
         console.print("reviewing at \(address)")
         console.print(Self.line(first))
+        Self.reportErrors(of: session, to: console)
       },
       until: { stopped in
         session.watch(
           interval: PreviewCommand.interval, until: stopped,
-          onRound: { console.print(Self.line($0)) })
+          onRound: {
+            console.print(Self.line($0))
+            Self.reportErrors(of: session, to: console)
+          })
       })
     let summary = session.summary
     let result = session.result
@@ -156,6 +160,14 @@ struct ReviewCommand: Subcommand {
       : "still failing: \(still.map(DisplayText.escaped).joined(separator: ", "))"
     console.print("review: \(decided); \(outcome)")
     return still.isEmpty ? ExitCode.success : ExitCode.failure
+  }
+
+  /// The diagnostics of the scripts that stop at an error, on standard error, as `check`
+  /// prints them (the page shows them too).
+  static func reportErrors(of session: ReviewSession, to console: Console) {
+    for script in session.result.scripts where script.isError {
+      for diagnostic in script.diagnostics { console.printError(diagnostic.text) }
+    }
   }
 
   /// `page 2: 3 to review, 1 accepted (0.12 s)`.
