@@ -83,6 +83,8 @@ package final class ReviewSession: @unchecked Sendable {
   private var checkedWith: [CheckOptions]
   /// The items of each script's latest check, made while its images were on disk.
   private var found: [[ReviewItem]]
+  /// How many items ``found`` holds in all.
+  private var foundCount = 0
   /// How many images of each script wait for a decision beyond ``maximumItems``.
   private var unshown: [Int]
 
@@ -138,9 +140,12 @@ package final class ReviewSession: @unchecked Sendable {
   /// check replaces).
   private func keep(_ check: GoldenSuite.ScriptCheck, at index: Int) {
     checks[index] = check
-    let others = found.indices.filter { $0 != index }.reduce(0) { $0 + found[$1].count }
+    // The items the other scripts hold: kept as a sum, so that a refresh of 10,000 entries
+    // does not add up every script's items for each.
+    let others = foundCount - found[index].count
     (found[index], unshown[index]) = ReviewItem.items(
       of: check, script: index, limit: max(0, Self.maximumItems - others))
+    foundCount = others + found[index].count
     if case .snapshot = subjects[index] {
       // No command line records one image of a test; the call's own mode records this one
       // (with the others it failed on).
