@@ -92,7 +92,7 @@ struct HelpCommandTests {
     try await AssertExecuteCommand(
       ["history", "--help"],
       stdout: """
-        Usage: circles history <script.circles | ->
+        Usage: circles history <script.circles | -> [--max-undo <n>]
 
         Runs a drawing script in memory and prints, after its last command, the undo and redo stacks
         with their action names as an Edit menu shows them, the next step first:
@@ -107,7 +107,11 @@ struct HelpCommandTests {
         the diagnostic. '-' reads the script from standard input.
 
         Options:
-          -h, --help   Show this help.
+          --max-undo <n>   The most changes the undo history keeps (0 for no limit), each some hundreds
+                           of bytes of memory: a group keeps every change made in it, 'limit <n>' keeps
+                           fewer steps. A change that would go over stops the script with an error at
+                           it. Default: 2000000.
+          -h, --help       Show this help.
 
         Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
 

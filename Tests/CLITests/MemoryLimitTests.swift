@@ -223,18 +223,91 @@ struct KeptChangesLimitTests {
 
     """
 
-  @Test("a group of 10^8 moves under 1 GB of address space: a located error, exit 2, no abort")
-  func groupOfMoves() async throws {
+  /// Every command that runs a script to its end takes `--max-undo`, and stops there alike.
+  @Test(
+    "a group of 10^8 moves under 1 GB of address space: a located error, exit 2, no abort",
+    arguments: [
+      ["run", "big.circles", "--frames", "none"], ["check", "big.circles"],
+      ["history", "big.circles"], ["view", "big.circles"],
+    ])
+  func groupOfMoves(command: [String]) async throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "big.circles")
     let outcome = try await DiffCommandTests.run(
-      limitedTo: 1 << 20, ["run", "big.circles", "--frames", "none", "--max-undo", "300000"],
-      in: folder.url)
+      limitedTo: 1 << 20, command + ["--max-undo", "300000"], in: folder.url)
     #expect(outcome.status == 2, "\(outcome)")
     #expect(
       outcome.stderr.hasPrefix(
         "big.circles:5:5: error: the undo history would keep more than 300000 changes"),
       "\(outcome)")
     #expect(outcome.stderr.contains("note: in iteration 300000 of this repeat"), "\(outcome)")
+  }
+
+  @Test("--max-undo is read by the commands that run scripts, one below the bound passing")
+  func boundOnEachCommand() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "add a at 1,1 r 1\ngroup \"g\" {\n  repeat 4 {\n    move a by 1,0\n  }\n}\n", to: "g.circles")
+    for command in [
+      ["run", "g.circles"], ["check", "g.circles", "--record"], ["history", "g.circles"],
+      ["view", "g.circles"],
+    ] {
+      let passing = try await Executable.run(command + ["--max-undo", "5"], in: folder.url)
+      #expect(passing.status == 0, "\(passing)")
+      let stopped = try await Executable.run(command + ["--max-undo=4"], in: folder.url)
+      #expect(stopped.status == 2, "\(stopped)")
+      #expect(
+        stopped.stderr.hasPrefix(
+          "g.circles:4:5: error: the undo history would keep more than 4 changes"), "\(stopped)")
+      let refused = try await Executable.run(command + ["--max-undo", "-1"], in: folder.url)
+      #expect(
+        refused.status == 2
+          && refused.stderr.contains("--max-undo takes a whole number ≥ 0, not '-1'"), "\(refused)")
+    }
+  }
+
+  /// The language server runs a document's script within its time budget and a memory budget
+  /// of its own: the group's run is cut short, the diagnostics say where, and a completion is
+  /// answered, all in an address space that the history the group asks for could not fit in.
+  @Test("the language server answers a group of 10^8 moves within its budgets, in 1 GB")
+  func languageServer() async throws {
+    let folder = try TemporaryFolder()
+    func framed(_ body: String) -> String { "Content-Length: \(body.utf8.count)\r\n\r\n\(body)" }
+    let text = Self.script.replacingOccurrences(of: "\n", with: "\\n")
+      .replacingOccurrences(of: "\"", with: "\\\"")
+    let messages = [
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+      #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///big.circles","languageId":"circles","version":1,"text":"\#(text)"}}}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"textDocument/completion","params":{"textDocument":{"uri":"file:///big.circles"},"position":{"line":4,"character":9}}}"#,
+      #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#,
+      #"{"jsonrpc":"2.0","method":"exit"}"#,
+    ]
+    try folder.write(messages.prefix(2).map(framed).joined(), to: "opening")
+    try folder.write(messages.dropFirst(2).map(framed).joined(), to: "closing")
+    // The rest is sent once the document's diagnostics are out (at most five minutes later):
+    // diagnostics are put off while more messages wait.
+    let session = """
+      ulimit -v \(1 << 20)
+      { cat opening; i=0
+        while ! grep -q publishDiagnostics replies && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
+        cat closing; } | "$0" lsp > replies
+      """
+    let shell = Program(url: URL(fileURLWithPath: "/bin/sh"))
+    let process = try shell.start(
+      ["-c", session, try Executable.url.path], in: folder.url, environment: ["NO_COLOR": "1"])
+    let outcome = await process.outcome()
+    let replies = try String(
+      contentsOf: folder.url.appendingPathComponent("replies"), encoding: .utf8)
+    #expect(outcome.status == 0, "\(outcome)")
+    #expect(outcome.stderr == "", "\(outcome)")
+    #expect(replies.contains(#""id":2,"jsonrpc":"2.0","result":[{"#), "\(replies)")
+    #expect(replies.contains(#""label":"a""#), "\(replies)")
+    // Cut short inside the group, at the move, by whichever budget it reached first.
+    #expect(replies.contains(#""message":"checked up to here in "#), "\(replies)")
+    #expect(replies.contains("'circles run' checks the rest"), "\(replies)")
+    #expect(
+      replies.contains(
+        #""range":{"end":{"character":8,"line":4},"start":{"character":4,"line":4}}"#), "\(replies)"
+    )
   }
 }

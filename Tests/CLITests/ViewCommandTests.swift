@@ -168,6 +168,8 @@ struct ViewCommandTests {
     #expect(tool.stdout.contains("\n  view "), "\(tool)")
     let own = try await Executable.run(["view", "--help"], in: folder.url)
     #expect(own.status == 0)
-    #expect(own.stdout.hasPrefix("Usage: circles view <script.circles | -> [-o <history.html>]\n"))
+    #expect(
+      own.stdout.hasPrefix(
+        "Usage: circles view <script.circles | -> [-o <history.html>] [--max-undo <n>]\n"))
   }
 }

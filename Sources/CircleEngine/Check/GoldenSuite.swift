@@ -126,7 +126,12 @@ package enum GoldenSuite {
     }
     let golden = GoldenConsumer(session: session)
     do {
-      check.failure = FrameEngine(consumer: golden).run(try source.parsed()).failure
+      var engineOptions = FrameEngine.Options()
+      engineOptions.maximumKeptChanges =
+        options.maximumKeptChanges ?? engineOptions.maximumKeptChanges
+      check.failure =
+        FrameEngine(options: engineOptions, consumer: golden)
+        .run(try source.parsed()).failure
     } catch {
       check.failure = .syntax(error)
     }

@@ -30,6 +30,9 @@ package final class FrameEngine: ScriptHost {
     /// The most changes the run's undo history keeps (`Interpreter.maximumKeptChanges`); 0 for
     /// no bound.
     package var maximumKeptChanges: Int
+    /// When the run must end, whatever it is doing (`Interpreter.deadline`); `nil` for no
+    /// bound.
+    package var deadline: ContinuousClock.Instant?
 
     /// Creates options.
     package init(
@@ -71,6 +74,7 @@ package final class FrameEngine: ScriptHost {
   package func interpreter(on canvas: Canvas = Canvas()) -> Interpreter {
     let interpreter = Interpreter(canvas: canvas, host: self)
     interpreter.maximumKeptChanges = options.maximumKeptChanges
+    interpreter.deadline = options.deadline
     self.interpreter = interpreter
     return interpreter
   }

@@ -20,11 +20,12 @@ extension Interpreter {
   /// bytes), so a loop of changes inside one group would otherwise take the machine's memory.
   private func checkKeptChanges(_ statement: Statement) throws(ScriptFailure) {
     guard maximumKeptChanges > 0, undoManager.heldActionCount > maximumKeptChanges else { return }
+    budgetStop = .keptChanges
     throw .error(
       .error(
         "the undo history would keep more than \(maximumKeptChanges) changes (a group keeps "
-          + "every change made in it; 'limit <n>' keeps fewer steps); 'circles run --max-undo "
-          + "<n>' raises the bound, 0 for none", at: statement.keyword))
+          + "every change made in it; 'limit <n>' keeps fewer steps); '--max-undo <n>' of run, "
+          + "check, history, view or review raises the bound, 0 for none", at: statement.keyword))
   }
 
   private func applyChange(

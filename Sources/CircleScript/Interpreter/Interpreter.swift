@@ -87,6 +87,24 @@ public final class Interpreter {
   /// keeps fewer; a group keeps every change made inside it.
   public var maximumKeptChanges = Interpreter.defaultMaximumKeptChanges
 
+  /// When a run for an editor must end: the run stops with an error at the command it has
+  /// reached then, whatever block it is in; `nil` for no time bound. The clock is read every
+  /// 4096 commands (some 100 µs of a debug build's work), so a group of ten million moves stops
+  /// within a millisecond of the deadline instead of running to its end.
+  package var deadline: ContinuousClock.Instant?
+
+  /// Which bound a run stopped at, as a caller that runs within budgets tells a stop for lack of
+  /// time or memory from an error of the script.
+  package enum BudgetStop: Sendable {
+    /// ``deadline`` passed.
+    case time
+    /// The undo history would have kept more than ``maximumKeptChanges`` changes.
+    case keptChanges
+  }
+
+  /// The bound the last run stopped at, if it stopped at one.
+  package internal(set) var budgetStop: BudgetStop?
+
   /// Creates an interpreter.
   ///
   /// - Parameters:
@@ -127,6 +145,7 @@ public final class Interpreter {
       procedures[name] = (procedure, evaluator.binding)
     }
     commandsLeft = maximumCommands
+    budgetStop = nil
     contextNoted = false
     guard !procedures.isEmpty else { return try runStatements(script) }
     // Calls nest deeper than a thread's stack may hold (a worker's is 1 MiB): they run on a
@@ -430,6 +449,10 @@ public final class Interpreter {
           at: statement.keyword))
     }
     commandsLeft -= 1
+    if let deadline, commandsLeft & 4095 == 0, ContinuousClock.now >= deadline {
+      budgetStop = .time
+      throw .error(.error("the run was stopped at its deadline", at: statement.keyword))
+    }
   }
 
   private func checkDepth(_ depth: Int, _ statement: Statement) throws(ScriptFailure) {

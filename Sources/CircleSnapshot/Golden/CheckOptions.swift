@@ -38,6 +38,9 @@ package struct CheckOptions: Sendable {
   /// The options a printed command repeats after the script's path (`--golden g`, `--tolerant`),
   /// so that following it chooses the same files.
   package var commandOptions: [String]
+  /// The most changes a script's undo history keeps (`--max-undo`); `nil` for the engine's
+  /// default, 0 for no bound.
+  package var maximumKeptChanges: Int?
 
   /// Creates options; the defaults compare exactly, write no golden and put artifacts in
   /// `.circles-artifacts/` in the current folder.

@@ -29,36 +29,39 @@ struct CheckCommand: Subcommand {
   /// The library's defaults, which the help shows and the check falls back on.
   private static let defaults = CheckOptions()
 
+  /// `--golden`: where the goldens are (`review` too).
+  static let golden: OptionKey<String?> = .option(
+    "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
+    help: "Goldens in '<dir>/<script name>/' instead of beside each script.")
+  /// `--record [<mode>]`: a bare one records what is missing and what failed.
+  static let record: OptionKey<RecordMode?> = .parsed(
+    "--record", "mode", .choices(["missing", "failed", "all", "none"]),
+    expected: "missing, failed, all or none (or a list such as missing,failed)",
+    bare: .missingAndFailed, "Write goldens: missing, failed or all",
+    help: "Write goldens: 'missing', 'failed', 'all', or both missing and failed when no "
+      + "mode is given; and rename moved goldens. 'none' writes nothing, not even on a "
+      + "first run. Also from \(RecordMode.environmentVariable)=<mode>. Default: missing "
+      + "on a person's machine, none where CI is set.", RecordMode.init(parsing:))
+  static let update: OptionKey<Bool> = .flag(
+    "--update", "Record what is missing or failed, rename what moved, prune orphans",
+    help: "Accept every change: record what is missing or failed, rename what moved and "
+      + "delete goldens without a frame (--record --prune). Not with --record.")
+  static let only: OptionKey<[String]> = .repeating(
+    "--only", "name | glob", "Record, rename and prune only these frames",
+    help: "Record, rename and prune only these frames (repeatable), such as "
+      + "'0002-add-hill' or '00*-undo-*'; every frame is still checked.")
+  static let prune: OptionKey<Bool> = .flag("--prune", "Delete orphan goldens")
+  static let failOnOrphans: OptionKey<Bool> = .flag(
+    "--fail-on-orphans", "Make orphan goldens fail the check")
+  static let artifacts: OptionKey<String?> = .option(
+    "--artifacts", "dir", .folder, "Where actual and diff images go",
+    default: defaults.artifactsDirectory.relativePath)
+  static let reportKeys = ReportArguments.Keys(
+    reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
+
   static var options: [CommandOption] {
-    [
-      .option(
-        "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
-        help: "Goldens in '<dir>/<script name>/' instead of beside each script."),
-      .optionalValue(
-        "--record", "mode", .choices(["missing", "failed", "all", "none"]),
-        rule: .described("missing, failed, all or none (or a list such as missing,failed)"),
-        "Write goldens: missing, failed or all",
-        help: "Write goldens: 'missing', 'failed', 'all', or both missing and failed when no "
-          + "mode is given; and rename moved goldens. 'none' writes nothing, not even on a "
-          + "first run. Also from \(RecordMode.environmentVariable)=<mode>. Default: missing "
-          + "on a person's machine, none where CI is set."),
-      .flag(
-        "--update", "Record what is missing or failed, rename what moved, prune orphans",
-        help: "Accept every change: record what is missing or failed, rename what moved and "
-          + "delete goldens without a frame (--record --prune). Not with --record."),
-      .option(
-        "--only", "name | glob", .text, repeats: true,
-        "Record, rename and prune only these frames",
-        help: "Record, rename and prune only these frames (repeatable), such as "
-          + "'0002-add-hill' or '00*-undo-*'; every frame is still checked."),
-      .flag("--prune", "Delete orphan goldens"),
-      .flag("--fail-on-orphans", "Make orphan goldens fail the check"),
-      .option(
-        "--artifacts", "dir", .folder, "Where actual and diff images go",
-        default: defaults.artifactsDirectory.relativePath),
-    ] + ComparisonArguments.options
-      + ReportArguments.options(
-        reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
+    declarations(golden, record, update, only, prune, failOnOrphans, artifacts, UndoBudget.option)
+      + ComparisonArguments.options + reportKeys.declarations
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -80,21 +83,24 @@ struct CheckCommand: Subcommand {
   /// The options a printed command repeats: those that choose files or how images compare.
   var repeated: [String]
 
+  /// The most changes the undo history keeps (`--max-undo`).
+  var maximumKeptChanges: Int
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.operands
-    goldenPath = arguments.string("--golden")
-    // A bare --record records what is missing and what failed.
-    record =
-      arguments.flag("--record")
-      ? try arguments.value("--record", RecordMode.init(parsing:)) ?? .missingAndFailed : nil
-    update = arguments.flag("--update")
-    only = arguments.strings("--only")
-    prune = arguments.flag("--prune")
-    failsOnOrphans = arguments.flag("--fail-on-orphans")
-    artifactsPath = arguments.string("--artifacts")
+    goldenPath = try arguments[Self.golden]
+    record = try arguments[Self.record]
+    update = try arguments[Self.update]
+    only = try arguments[Self.only]
+    prune = try arguments[Self.prune]
+    failsOnOrphans = try arguments[Self.failOnOrphans]
+    artifactsPath = try arguments[Self.artifacts]
+    maximumKeptChanges = try UndoBudget.value(in: arguments)
     comparison = try ComparisonArguments(arguments)
-    reports = try ReportArguments(arguments)
-    repeated = arguments.words(of: ["--golden", "--artifacts"] + ComparisonArguments.names)
+    reports = try ReportArguments(arguments, Self.reportKeys)
+    repeated = arguments.words(
+      of: declarations(Self.golden, Self.artifacts, UndoBudget.option)
+        + ComparisonArguments.options)
     if update, record != nil {
       throw UsageError("--update already records what is missing or failed; drop --record")
     }
@@ -132,6 +138,7 @@ struct CheckCommand: Subcommand {
       artifactsDirectory: context.url(
         for: artifactsPath ?? Self.defaults.artifactsDirectory.relativePath, isDirectory: true),
       only: only, commandOptions: repeated)
+    options.maximumKeptChanges = maximumKeptChanges
     options.failsWhenRecording = CheckOptions.recordsByDefault(
       requested: requested, environment: context.environment)
     options.suggestsLocally = CheckOptions.isContinuousIntegration(context.environment)

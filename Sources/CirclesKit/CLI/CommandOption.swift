@@ -91,6 +91,158 @@ struct CommandOption: Equatable, Sendable {
   }
 }
 
+/// An option's declaration with the type its value is read as: a subcommand declares each of
+/// its options as a key and reads the value back by the same key (`try arguments[Self.output]`),
+/// as a swift-argument-parser `@Option` property is both the declaration and the value. A key
+/// cannot name an option the subcommand does not have, and its type says what the value is.
+struct OptionKey<Value>: Sendable {
+  /// What the parser, `--help` and the completions read.
+  let declaration: CommandOption
+  /// Makes the value from the option's occurrences in order (each value, `nil` for a flag or a
+  /// bare optional-value option; none when the option was not given).
+  let read: @Sendable ([String?]) throws(UsageError) -> Value
+
+  /// The long name with its dashes: `--output`.
+  var name: String { declaration.name }
+
+  /// A key whose value `convert` makes from the text given last; `nil` from `convert` is a bad
+  /// value, refused with the message of the option's rule.
+  fileprivate static func converting<Converted: Sendable>(
+    _ declaration: CommandOption, bare: Converted? = nil,
+    _ convert: @escaping @Sendable (String) -> Converted?
+  ) -> OptionKey<Converted?> {
+    OptionKey<Converted?>(declaration: declaration) { (given) throws(UsageError) in
+      guard let last = given.last else { return nil }
+      guard let text = last else { return bare }
+      guard let value = convert(text) else { throw ParsedArguments.badValue(text, of: declaration) }
+      return value
+    }
+  }
+}
+
+extension OptionKey<Bool> {
+  /// An option that takes no value: whether it was given.
+  static func flag(
+    _ name: String, short: String? = nil, _ summary: String, help: String = ""
+  ) -> Self {
+    Self(declaration: .flag(name, short: short, summary, help: help)) { !$0.isEmpty }
+  }
+}
+
+extension OptionKey<String?> {
+  /// An option followed by text, a file or a folder: the value given last.
+  static func option(
+    _ name: String, short: String? = nil, _ placeholder: String, _ kind: ValueKind,
+    _ summary: String, help: String = "", default defaultValue: String? = nil
+  ) -> Self {
+    converting(
+      .option(
+        name, short: short, placeholder, kind, summary, help: help, default: defaultValue)
+    ) { $0 }
+  }
+}
+
+extension OptionKey<[String]> {
+  /// An option that may be given more than once: every value, in order.
+  static func repeating(
+    _ name: String, _ placeholder: String, _ summary: String, help: String = ""
+  ) -> Self {
+    Self(
+      declaration: .option(name, placeholder, .text, repeats: true, summary, help: help)
+    ) { $0.compactMap { $0 } }
+  }
+}
+
+extension OptionKey<Int?> {
+  /// An option followed by a whole number in `range`.
+  static func wholeNumber(
+    _ name: String, _ placeholder: String, in range: ClosedRange<Int>, _ summary: String,
+    help: String = "", default defaultValue: String? = nil
+  ) -> Self {
+    converting(
+      .option(
+        name, placeholder, .text, rule: .wholeNumber(range), summary, help: help,
+        default: defaultValue)
+    ) { Int($0) }
+  }
+}
+
+extension OptionKey<Double?> {
+  /// An option followed by a finite number in `range`, of a `unit` (`seconds`) or none.
+  static func number(
+    _ name: String, _ placeholder: String, in range: ClosedRange<Double>,
+    unit: String = "a number", _ summary: String, help: String = "",
+    default defaultValue: String? = nil
+  ) -> Self {
+    converting(
+      .option(
+        name, placeholder, .text, rule: .number(range, unit: unit), summary, help: help,
+        default: defaultValue)
+    ) { Double($0) }
+  }
+}
+
+extension OptionKey {
+  /// An option followed by one of a type's cases, by its raw value (in any case).
+  static func choice<Choice: CaseIterable & RawRepresentable & Sendable>(
+    _ name: String, _ placeholder: String, of type: Choice.Type, _ summary: String,
+    help: String = "", default defaultValue: String? = nil
+  ) -> Self where Value == Choice?, Choice.RawValue == String {
+    converting(
+      .option(
+        name, placeholder, .choices(Choice.allCases.map(\.rawValue)), summary, help: help,
+        default: defaultValue)
+    ) { Choice(rawValue: $0) }
+  }
+
+  /// An option whose text `convert` reads (`nil` for a bad one, refused with `expected`, which
+  /// says what the option takes: `a pixel count or a share such as 0.5%`).
+  ///
+  /// - Parameters:
+  ///   - kind: what the value is, for completing it; its choices are what completion offers.
+  ///   - bare: the value of the option given without one; `nil` when it needs one.
+  static func parsed<Parsed: Sendable>(
+    _ name: String, _ placeholder: String, _ kind: ValueKind = .text, expected: String,
+    bare: Parsed? = nil, _ summary: String, help: String = "",
+    default defaultValue: String? = nil, _ convert: @escaping @Sendable (String) -> Parsed?
+  ) -> Self where Value == Parsed? {
+    let declaration =
+      bare == nil
+      ? CommandOption.option(
+        name, placeholder, kind, rule: .described(expected), summary, help: help,
+        default: defaultValue)
+      : CommandOption.optionalValue(
+        name, placeholder, kind, rule: .described(expected), summary, help: help)
+    return converting(declaration, bare: bare, convert)
+  }
+
+  /// A repeatable option whose every text `convert` reads, refused as ``parsed(_:_:_:expected:bare:_:help:default:_:)`` refuses one.
+  static func parsedRepeating<Parsed: Sendable>(
+    _ name: String, _ placeholder: String, expected: String, _ summary: String,
+    help: String = "", _ convert: @escaping @Sendable (String) -> Parsed?
+  ) -> Self where Value == [Parsed] {
+    let declaration = CommandOption.option(
+      name, placeholder, .text, rule: .described(expected), repeats: true, summary, help: help)
+    return Self(declaration: declaration) { (given) throws(UsageError) in
+      var values: [Parsed] = []
+      for case let text? in given {
+        guard let value = convert(text) else {
+          throw ParsedArguments.badValue(text, of: declaration)
+        }
+        values.append(value)
+      }
+      return values
+    }
+  }
+}
+
+/// The declarations of keys, in order: a subcommand's `options`.
+func declarations<each Value>(_ keys: repeat OptionKey<each Value>) -> [CommandOption] {
+  var declarations: [CommandOption] = []
+  for key in repeat each keys { declarations.append(key.declaration) }
+  return declarations
+}
+
 /// What a value on the command line is, so that a shell can offer the right words.
 enum ValueKind: Equatable, Sendable {
   /// One of these words.
@@ -121,7 +273,7 @@ enum ValueRule: Equatable, Sendable {
   case wholeNumber(ClosedRange<Int>)
   /// A finite number in the range, of a unit (`seconds`) or none (`a number`).
   case number(ClosedRange<Double>, unit: String = "a number")
-  /// Checked by the subcommand when it reads the value (``ParsedArguments/value(_:_:)``); the
+  /// Checked by the option's key when the subcommand reads the value (``OptionKey``); the
   /// text says what is expected (`<i>/<n> with 1 ≤ i ≤ n, such as 2/4`).
   case described(String)
 

@@ -24,22 +24,23 @@ struct CompareCommand: Subcommand {
     line.
     """
 
+  static let update: OptionKey<Bool> = .flag(
+    "--update", "Copy new and changed images over the expected folder",
+    help: "Copy new and changed actual images over the expected folder, each written "
+      + "whole or not at all.")
+  static let prune: OptionKey<Bool> = .flag(
+    "--prune", "With --update, delete expected images without an actual one",
+    help: "With --update, also delete expected images that have no actual one.")
+  static let artifacts: OptionKey<String?> = .option(
+    "--artifacts", "dir", .folder, "Where diff images and strips go",
+    help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
+    default: CheckOptions().artifactsDirectory.relativePath)
+  static let reportKeys = ReportArguments.Keys(
+    reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
+
   static var options: [CommandOption] {
-    [
-      .flag(
-        "--update", "Copy new and changed images over the expected folder",
-        help: "Copy new and changed actual images over the expected folder, each written "
-          + "whole or not at all."),
-      .flag(
-        "--prune", "With --update, delete expected images without an actual one",
-        help: "With --update, also delete expected images that have no actual one."),
-      .option(
-        "--artifacts", "dir", .folder, "Where diff images and strips go",
-        help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
-        default: CheckOptions().artifactsDirectory.relativePath),
-    ] + ComparisonArguments.options
-      + ReportArguments.options(
-        reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
+    declarations(update, prune, artifacts) + ComparisonArguments.options
+      + reportKeys.declarations
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -60,12 +61,12 @@ struct CompareCommand: Subcommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     expectedPath = arguments.operands[0]
     actualPath = arguments.operands[1]
-    update = arguments.flag("--update")
-    prune = arguments.flag("--prune")
-    artifactsPath = arguments.string("--artifacts")
+    update = try arguments[Self.update]
+    prune = try arguments[Self.prune]
+    artifactsPath = try arguments[Self.artifacts]
     comparison = try ComparisonArguments(arguments)
-    reports = try ReportArguments(arguments)
-    repeated = arguments.words(of: ["--artifacts"] + ComparisonArguments.names)
+    reports = try ReportArguments(arguments, Self.reportKeys)
+    repeated = arguments.words(of: [Self.artifacts.declaration] + ComparisonArguments.options)
   }
 
   func validate(in context: ToolContext) throws(UsageError) {

@@ -19,19 +19,18 @@ struct DiffCommand: Subcommand {
     cannot be written, or memory runs out.
     """
 
+  static let output: OptionKey<String?> = .option(
+    "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image",
+    help: "Write a diff image: differences in red over a faded copy of the expected image. "
+      + "For files of different sizes it covers both: the region they share is compared, "
+      + "the rest is red.")
+  static let strip: OptionKey<String?> = .option(
+    "--strip", "strip.png", .file(extensions: ["png"]),
+    "Write an expected | diff | actual strip",
+    help: "Write an expected | diff | actual strip, labelled; strips wider than 16384 "
+      + "pixels are scaled down.")
   static var options: [CommandOption] {
-    [
-      .option(
-        "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image",
-        help: "Write a diff image: differences in red over a faded copy of the expected image. "
-          + "For files of different sizes it covers both: the region they share is compared, "
-          + "the rest is red."),
-      .option(
-        "--strip", "strip.png", .file(extensions: ["png"]),
-        "Write an expected | diff | actual strip",
-        help: "Write an expected | diff | actual strip, labelled; strips wider than 16384 "
-          + "pixels are scaled down."),
-    ] + ComparisonArguments.options
+    declarations(output, strip) + ComparisonArguments.options
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -48,8 +47,8 @@ struct DiffCommand: Subcommand {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     expectedPath = arguments.operands[0]
     actualPath = arguments.operands[1]
-    outputPath = arguments.string("--output")
-    stripPath = arguments.string("--strip")
+    outputPath = try arguments[Self.output]
+    stripPath = try arguments[Self.strip]
     comparison = try ComparisonArguments(arguments)
   }
 

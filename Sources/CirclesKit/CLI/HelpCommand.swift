@@ -15,15 +15,12 @@ struct HelpCommand: Subcommand {
     Exit codes: 0 success, 2 an unknown topic or a mistake on the command line.
     """
 
-  static var options: [CommandOption] {
-    [
-      .flag(
-        "--man", "Print the manual page in roff",
-        help: "Print the whole manual page, circles.1, in roff, whatever the topic: the tool's "
-          + "help, every subcommand's and the language's ('man -l' shows it; scripts/install "
-          + "installs it).")
-    ]
-  }
+  static let manualPage: OptionKey<Bool> = .flag(
+    "--man", "Print the manual page in roff",
+    help: "Print the whole manual page, circles.1, in roff, whatever the topic: the tool's "
+      + "help, every subcommand's and the language's ('man -l' shows it; scripts/install "
+      + "installs it).")
+  static var options: [CommandOption] { declarations(manualPage) }
   static var operands: CommandOperands {
     CommandOperands(
       placeholders: ["topic"], isOptional: true,
@@ -34,9 +31,9 @@ struct HelpCommand: Subcommand {
   var topic: String?
   var manual = false
 
-  init(_ arguments: ParsedArguments) {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
     topic = arguments.operands.first
-    manual = arguments.flag("--man")
+    manual = try arguments[Self.manualPage]
   }
 
   func validate(in context: ToolContext) throws(UsageError) {

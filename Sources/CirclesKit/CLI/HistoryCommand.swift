@@ -23,17 +23,18 @@ struct HistoryCommand: Subcommand {
     Exit codes: 0 success, 1 an 'expect' failed, 2 an error in the script or the command line.
     """
 
-  static var options: [CommandOption] {
-    []
-  }
+  static var options: [CommandOption] { declarations(UndoBudget.option) }
   static var operands: CommandOperands {
     CommandOperands.script
   }
 
   var scriptPath: String
+  /// The most changes the undo history keeps (`--max-undo`).
+  var maximumKeptChanges: Int
 
-  init(_ arguments: ParsedArguments) {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
     scriptPath = arguments.operands[0]
+    maximumKeptChanges = try UndoBudget.value(in: arguments)
   }
 
   func run(in context: ToolContext) -> Int32 {
@@ -43,7 +44,7 @@ struct HistoryCommand: Subcommand {
     }
     let result: HistoryResult
     do {
-      result = try HistoryRunner.run(source)
+      result = try HistoryRunner.run(source, maximumKeptChanges: maximumKeptChanges)
     } catch {
       if case .script(let failure) = error {
         console.report(failure, source: source.bytes)

@@ -1,14 +1,14 @@
 import CircleScript
 import CircleSystem
 
-/// The arguments of a subcommand read against its declared options and operands, looked up by
-/// the options' long names.
+/// The arguments of a subcommand read against its declared options and operands; a value is
+/// read back by its option's key (``OptionKey``).
 ///
 /// Reading rejects, with one message each: an option the subcommand does not declare (with the
 /// nearest it does), an option without its value, a flag with one (`--watch=yes`), a value its
 /// rule refuses (naming the option and what it takes), too few operands and too many. What is
 /// left to the subcommand is what only it knows: values of ``ValueRule/described(_:)`` options
-/// (read with ``value(_:_:)``) and options that conflict.
+/// (refused as their key reads them) and options that conflict.
 struct ParsedArguments {
   /// One option as given: the declaration it matched, its value and the words it took.
   struct Occurrence: Equatable {
@@ -125,49 +125,24 @@ struct ParsedArguments {
       "\(option.name) takes \(expected), not '\(DisplayText.escaped(text))'")
   }
 
-  private func given(_ name: String) -> [Occurrence] {
-    assert(options.contains { $0.name == name }, "\(name) is not declared")
-    return occurrences.filter { $0.option.name == name }
-  }
-
-  /// Whether the option was given, with a value or without.
-  func flag(_ name: String) -> Bool { !given(name).isEmpty }
-
-  /// The value of the option given last, if any.
-  func string(_ name: String) -> String? { given(name).last?.value }
-
-  /// Every value of a repeatable option, in order.
-  func strings(_ name: String) -> [String] { given(name).compactMap(\.value) }
-
-  /// The value of a ``ValueRule/wholeNumber(_:)`` option.
-  func integer(_ name: String) -> Int? { string(name).flatMap { Int($0) } }
-
-  /// The value of a ``ValueRule/number(_:unit:)`` option.
-  func number(_ name: String) -> Double? { string(name).flatMap { Double($0) } }
-
-  /// The value of an option of choices, as the type whose raw values they are.
-  func choice<Choice: RawRepresentable>(_ name: String, as type: Choice.Type = Choice.self)
-    -> Choice? where Choice.RawValue == String
-  {
-    string(name).flatMap { Choice(rawValue: $0) }
-  }
-
-  /// The value of an option converted by the subcommand, which returns `nil` for a bad one.
+  /// The value of an option, read by its key.
   ///
-  /// - Throws: ``UsageError`` naming the option and what it takes (its rule's text).
-  func value<Value>(_ name: String, _ convert: (String) -> Value?) throws(UsageError) -> Value? {
-    guard let occurrence = given(name).last, let text = occurrence.value else { return nil }
-    guard let value = convert(text) else { throw Self.badValue(text, of: occurrence.option) }
-    return value
+  /// - Throws: ``UsageError`` for a value the key cannot read (a ``ValueRule/described(_:)``
+  ///   option's), naming the option and what it takes.
+  subscript<Value>(key: OptionKey<Value>) -> Value {
+    get throws(UsageError) {
+      assert(options.contains { $0.name == key.name }, "\(key.name) is not declared")
+      return try key.read(occurrences.filter { $0.option.name == key.name }.map(\.value))
+    }
   }
 
   /// Which of these options was given last, if any (`--checkerboard`, `--no-checkerboard`).
-  func last(of names: [String]) -> String? {
-    occurrences.last { names.contains($0.option.name) }?.option.name
+  func last(of options: [CommandOption]) -> String? {
+    occurrences.last { options.contains($0.option) }?.option.name
   }
 
   /// The words of these options as they were typed, in order.
-  func words(of names: [String]) -> [String] {
-    occurrences.filter { names.contains($0.option.name) }.flatMap(\.words)
+  func words(of options: [CommandOption]) -> [String] {
+    occurrences.filter { options.contains($0.option) }.flatMap(\.words)
   }
 }

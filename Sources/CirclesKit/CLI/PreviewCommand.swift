@@ -33,25 +33,20 @@ struct PreviewCommand: Subcommand {
     be read, or a port that cannot be listened on.
     """
 
-  /// `--port` and `--open`: the options of a command that serves a page (`review` too).
-  static let serverOptions: [CommandOption] = [
-    .option(
-      "--port", "n", .text, rule: .wholeNumber(0...65535), "The port to listen on",
-      help: "The port to listen on; 0 lets the system choose a free one, as by default.",
-      default: "a free one, which the system chooses"),
-    .flag(
-      "--open", "Open the address in the desktop's browser",
-      help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
-        + "when there is one."),
-  ]
-
-  static var options: [CommandOption] {
-    serverOptions + [
-      .flag(
-        "--check", "Mark the frames that differ from their goldens",
-        help: "Mark the frames that differ from their goldens, and show their differences.")
-    ]
-  }
+  /// `--port`: an option of a command that serves a page (`review` too).
+  static let port: OptionKey<Int?> = .wholeNumber(
+    "--port", "n", in: 0...65535, "The port to listen on",
+    help: "The port to listen on; 0 lets the system choose a free one, as by default.",
+    default: "a free one, which the system chooses")
+  /// `--open`: an option of a command that serves a page (`review` too).
+  static let open: OptionKey<Bool> = .flag(
+    "--open", "Open the address in the desktop's browser",
+    help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
+      + "when there is one.")
+  static let check: OptionKey<Bool> = .flag(
+    "--check", "Mark the frames that differ from their goldens",
+    help: "Mark the frames that differ from their goldens, and show their differences.")
+  static var options: [CommandOption] { declarations(port, open, check) }
   static var operands: CommandOperands {
     CommandOperands(
       placeholders: ["script"], kind: .file(extensions: ["circles"]), noun: "one script",
@@ -66,11 +61,11 @@ struct PreviewCommand: Subcommand {
   var opens = false
   var checks = false
 
-  init(_ arguments: ParsedArguments) {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
     scriptPath = arguments.operands[0]
-    port = arguments.integer("--port") ?? 0
-    opens = arguments.flag("--open")
-    checks = arguments.flag("--check")
+    port = try arguments[Self.port] ?? 0
+    opens = try arguments[Self.open]
+    checks = try arguments[Self.check]
   }
 
   func validate(in context: ToolContext) throws(UsageError) {

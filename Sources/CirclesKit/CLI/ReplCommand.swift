@@ -29,16 +29,13 @@ struct ReplCommand: Subcommand {
     'expect' failed, else 0.
     """
 
-  static var options: [CommandOption] {
-    [
-      .option(
-        "--output", short: "-o", "live.png", .file(extensions: ["png", "svg", "pdf"]),
-        "A picture rewritten after every change",
-        help: "A picture rewritten whole after every change, for an image viewer that reloads: "
-          + ".png, .svg or .pdf.",
-        default: "none")
-    ]
-  }
+  static let output: OptionKey<String?> = .option(
+    "--output", short: "-o", "live.png", .file(extensions: ["png", "svg", "pdf"]),
+    "A picture rewritten after every change",
+    help: "A picture rewritten whole after every change, for an image viewer that reloads: "
+      + ".png, .svg or .pdf.",
+    default: "none")
+  static var options: [CommandOption] { declarations(output) }
   static var operands: CommandOperands {
     CommandOperands(
       placeholders: [], kind: .text, noun: "no script (use 'circles run' for files)")
@@ -46,13 +43,13 @@ struct ReplCommand: Subcommand {
 
   var outputPath: String?
 
-  init(_ arguments: ParsedArguments) {
-    outputPath = arguments.string("--output")
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    outputPath = try arguments[Self.output]
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
     guard let outputPath else { return }
-    try Self.requireExtension(of: outputPath, for: "--output", naming: "the live picture")
+    try Self.requireExtension(of: outputPath, for: Self.output, naming: "the live picture")
   }
 
   func run(in context: ToolContext) -> Int32 {

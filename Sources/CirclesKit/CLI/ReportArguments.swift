@@ -14,38 +14,46 @@ struct ReportArguments {
   /// The i-th of n shares, 1-based.
   var shard: (index: Int, count: Int)?
 
-  /// The declarations: the report covers `whole` (`check`, `comparison`), `--shard` makes the
-  /// command (`Check`, `Compare`) do a share of its `items` (`scripts`, `paths`), and
-  /// `--verbose` lists passing `listed` (`frames`, `images`).
-  static func options(
-    reporting whole: String, sharing items: String, as verb: String, listing listed: String
-  ) -> [CommandOption] {
-    [
-      .option(
+  /// The options' keys, whose help names what the command reports and shares.
+  struct Keys: Sendable {
+    let report: OptionKey<String?>
+    let junit: OptionKey<String?>
+    let json: OptionKey<Bool>
+    let shard: OptionKey<(index: Int, count: Int)?>
+    let verbose: OptionKey<Bool>
+
+    /// The report covers `whole` (`check`, `comparison`), `--shard` makes the command
+    /// (`Check`, `Compare`) do a share of its `items` (`scripts`, `paths`), and `--verbose`
+    /// lists passing `listed` (`frames`, `images`).
+    init(reporting whole: String, sharing items: String, as verb: String, listing listed: String) {
+      report = .option(
         "--report", "file.html", .file(extensions: ["html"]), "Write an HTML report",
-        help: "Write one self-contained HTML page of the whole \(whole)."),
-      .option(
+        help: "Write one self-contained HTML page of the whole \(whole).")
+      junit = .option(
         "--junit", "file.xml", .file(extensions: ["xml"]), "Write a JUnit XML report",
-        help: "Write a JUnit XML report for CI systems."),
-      .flag(
+        help: "Write a JUnit XML report for CI systems.")
+      json = .flag(
         "--json", "Print the results as JSON",
-        help: "Print the results as JSON on standard output instead of text."),
-      shardOption(as: verb, sharing: items),
-      .flag("--verbose", short: "-v", "List passing \(listed) too"),
-    ]
+        help: "Print the results as JSON on standard output instead of text.")
+      shard = ReportArguments.shard(as: verb, sharing: items)
+      verbose = .flag("--verbose", short: "-v", "List passing \(listed) too")
+    }
+
+    var declarations: [CommandOption] {
+      CirclesKit.declarations(report, junit, json, shard, verbose)
+    }
   }
 
-  /// `--shard i/n`: the command (`Check`) does a share of its `items` (`scripts`).
-  static func shardOption(as verb: String, sharing items: String) -> CommandOption {
-    .option(
-      "--shard", "i/n", .text, rule: .described("<i>/<n> with 1 ≤ i ≤ n, such as 2/4"),
+  /// `--shard i/n`: the command (`Check`) does a share of its `items` (`scripts`), the i-th
+  /// of n, 1-based.
+  static func shard(
+    as verb: String, sharing items: String
+  ) -> OptionKey<(index: Int, count: Int)?> {
+    .parsed(
+      "--shard", "i/n", expected: "<i>/<n> with 1 ≤ i ≤ n, such as 2/4",
       "\(verb) only the i-th of n shares of the \(items)",
-      help: "\(verb) only the i-th of n equal shares of the \(items) (1-based).")
-  }
-
-  /// The share `--shard` asks for, if any.
-  static func shard(_ arguments: ParsedArguments) throws(UsageError) -> (index: Int, count: Int)? {
-    try arguments.value("--shard") { text in
+      help: "\(verb) only the i-th of n equal shares of the \(items) (1-based)."
+    ) { text in
       let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
       guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1,
         (1...count).contains(index)
@@ -54,12 +62,12 @@ struct ReportArguments {
     }
   }
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    reportPath = arguments.string("--report")
-    junitPath = arguments.string("--junit")
-    json = arguments.flag("--json")
-    verbose = arguments.flag("--verbose")
-    shard = try Self.shard(arguments)
+  init(_ arguments: ParsedArguments, _ keys: Keys) throws(UsageError) {
+    reportPath = try arguments[keys.report]
+    junitPath = try arguments[keys.junit]
+    json = try arguments[keys.json]
+    verbose = try arguments[keys.verbose]
+    shard = try arguments[keys.shard]
   }
 
   /// Prints the result (text, or JSON with `--json`) and writes the HTML and JUnit reports it

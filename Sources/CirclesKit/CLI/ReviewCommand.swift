@@ -38,18 +38,16 @@ struct ReviewCommand: Subcommand {
     scripts, or a port that cannot be listened on.
     """
 
+  static let shard = ReportArguments.shard(as: "Review", sharing: "scripts")
+  static let artifacts: OptionKey<String?> = .option(
+    "--artifacts", "dir", .folder, "Review what assertSnapshot calls left in <dir>",
+    help: "Also review the failures that assertSnapshot calls left in <dir> (a test "
+      + "run's .circles-artifacts), each against its own golden folder.")
+
   static var options: [CommandOption] {
-    [
-      .option(
-        "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
-        help: "Goldens in '<dir>/<script name>/' instead of beside each script.")
-    ] + PreviewCommand.serverOptions + [
-      ReportArguments.shardOption(as: "Review", sharing: "scripts"),
-      .option(
-        "--artifacts", "dir", .folder, "Review what assertSnapshot calls left in <dir>",
-        help: "Also review the failures that assertSnapshot calls left in <dir> (a test "
-          + "run's .circles-artifacts), each against its own golden folder."),
-    ] + ComparisonArguments.options
+    declarations(
+      CheckCommand.golden, PreviewCommand.port, PreviewCommand.open, shard, artifacts,
+      UndoBudget.option) + ComparisonArguments.options
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -69,18 +67,24 @@ struct ReviewCommand: Subcommand {
   /// The options an equivalent command repeats: those that choose files or how images compare.
   var repeated: [String]
 
+  /// The most changes the undo history keeps (`--max-undo`).
+  var maximumKeptChanges: Int
+
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.operands
-    goldenPath = arguments.string("--golden")
-    port = arguments.integer("--port") ?? 0
-    opens = arguments.flag("--open")
-    shard = try ReportArguments.shard(arguments)
-    artifactsPath = arguments.string("--artifacts")
+    goldenPath = try arguments[CheckCommand.golden]
+    port = try arguments[PreviewCommand.port] ?? 0
+    opens = try arguments[PreviewCommand.open]
+    shard = try arguments[Self.shard]
+    maximumKeptChanges = try UndoBudget.value(in: arguments)
+    artifactsPath = try arguments[Self.artifacts]
     if paths.isEmpty, artifactsPath == nil {
       throw UsageError("review needs at least one script or folder, or --artifacts <dir>")
     }
     comparison = try ComparisonArguments(arguments)
-    repeated = arguments.words(of: ["--golden"] + ComparisonArguments.names)
+    repeated = arguments.words(
+      of: [CheckCommand.golden.declaration, UndoBudget.option.declaration]
+        + ComparisonArguments.options)
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
@@ -110,9 +114,10 @@ struct ReviewCommand: Subcommand {
       subjects += ReviewSubject.snapshots(in: folder)
     }
     if let shard { subjects = CheckOptions.shard(subjects, index: shard.index, count: shard.count) }
-    let options = CheckOptions(
+    var options = CheckOptions(
       goldenRoot: goldenPath.map { context.url(for: $0, isDirectory: true) },
       comparison: comparison.options, commandOptions: repeated)
+    options.maximumKeptChanges = maximumKeptChanges
     let channel = PreviewChannel()
     let session = ReviewSession(
       subjects: subjects, options: options, currentDirectory: context.currentDirectory,

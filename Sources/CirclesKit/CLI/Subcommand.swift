@@ -56,14 +56,13 @@ extension Subcommand {
   ///
   /// - Parameters:
   ///   - path: the path as given.
-  ///   - option: the option's long name (`--sheet`).
+  ///   - option: the option's key (`RunCommand.sheet`).
   ///   - what: how the message names the file (`the contact sheet`).
   /// - Throws: `the contact sheet 's.jpg' needs a .png extension`.
   static func requireExtension(
-    of path: String, for option: String, naming what: String
+    of path: String, for option: OptionKey<String?>, naming what: String
   ) throws(UsageError) {
-    guard case .file(let extensions)? = options.first(where: { $0.name == option })?.value?.kind,
-      !extensions.isEmpty
+    guard case .file(let extensions)? = option.declaration.value?.kind, !extensions.isEmpty
     else { return }
     let given = URL(fileURLWithPath: path).pathExtension.lowercased()
     guard !extensions.contains(given) else { return }

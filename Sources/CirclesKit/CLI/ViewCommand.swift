@@ -25,15 +25,12 @@ struct ViewCommand: Subcommand {
     or the page could not be written.
     """
 
-  static var options: [CommandOption] {
-    [
-      .option(
-        "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page",
-        help: "The page.",
-        default: "'<script name>-history.html' in the current folder ('stdin-history.html' for "
-          + "'-')")
-    ]
-  }
+  static let output: OptionKey<String?> = .option(
+    "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page",
+    help: "The page.",
+    default: "'<script name>-history.html' in the current folder ('stdin-history.html' for "
+      + "'-')")
+  static var options: [CommandOption] { declarations(output, UndoBudget.option) }
   static var operands: CommandOperands {
     CommandOperands.script
   }
@@ -41,9 +38,13 @@ struct ViewCommand: Subcommand {
   var scriptPath: String
   var outputPath: String?
 
-  init(_ arguments: ParsedArguments) {
+  /// The most changes the undo history keeps (`--max-undo`).
+  var maximumKeptChanges: Int
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
     scriptPath = arguments.operands[0]
-    outputPath = arguments.string("--output")
+    outputPath = try arguments[Self.output]
+    maximumKeptChanges = try UndoBudget.value(in: arguments)
   }
 
   /// The page's path as given, or the default one.
@@ -62,7 +63,7 @@ struct ViewCommand: Subcommand {
           + "path")
     }
     let page = context.url(for: pagePath)
-    try Self.requireExtension(of: pagePath, for: "--output", naming: "the page")
+    try Self.requireExtension(of: pagePath, for: Self.output, naming: "the page")
     let script = context.url(for: scriptPath)
     if scriptPath != "-", page.resolvingSymlinksInPath() == script.resolvingSymlinksInPath() {
       throw UsageError("the page '\(shownPath)' would replace the script; choose another name")
@@ -76,7 +77,8 @@ struct ViewCommand: Subcommand {
     }
     let history: ViewerHistory
     do {
-      history = try HistoryViewer.write(source, to: context.url(for: pagePath))
+      history = try HistoryViewer.write(
+        source, to: context.url(for: pagePath), maximumKeptChanges: maximumKeptChanges)
     } catch {
       switch error {
       case .script(let failure):

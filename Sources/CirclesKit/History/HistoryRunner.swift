@@ -17,16 +17,24 @@ package struct HistoryResult: Sendable {
 package enum HistoryRunner {
   /// Parses and runs a script in memory.
   ///
+  /// - Parameters:
+  ///   - source: the script.
+  ///   - maximumKeptChanges: the most changes the undo history keeps (0 for no bound); a
+  ///     change past it stops the script with an error at it.
   /// - Returns: the stacks after the last command, or after the command that failed.
   /// - Throws: `RunError.script` for a syntax error (nothing ran).
-  package static func run(_ source: ScriptSource) throws(RunError) -> HistoryResult {
+  package static func run(
+    _ source: ScriptSource, maximumKeptChanges: Int = Interpreter.defaultMaximumKeptChanges
+  ) throws(RunError) -> HistoryResult {
     let script: Script
     do {
       script = try source.parsed()
     } catch {
       throw .script(.syntax(error))
     }
-    let (canvas, failure) = FrameEngine(consumer: NoFrames()).run(script)
+    let engine = FrameEngine(
+      options: FrameEngine.Options(maximumKeptChanges: maximumKeptChanges), consumer: NoFrames())
+    let (canvas, failure) = engine.run(script)
     return HistoryResult(history: EditMenuHistory(canvas.undoManager), failure: failure)
   }
 

@@ -259,11 +259,15 @@ final class LanguageServer {
     }
     if let cutOff = checked.cutOff {
       let seconds = (cutOff.seconds * 10).rounded(.up) / 10
+      let budget =
+        cutOff.reason == .time
+        ? "time budget"
+        : "memory budget of \(EditorRun.keptChangesBudget) changes kept for undo"
       diagnostics.append(
         LSPDiagnostic(
           range: lines.range(cutOff.range), severity: 3,
           message: "checked up to here in \(seconds) s; the run goes on past the editor's "
-            + "time budget: 'circles run' checks the rest"))
+            + "\(budget): 'circles run' checks the rest"))
     }
     return notify(
       "textDocument/publishDiagnostics",

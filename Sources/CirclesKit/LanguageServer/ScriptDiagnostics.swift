@@ -5,15 +5,15 @@ import CircleScript
 import Foundation
 
 /// The diagnostics the command line would print for a script: every syntax error, else what
-/// stopped its run on a canvas in memory (no file is written), the run cut off at a deadline.
+/// stopped its run on a canvas in memory (no file is written), the run cut short at the
+/// editor's budgets.
 struct ScriptDiagnostics {
   /// Every syntax error, or the runtime error or failed `expect` that stopped the run.
   var diagnostics: [Diagnostic]
-  /// Where the run was stopped for lack of time, and after how long; `nil` when it ended.
-  var cutOff: (range: SourceRange, seconds: Double)?
+  /// Where the run was cut short, why, and after how long; `nil` when it ended.
+  var cutOff: EditorRun.CutOff?
 
-  /// Checks a script, its run stopped at the first frame, `render` or `expect pixel` after
-  /// `deadline`.
+  /// Checks a script, its run cut short at `deadline` or at the editor's memory budget.
   init(_ text: String, fileName: String, deadline: ContinuousClock.Instant = .now + .seconds(3600))
   {
     let source = ScriptSource(bytes: Array(text.utf8), fileName: fileName)
@@ -24,22 +24,64 @@ struct ScriptDiagnostics {
       diagnostics = error.diagnostics
       return
     }
-    let deadline = Deadline(deadline)
-    let failure = FrameEngine(consumer: deadline).run(script).failure
-    if deadline.ranOut, case .error(let stop) = failure {
-      diagnostics = []
-      cutOff = (stop.range, deadline.started.duration(to: .now) / .seconds(1))
-    } else {
-      diagnostics = failure?.diagnostics ?? []
+    let run = EditorRun(script, deadline: deadline)
+    diagnostics = run.failure?.diagnostics ?? []
+    cutOff = run.cutOff
+  }
+}
+
+/// A run of a document's script for the editor, within two budgets: time (the deadline given)
+/// and memory (``keptChangesBudget``). Nothing is written; a run that reaches either is cut
+/// short where it was, which is not an error of the script: `circles run` goes on past it.
+struct EditorRun {
+  /// The most changes the run's undo history keeps: 250,000, about 90 MB at the 360 bytes a
+  /// kept change takes, where a run keeps 2,000,000 (`--max-undo`). In the editor's time budget
+  /// a release build makes about that many changes of a group of moves, so the bound stops a
+  /// run that the time would have let grow (docs/language-server.md, "Limits").
+  static let keptChangesBudget = 250_000
+
+  /// Where a run was cut short, and why.
+  struct CutOff {
+    /// The command the run had reached.
+    var range: SourceRange
+    /// Which budget it reached.
+    var reason: Interpreter.BudgetStop
+    /// How long the run had taken.
+    var seconds: Double
+  }
+
+  /// The canvas as the run left it.
+  var canvas: Canvas
+  /// The runtime error or failed `expect` that stopped the run; `nil` when it ended or was cut
+  /// short.
+  var failure: ScriptFailure?
+  /// Where and why the run was cut short, if it was.
+  var cutOff: CutOff?
+
+  init(_ script: Script, deadline: ContinuousClock.Instant) {
+    let budget = Deadline(deadline)
+    var options = FrameEngine.Options(maximumKeptChanges: Self.keptChangesBudget)
+    options.deadline = deadline
+    let interpreter = FrameEngine(options: options, consumer: budget).interpreter()
+    canvas = interpreter.canvas
+    do {
+      try interpreter.run(script)
+    } catch {
+      let reason = budget.ranOut ? .time : interpreter.budgetStop
+      guard let reason, case .error(let stop) = error else {
+        failure = error
+        return
+      }
+      cutOff = CutOff(
+        range: stop.range, reason: reason,
+        seconds: budget.started.duration(to: .now) / .seconds(1))
     }
   }
 }
 
 /// What a run for the editor makes of its states: nothing is written, and the first frame,
-/// `render` or `expect pixel` after the deadline stops the run.
-///
-/// Inside a group no frame is made until the group ends, so a group of many commands runs to
-/// its end (or to the interpreter's limit of commands) before the deadline is seen.
+/// `render` or `expect pixel` after the deadline stops the run (the interpreter stops a run
+/// between them at the same deadline).
 final class Deadline: FrameConsumer {
   let deadline: ContinuousClock.Instant
   let started = ContinuousClock.now

@@ -232,7 +232,6 @@ struct ScriptOutline {
     }
     guard additions.contains(where: { $0.text == name }) else { return nil }
     let lines = DocumentText.lines(self.text).prefix(position.line + 1).joined(separator: "\n")
-    let budget = Deadline(deadline)
     // The lines up to here, run; when they do not read alone (the line is inside a block), the
     // whole script, at its end; when it does not read either, why.
     var when = ""
@@ -252,14 +251,15 @@ struct ScriptOutline {
               + "error\(place)"))
       }
     }
-    let canvas = FrameEngine(consumer: budget).run(script).canvas
-    if budget.ranOut {
+    let run = EditorRun(script, deadline: deadline)
+    if let cutOff = run.cutOff {
+      let budget = cutOff.reason == .time ? "time" : "memory"
       return LSPHover(
         contents: LSPMarkup(
-          value: "circle `\(text)`: the run did not reach this line within the editor's time "
-            + "budget"))
+          value: "circle `\(text)`: the run did not reach this line within the editor's "
+            + "\(budget) budget"))
     }
-    guard let circle = canvas.circle(withID: text) else { return nil }
+    guard let circle = run.canvas.circle(withID: text) else { return nil }
     let value =
       "circle `\(text)`\(when) at \(circle.center.x),\(circle.center.y) radius \(circle.radius), "
       + "fill \(circle.fill), stroke \(circle.stroke) width \(circle.strokeWidth), "

@@ -30,10 +30,13 @@ package enum HistoryViewer {
   ///   - source: the script.
   ///   - limit: the most states recorded (`largestHistory` unless given); a script that makes
   ///     more stops with an error at the command that would make one more.
+  ///   - maximumKeptChanges: the most changes the undo history keeps (0 for no bound); a
+  ///     change past it stops the script with an error at it.
   /// - Returns: the history.
   /// - Throws: `ViewerError.script` for a syntax error (nothing ran).
   package static func record(
-    _ source: ScriptSource, limit: Int = largestHistory
+    _ source: ScriptSource, limit: Int = largestHistory,
+    maximumKeptChanges: Int = Interpreter.defaultMaximumKeptChanges
   ) throws(ViewerError) -> ViewerHistory {
     let script: Script
     do {
@@ -44,7 +47,8 @@ package enum HistoryViewer {
     let canvas = Canvas()
     let recorder = ViewerRecorder(canvas: canvas, limit: limit)
     let engine = FrameEngine(
-      options: FrameEngine.Options(largestSide: largestSide, tracksChanges: true),
+      options: FrameEngine.Options(
+        largestSide: largestSide, tracksChanges: true, maximumKeptChanges: maximumKeptChanges),
       consumer: recorder)
     var failure: ScriptFailure?
     do {
@@ -75,14 +79,16 @@ package enum HistoryViewer {
   /// - Parameters:
   ///   - source: the script.
   ///   - url: the page's file; its folder is created when missing.
+  ///   - maximumKeptChanges: the most changes the undo history keeps, as `record` takes it.
   /// - Returns: the history the page shows.
   /// - Throws: `ViewerError.script` for a syntax error or a failure before the first state
   ///   (nothing is written then), `.cannotWrite` when the page cannot be written.
   @discardableResult
   package static func write(
-    _ source: ScriptSource, to url: URL
+    _ source: ScriptSource, to url: URL,
+    maximumKeptChanges: Int = Interpreter.defaultMaximumKeptChanges
   ) throws(ViewerError) -> ViewerHistory {
-    let history = try record(source)
+    let history = try record(source, maximumKeptChanges: maximumKeptChanges)
     if history.frames.isEmpty, let failure = history.failure { throw .script(failure) }
     do {
       try AtomicFile.write(Data(page(for: history).utf8), to: url)

@@ -192,8 +192,8 @@ struct LoopTests {
     #expect(
       short.rendered == """
         scene.circles:4:5: error: the undo history would keep more than 4 changes (a group keeps \
-        every change made in it; 'limit <n>' keeps fewer steps); 'circles run --max-undo <n>' \
-        raises the bound, 0 for none
+        every change made in it; 'limit <n>' keeps fewer steps); '--max-undo <n>' of run, check, \
+        history, view or review raises the bound, 0 for none
             move a by 1,0
             ^~~~
         scene.circles:3:3: note: in iteration 4 of this repeat
@@ -207,6 +207,25 @@ struct LoopTests {
     #expect(try outcome(undone, limit: 2).failure == nil)
     #expect(try outcome(undone + "\nmove a by 3,0", limit: 2).failure != nil)
     #expect(try outcome(undone + "\nmove a by 3,0", limit: 0).failure == nil, "0 is no bound")
+  }
+
+  @Test("a deadline stops a run inside a group, between frames, and says which bound it was")
+  func deadline() throws {
+    let grouped = "add a at 1,1 r 1\ngroup \"g\" {\n  repeat 100000 {\n    move a by 1,0\n  }\n}"
+    let passed = try Self.outcome(grouped) { $0.deadline = .now - .seconds(1) }
+    #expect(passed.interpreter?.budgetStop == .time)
+    #expect(passed.failure?.diagnostics.first?.message == "the run was stopped at its deadline")
+    #expect(passed.failure?.diagnostics.first?.range.start.line == 4)
+    // Before any frame of the group was made, and within 4096 commands of the start.
+    #expect(passed.host.frames.count == 2)
+    #expect((passed.interpreter?.canvas.undoManager.heldActionCount ?? .max) <= 4096)
+    let ahead = try Self.outcome(grouped) { $0.deadline = .now + .seconds(3600) }
+    #expect(ahead.failure == nil && ahead.interpreter?.budgetStop == nil)
+    let kept = try Self.outcome(grouped) { $0.maximumKeptChanges = 10 }
+    #expect(kept.interpreter?.budgetStop == .keptChanges)
+    // A script's own error is no bound's.
+    let wrong = try Self.outcome("remove moon") { $0.deadline = .now + .seconds(3600) }
+    #expect(wrong.failure != nil && wrong.interpreter?.budgetStop == nil)
   }
 
   /// Runs a script on an interpreter set up by `configure`, keeping what stopped it.

@@ -1,7 +1,6 @@
 import CircleEngine
 import Testing
 
-import CircleEngine
 @testable import CirclesKit
 
 /// Reading arguments against declarations: both spellings of a value, repeats, the last of a
@@ -9,18 +8,21 @@ import CircleEngine
 /// its boundary.
 @Suite("parsed arguments: what the declarations accept and refuse")
 struct ParsedArgumentsTests {
-  static let options: [CommandOption] = [
-    .option("--output", short: "-o", "dir", .folder, "Folder"),
-    .option("--frames", "which", .choices(["all", "last", "none"]), "Which frames"),
-    .option("--count", "n", .text, rule: .wholeNumber(0...10), "How many"),
-    .option("--delay", "seconds", .text, rule: .number(0.5...2, unit: "seconds"), "How long"),
-    .option("--only", "name", .text, repeats: true, "Only these"),
-    .optionalValue(
-      "--record", "mode", .choices(["missing", "all"]), rule: .described("missing or all"),
-      "Record"),
-    .flag("--watch", "Watch"),
-    .help,
-  ]
+  static let output: OptionKey<String?> = .option(
+    "--output", short: "-o", "dir", .folder, "Folder")
+  static let frames: OptionKey<FrameSelection?> = .choice(
+    "--frames", "which", of: FrameSelection.self, "Which frames")
+  static let count: OptionKey<Int?> = .wholeNumber("--count", "n", in: 0...10, "How many")
+  static let delay: OptionKey<Double?> = .number(
+    "--delay", "seconds", in: 0.5...2, unit: "seconds", "How long")
+  static let only: OptionKey<[String]> = .repeating("--only", "name", "Only these")
+  static let record: OptionKey<String?> = .parsed(
+    "--record", "mode", .choices(["missing", "all"]), expected: "missing or all",
+    bare: "bare", "Record"
+  ) { ["missing", "all"].contains($0) ? $0 : nil }
+  static let watch: OptionKey<Bool> = .flag("--watch", "Watch")
+  static let options =
+    declarations(output, frames, count, delay, only, record, watch) + [.help]
   static let operands = CommandOperands(
     placeholders: ["script"], repeatsLast: true, kind: .file(extensions: ["circles"]),
     noun: "scripts", missing: "a script")
@@ -42,26 +44,29 @@ struct ParsedArgumentsTests {
   func spellings() throws {
     for arguments in [["-o", "out"], ["--output", "out"], ["--output=out"]] {
       let parsed = try Self.parse(["a.circles"] + arguments)
-      #expect(parsed.string("--output") == "out", "\(arguments)")
+      #expect(try parsed[Self.output] == "out", "\(arguments)")
       #expect(parsed.operands == ["a.circles"])
     }
-    #expect(try Self.parse(["a.circles", "--output="]).string("--output") == "")
-    #expect(try Self.parse(["a.circles", "-o", "--watch"]).string("--output") == "--watch")
+    #expect(try Self.parse(["a.circles", "--output="])[Self.output] == "")
+    let dashed = try Self.parse(["a.circles", "-o", "--watch"])
+    #expect(try dashed[Self.output] == "--watch" && !(try dashed[Self.watch]))
   }
 
   @Test("a repeatable option keeps every value; any other keeps the last")
   func repeats() throws {
     let parsed = try Self.parse(
       ["a.circles", "--only", "x", "-o", "one", "--only=y", "--output", "two"])
-    #expect(parsed.strings("--only") == ["x", "y"])
-    #expect(parsed.string("--output") == "two")
-    #expect(parsed.words(of: ["--only"]) == ["--only", "x", "--only=y"])
-    #expect(parsed.last(of: ["--output", "--only"]) == "--output")
+    #expect(try parsed[Self.only] == ["x", "y"])
+    #expect(try parsed[Self.output] == "two")
+    #expect(parsed.words(of: [Self.only.declaration]) == ["--only", "x", "--only=y"])
+    #expect(parsed.last(of: declarations(Self.output, Self.only)) == "--output")
+    let none = try Self.parse(["a.circles"])
+    #expect(try none[Self.only] == [] && none[Self.output] == nil && !none[Self.watch])
   }
 
   @Test("choices are matched in any case and read as declared")
   func choices() throws {
-    #expect(try Self.parse(["a.circles", "--frames", "LAST"]).string("--frames") == "last")
+    #expect(try Self.parse(["a.circles", "--frames", "LAST"])[Self.frames] == .last)
     #expect(
       Self.error(["a.circles", "--frames", "lats"])
         == "--frames takes all, last or none, not 'lats'; did you mean 'last'?")
@@ -72,15 +77,15 @@ struct ParsedArgumentsTests {
 
   @Test("a whole number and a number are checked against their ranges, both ends")
   func ranges() throws {
-    #expect(try Self.parse(["a.circles", "--count", "0"]).integer("--count") == 0)
-    #expect(try Self.parse(["a.circles", "--count", "10"]).integer("--count") == 10)
+    #expect(try Self.parse(["a.circles", "--count", "0"])[Self.count] == 0)
+    #expect(try Self.parse(["a.circles", "--count", "10"])[Self.count] == 10)
     for bad in ["-1", "11", "1.0", "x"] {
       #expect(
         Self.error(["a.circles", "--count", bad])
           == "--count takes a whole number from 0 to 10, not '\(bad)'")
     }
-    #expect(try Self.parse(["a.circles", "--delay", "0.5"]).number("--delay") == 0.5)
-    #expect(try Self.parse(["a.circles", "--delay=2"]).number("--delay") == 2)
+    #expect(try Self.parse(["a.circles", "--delay", "0.5"])[Self.delay] == 0.5)
+    #expect(try Self.parse(["a.circles", "--delay=2"])[Self.delay] == 2)
     for bad in ["0.49", "2.01", "inf", "nan"] {
       #expect(
         Self.error(["a.circles", "--delay", bad])
@@ -91,15 +96,15 @@ struct ParsedArgumentsTests {
   @Test("a bare optional value takes the next word unless that word is an operand")
   func optionalValue() throws {
     let bare = try Self.parse(["--record", "a.circles"])
-    #expect(bare.flag("--record") && bare.string("--record") == nil)
+    #expect(try bare[Self.record] == "bare")
     #expect(bare.operands == ["a.circles"])
     let moded = try Self.parse(["--record", "all", "a.circles"])
-    #expect(moded.string("--record") == "all" && moded.operands == ["a.circles"])
+    #expect(try moded[Self.record] == "all" && moded.operands == ["a.circles"])
     #expect(try Self.parse(["--record", "sub/b", "a.circles"]).operands == ["sub/b", "a.circles"])
-    #expect(try Self.parse(["a.circles", "--record=missing"]).string("--record") == "missing")
+    #expect(try Self.parse(["a.circles", "--record=missing"])[Self.record] == "missing")
     let refused = try Self.parse(["--record", "some", "a.circles"])
     #expect(throws: UsageError("--record takes missing or all, not 'some'")) {
-      try refused.value("--record") { ["missing", "all"].contains($0) ? $0 : nil }
+      try refused[Self.record]
     }
   }
 

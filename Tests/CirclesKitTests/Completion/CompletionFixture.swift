@@ -80,7 +80,7 @@ final class CompletionFixture {
       ("circles diff ", pictures),
       ("circles diff picture.png --strip ", pictures),
       ("circles repl -o ", pictures),
-      ("circles history --", ["--help"]),
+      ("circles history --", ["--help", "--max-undo"]),
       ("circles completions ", ["bash", "fish", "zsh"]),
     ].map { ($0.0, $0.1.sorted()) }
   }

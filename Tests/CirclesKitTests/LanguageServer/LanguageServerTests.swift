@@ -396,6 +396,44 @@ struct LanguageServerTests {
     #expect(syntax.map { $0["message"] as? String } == ["expected a circle id after 'remove'"])
   }
 
+  @Test("a run that would keep more changes than the editor's memory budget is cut off there")
+  func memoryBudget() throws {
+    let server = Self.server()
+    server.runBudget = .seconds(3600)
+    // One change past the budget, inside a group, which keeps every change made in it.
+    let script = """
+      add a at 1,1 r 1
+      group "g" {
+        repeat \(EditorRun.keptChangesBudget) {
+          move a by 0,0
+        }
+      }
+
+      """
+    let cut = Self.diagnostics(try Self.open(server, script)[0])
+    #expect(cut.count == 1)
+    #expect(cut.first?["severity"] as? Int == 3)
+    let message = cut.first?["message"] as? String ?? ""
+    #expect(
+      message.hasSuffix(
+        " s; the run goes on past the editor's memory budget of 250000 changes kept for undo: "
+          + "'circles run' checks the rest"), "\(message)")
+    #expect(
+      (cut.first?["range"] as? [String: [String: Int]])?["start"] == ["line": 3, "character": 4])
+    let hover = try Self.replies(
+      server, Self.message(5, "textDocument/hover", Self.position(3, 9)))
+    let value =
+      ((hover.first?["result"] as? [String: Any])?["contents"] as? [String: Any])?[
+        "value"] as? String
+    #expect(
+      value == "circle `a`: the run did not reach this line within the editor's memory budget")
+    // One change fewer, and the run ends: nothing to say.
+    let within = script.replacingOccurrences(
+      of: "repeat \(EditorRun.keptChangesBudget)", with: "repeat \(EditorRun.keptChangesBudget - 1)"
+    )
+    #expect(Self.diagnostics(try Self.open(server, within)[0]).isEmpty)
+  }
+
   @Test(
     "a message that is not JSON, or a method there is not, gets a JSON-RPC error; the server goes on"
   )
