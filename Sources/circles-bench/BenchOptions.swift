@@ -31,7 +31,8 @@ struct BenchOptions {
         "a check whose 200 frames all fail, on both cores against one; 2000 frames against 200"
       case .compare: "circles compare of 200 pairs of 1280×720 against 200 runs of circles diff"
       case .viewer: "circles view of 5000 states: its cost, its size, when Chromium shows it"
-      case .languageServer: "circles lsp: diagnostics of a 10 MB script after didOpen, didChange"
+      case .languageServer:
+        "circles lsp: diagnostics of a 10 MB script after didOpen, didChange; of 50 MB, memory"
       case .preview: "circles preview: from a save of the script to its picture in Chromium"
       case .review: "circles review: from a save that fails 60 frames to their page in Chromium"
       case .machinery: "each hand-written mechanism against the standard way it stands in for"
