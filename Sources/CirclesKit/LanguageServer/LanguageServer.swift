@@ -32,14 +32,12 @@ final class LanguageServer {
   /// How long the run on the canvas may take for diagnostics, from the start of the check; the
   /// syntax check always runs whole.
   ///
-  /// Measured in a release build on a 2-core machine under load (load average 11 to 19) by
-  /// `circles-bench --language-server`, a script of 10 MB (250,000 `add` lines): diagnostics
-  /// 2.2 to 4.0 s after `didOpen` and 2.2 to 2.4 s after a one-character `didChange` (2.6 to
-  /// 3.6 s with a syntax error at the end), medians of three in each of two runs. The parse
-  /// alone is 1.2 s of processor time (`circles run` of that script with a syntax error at its
-  /// end), so the 1 s goal is met up to about 3 MB (1 MB: 0.6 s; 3 MB: 0.9 to 1.0 s), not at
-  /// 10 MB. Without the budget, the run of those 250,000 adds takes 83 s of processor time
-  /// (each `add` looks its id up in the canvas's list of circles): the run is what this bounds.
+  /// Measured in a release build on a 2-core machine by `circles-bench --language-server`
+  /// (BENCHMARKS.md), a script of 10 MB (250,000 `add` lines): diagnostics 0.76 s after
+  /// `didOpen` and 0.63 s after a one-character `didChange`; of 50 MB, 3.5 s after `didOpen`,
+  /// most of it the parse. Without the budget, the run of those 250,000 adds takes 83 s of
+  /// processor time (each `add` looks its id up in the canvas's list of circles): the run is
+  /// what this bounds, and ``EditorRun/keptChangesBudget`` bounds its memory.
   static let defaultRunBudget = Duration.milliseconds(600)
   var runBudget = LanguageServer.defaultRunBudget
 
