@@ -1,8 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 // circles-bench: the workloads of BENCHMARKS.md, each run side by side with what it is measured
 // against (the C + Cairo reference, `circles run`, a library, a goal), interleaved, reported as

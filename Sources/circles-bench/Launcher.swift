@@ -1,8 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// How one run of a program went.
 struct RunMeasure {

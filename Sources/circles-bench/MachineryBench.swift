@@ -5,9 +5,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Each hand-written mechanism of circles beside the standard way it stands in for: the worker
 /// threads against Dispatch (`concurrentPerform`, `async`), `Locked` against `Mutex`, the

@@ -1,9 +1,6 @@
 import Foundation
 import UndoKit
 
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A million undo-engine operations: a third registrations (each its own step, as a script
 /// command is), a third undos, a third redos, each undo and redo registering the inverse.

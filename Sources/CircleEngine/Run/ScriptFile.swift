@@ -2,13 +2,6 @@ import CircleRender
 import CircleSystem
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Reading a script file: a regular file only, within `ScriptSource.sizeLimit`.
 package enum ScriptFile {

@@ -1,12 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A regular file of a folder, held open to have lines added at its end, each in one write:
 /// a line is in the file as soon as the call returns, whatever becomes of the process.

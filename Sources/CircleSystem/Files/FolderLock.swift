@@ -1,12 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// An exclusive lock on a folder, held through a lock file in it (`flock`), so that programs
 /// that take the same lock use the folder one at a time.

@@ -1,12 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// What a path named for one output file (`--junit`, `--report`, `view -o`, `:save`, …) holds,
 /// and so how the file is written there.

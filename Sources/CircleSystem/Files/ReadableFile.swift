@@ -1,12 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A regular file opened for reading (see `FolderHandle.openFile(_:following:)`): its descriptor
 /// and the size it had when opened, read with `pread` from any offset.

@@ -1,13 +1,6 @@
 import CircleSystem
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A file written piece by piece that appears whole or not at all.
 ///

@@ -1,12 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// How busy the machine's processors are: whether splitting work between threads pays now.
 package enum MachineLoad {

@@ -1,12 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A few threads of the process's own that run jobs in the order they are given, made at once
 /// and kept until ``stop()``, which their owner calls when done (the threads keep the pool).

@@ -2,13 +2,6 @@ import CircleRender
 import CircleSystem
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Ending on Ctrl-C (SIGINT), SIGTERM or SIGHUP without leaving a temporary file behind.
 ///

@@ -1,11 +1,6 @@
 import CircleSystem
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// The connections the preview server holds, so that no client can shut the page out: a
 /// connection whose request has not been read whole within ``headerDeadline`` is closed, and when

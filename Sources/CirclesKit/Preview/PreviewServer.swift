@@ -1,11 +1,6 @@
 internal import CMicroHTTPD
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// Why the preview server did not start.
 package struct PreviewServerError: Error, Equatable, CustomStringConvertible {
