@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// How one run of a program went.
 struct RunMeasure {
   var seconds: Double
@@ -42,17 +41,10 @@ enum Launcher {
   /// files; prints its seconds, peak memory in bytes, exit status and processor seconds.
   static func measure(_ program: String, _ arguments: [String]) -> RunMeasure {
     sync()
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
     let start = DispatchTime.now()
-    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
-    guard spawned == 0 else { return RunMeasure(seconds: .nan, peakMemory: 0, status: -1) }
+    guard let pid = spawn(program, arguments, output: "/dev/null") else {
+      return RunMeasure(seconds: .nan, peakMemory: 0, status: -1)
+    }
     var status: Int32 = 0
     var usage = rusage()
     _ = wait4(pid, &status, 0, &usage)
@@ -81,5 +73,60 @@ enum Launcher {
   /// Runs a shell command and returns whether it succeeded (for building the C reference).
   static func shell(_ command: String) -> Bool {
     run("/bin/sh", ["-c", command]).status == 0
+  }
+
+  /// Starts a program with its standard output and error going to `output`.
+  static func spawn(_ program: String, _ arguments: [String], output: String) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // The stop signals as a terminal gives them, whatever this process was started with (a
+    // background job of a shell ignores SIGINT, and a process started so keeps ignoring it).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    posix_spawnattr_setsigmask(&attributes, &signals)
+    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0 else {
+      return nil
+    }
+    return pid
+  }
+
+  /// Waits for a process to end, `seconds` at most; its exit status (128 + the signal that
+  /// ended it), or nil after killing it when it had not ended.
+  static func waitForExit(_ pid: pid_t, within seconds: Double) -> Int32? {
+    let start = DispatchTime.now()
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if Measures.elapsed(since: start) > seconds {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        return nil
+      }
+      usleep(1000)
+    }
+    return status & 0x7f != 0 ? 128 + (status & 0x7f) : (status >> 8) & 0xff
+  }
+
+  /// Waits until the file at `path` holds `text`, `seconds` at most.
+  static func waitForText(_ text: String, in path: String, within seconds: Double) -> Bool {
+    let start = DispatchTime.now()
+    while Measures.elapsed(since: start) < seconds {
+      if let printed = try? String(contentsOfFile: path, encoding: .utf8), printed.contains(text) {
+        return true
+      }
+      usleep(2000)
+    }
+    return false
   }
 }

@@ -5,7 +5,6 @@ import Dispatch
 import Foundation
 import Synchronization
 
-
 /// Each hand-written mechanism of circles beside the standard way it stands in for: the worker
 /// threads against Dispatch (`concurrentPerform`, `async`), `Locked` against `Mutex`, the
 /// signal thread against a Dispatch signal source, `AtomicFile` against Foundation's atomic
@@ -200,8 +199,8 @@ enum MachineryBench {
       let output = work.appendingPathComponent("tsan-\(lock).txt").path
       var count = 0
       for _ in 0..<3 {
-        guard let pid = spawn(binary, [lock], output: output) else { return -1 }
-        _ = waitForExit(pid, within: 60)
+        guard let pid = Launcher.spawn(binary, [lock], output: output) else { return -1 }
+        _ = Launcher.waitForExit(pid, within: 60)
         let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         guard printed.contains("400000") else { return -1 }
         count += printed.components(separatedBy: "WARNING: ThreadSanitizer").count - 1
@@ -247,11 +246,11 @@ enum MachineryBench {
     defer { unlink(output) }
     var arguments = [childFlag, name]
     if limited { arguments.append("limited") }
-    guard let pid = spawn(Launcher.benchmark, arguments, output: output) else {
+    guard let pid = Launcher.spawn(Launcher.benchmark, arguments, output: output) else {
       return ChildOutcome(ended: false, text: "could not start")
     }
     let start = DispatchTime.now()
-    guard let status = waitForExit(pid, within: patience) else {
+    guard let status = Launcher.waitForExit(pid, within: patience) else {
       return ChildOutcome(
         ended: false, text: String(format: "hangs (killed after %.0f s)", patience))
     }
@@ -331,63 +330,6 @@ enum MachineryBench {
     setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
   }
 
-  // MARK: Processes
-
-  /// Starts a program with its standard output and error going to `output`.
-  static func spawn(_ program: String, _ arguments: [String], output: String) -> pid_t? {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    // The stop signals as a terminal gives them, whatever this process was started with (a
-    // background job of a shell ignores SIGINT, and a process started so keeps ignoring it).
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    posix_spawnattr_setsigmask(&attributes, &signals)
-    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
-    posix_spawnattr_setsigdefault(&attributes, &signals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0 else {
-      return nil
-    }
-    return pid
-  }
-
-  /// Waits for a process to end, `seconds` at most; its exit status (128 + the signal that
-  /// ended it), or nil after killing it when it had not ended.
-  static func waitForExit(_ pid: pid_t, within seconds: Double) -> Int32? {
-    let start = DispatchTime.now()
-    var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      if Measures.elapsed(since: start) > seconds {
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        return nil
-      }
-      usleep(1000)
-    }
-    return status & 0x7f != 0 ? 128 + (status & 0x7f) : (status >> 8) & 0xff
-  }
-
-  /// Waits until the file at `path` holds `text`, `seconds` at most.
-  static func waitForText(_ text: String, in path: String, within seconds: Double) -> Bool {
-    let start = DispatchTime.now()
-    while Measures.elapsed(since: start) < seconds {
-      if let printed = try? String(contentsOfFile: path, encoding: .utf8), printed.contains(text) {
-        return true
-      }
-      usleep(2000)
-    }
-    return false
-  }
-
   // MARK: Signals
 
   /// Time from SIGTERM to the end of the process: `circles run --watch` (its signal thread)
@@ -405,15 +347,15 @@ enum MachineryBench {
     """.write(toFile: script, atomically: true, encoding: .utf8)
     func stop(_ program: String, _ arguments: [String], ready: String) -> ChildOutcome {
       let output = folder.appendingPathComponent("printed.txt").path
-      guard let pid = spawn(program, arguments, output: output) else {
+      guard let pid = Launcher.spawn(program, arguments, output: output) else {
         return ChildOutcome(ended: false, text: "could not start")
       }
       // A process that is not ready by then is stopped all the same.
-      let wasReady = waitForText(ready, in: output, within: patience / 2)
+      let wasReady = Launcher.waitForText(ready, in: output, within: patience / 2)
       let late = wasReady ? "" : String(format: "not set up after %.0f s, ", patience / 2)
       kill(pid, SIGTERM)
       let start = DispatchTime.now()
-      guard let status = waitForExit(pid, within: patience) else {
+      guard let status = Launcher.waitForExit(pid, within: patience) else {
         return ChildOutcome(
           ended: false, text: late + String(format: "never ends (killed after %.0f s)", patience))
       }
@@ -571,17 +513,18 @@ enum MachineryBench {
         let printed = folder.appendingPathComponent("stopped.txt").path
         let pid =
           ours
-          ? spawn(
+          ? Launcher.spawn(
             circles, ["run", script, "-o", out.path, "--animation", out.path + "/anim.png"],
             output: printed)
-          : spawn(Launcher.benchmark, [childFlag, "write-foundation", out.path], output: printed)
+          : Launcher.spawn(
+            Launcher.benchmark, [childFlag, "write-foundation", out.path], output: printed)
         guard let pid else { continue }
         // The first frames are written after the start-up; stopped at a different moment of
         // the writes each round.
-        if !ours { _ = waitForText("ready", in: printed, within: patience) }
+        if !ours { _ = Launcher.waitForText("ready", in: printed, within: patience) }
         usleep(UInt32(150_000 + round * 90_000))
         kill(pid, number)
-        _ = waitForExit(pid, within: patience)
+        _ = Launcher.waitForExit(pid, within: patience)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
         for name in names {
           if ours ? name.hasPrefix(".circles-") && name.hasSuffix(".tmp") : !name.hasSuffix(".png")
