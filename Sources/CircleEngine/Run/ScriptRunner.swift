@@ -32,8 +32,9 @@ package enum ScriptRunner {
   /// - Returns: the frames and files written, and the failure that stopped the script, if any;
   ///   an animation or sheet that could not be written is in `outputProblems`.
   /// - Throws: `RunError.script` for syntax errors (nothing has been written then);
-  ///   `RunError.cannotWrite` when the folder, its lock or its manifest cannot be written, or
-  ///   the animation cannot be created (then nothing has run).
+  ///   `RunError.cannotWrite` when the folder, its lock or its manifest cannot be written, the
+  ///   animation cannot be created, or the animation or sheet would overwrite the other or a
+  ///   frame (``FrameOptions/conflict(outputDirectory:)``; then nothing has run).
   package static func run(
     _ source: ScriptSource, outputDirectory: URL, displayPath: String? = nil,
     options: FrameOptions = FrameOptions(), whenBusy: (String) -> Void = { _ in }
@@ -43,6 +44,10 @@ package enum ScriptRunner {
       script = try source.parsed()
     } catch {
       throw .script(.syntax(error))
+    }
+    if let conflict = options.conflict(outputDirectory: outputDirectory) {
+      let (url, reason) = options.describe(conflict)
+      throw .cannotWrite(path: url.path, reason: reason)
     }
     let animation = try RunOutputs.animation(for: options)
     let folderExisted = FileManager.default.fileExists(atPath: outputDirectory.path)

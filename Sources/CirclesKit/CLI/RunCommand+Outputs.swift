@@ -35,31 +35,28 @@ extension RunCommand {
     return result.outputProblems.isEmpty ? ExitCode.success : ExitCode.usage
   }
 
-  /// Rejects an animation or sheet path that the shell left with a leading `~`, that names the
-  /// same file as the other, or that would replace a frame of the output folder.
+  /// Rejects an animation or sheet path that the shell left with a leading `~`, and the
+  /// outputs the library refuses (``FrameOptions/conflict(outputDirectory:)``), naming them as
+  /// typed.
   func checkOutputPaths(in context: ToolContext) throws(UsageError) {
-    let outputs = [("the animation", animationPath), ("the contact sheet", sheetPath)]
-    for case (let what, let path?) in outputs where path.hasPrefix("~") {
+    let typed: [(RunOutput, String?)] = [(.animation, animationPath), (.sheet, sheetPath)]
+    for case (let output, let path?) in typed where path.hasPrefix("~") {
       throw UsageError(
-        "\(what) '\(path)' starts with '~', which the shell did not expand; give the whole path")
-    }
-    if let animationPath, let sheetPath,
-      context.url(for: animationPath).standardizedFileURL
-        == context.url(for: sheetPath).standardizedFileURL
-    {
-      throw UsageError("--animation and --sheet name the same file '\(animationPath)'")
+        "\(output.name) '\(path)' starts with '~', which the shell did not expand; give the "
+          + "whole path")
     }
     let folder = context.url(
-      for: outputPath ?? FrameFolder.defaultPath(forScript: scriptPath), isDirectory: true
-    ).standardizedFileURL.path
-    for case (let what, let path?) in outputs {
-      let url = context.url(for: path).standardizedFileURL
-      if url.deletingLastPathComponent().path == folder,
-        FrameFolder.isFrameName(url.lastPathComponent)
-      {
-        throw UsageError(
-          "\(what) '\(path)' would take the name of a frame in the output folder; choose another")
-      }
+      for: outputPath ?? FrameFolder.defaultPath(forScript: scriptPath), isDirectory: true)
+    switch frameOptions(in: context).conflict(outputDirectory: folder) {
+    case nil:
+      return
+    case .sameFile:
+      throw UsageError("--animation and --sheet name the same file '\(animationPath ?? "")'")
+    case .frameName(let output):
+      let path = typed.first { $0.0 == output }?.1 ?? ""
+      throw UsageError(
+        "\(output.name) '\(path)' would take the name of a frame in the output folder; choose "
+          + "another")
     }
   }
 

@@ -87,4 +87,33 @@ struct RunOutputsTests {
     #expect(
       Frame(number: 1, action: "x", state: after, direction: .undo).highlight(after: nil) == nil)
   }
+
+  @Test("an animation and a sheet that are one file, or a frame's name, are refused before the run")
+  func conflicts() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    func refusal(_ options: FrameOptions) -> String? {
+      do {
+        _ = try ScriptRunner.run(Self.script, outputDirectory: out, options: options)
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+    var options = FrameOptions()
+    options.animation = AnimationOptions(url: folder.url.appendingPathComponent("same.png"))
+    options.sheet = folder.url.appendingPathComponent("./same.png")
+    #expect(options.conflict(outputDirectory: out) == .sameFile)
+    #expect(refusal(options)?.contains("the animation and the contact sheet are one file") == true)
+    options.sheet = out.appendingPathComponent("0001-add-a.png")
+    #expect(options.conflict(outputDirectory: out) == .frameName(.sheet))
+    #expect(refusal(options)?.contains("the name of a frame in the output folder") == true)
+    // Nothing ran: no folder, no animation.
+    #expect(folder.files(in: ".").isEmpty)
+    // A frame's name in another folder, or another name in the folder, is no conflict.
+    options.sheet = folder.url.appendingPathComponent("0001-add-a.png")
+    #expect(options.conflict(outputDirectory: out) == nil)
+    options.sheet = out.appendingPathComponent("sheet.png")
+    #expect(options.conflict(outputDirectory: out) == nil)
+  }
 }
