@@ -219,6 +219,79 @@ struct CheckCommandTests {
     #expect(second.stdout.contains("b.circles") && !second.stdout.contains("a.circles"))
   }
 
+  @Test("--durations balances the shares by earlier times; without --shard, or unreadable, exit 2")
+  func durations() async throws {
+    let folder = try TemporaryFolder()
+    // One long script and three short ones: by count, 1/2 takes a and c; by time, a alone.
+    try folder.write("repeat 400 as i {\n  add at (i % 50),3 r 2\n}\n", to: "a.circles")
+    for name in ["b", "c", "d"] {
+      try folder.write("add \(name) at 3,3 radius 2\n", to: "\(name).circles")
+    }
+    let timed = try await Executable.run(["check", ".", "--json"], in: folder.url)
+    try folder.write(timed.stdout, to: "times.json")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(timed.stdout.utf8)) as? [String: Any])
+    let scripts = try #require(document["scripts"] as? [[String: Any]])
+    #expect(scripts.allSatisfy { ($0["durationSeconds"] as? Double ?? -1) >= 0 }, "\(scripts)")
+    let byCount = try await Executable.run(["check", ".", "--shard", "1/2"], in: folder.url)
+    #expect(byCount.stdout.contains("a.circles") && byCount.stdout.contains("c.circles"))
+    let first = try await Executable.run(
+      ["check", ".", "--shard", "1/2", "--durations", "times.json"], in: folder.url)
+    let second = try await Executable.run(
+      ["check", ".", "--shard=2/2", "--durations=times.json"], in: folder.url)
+    #expect(
+      first.stdout.hasSuffix("checked 1 script, 401 frames: 0 passed, 401 missing\n"), "\(first)")
+    #expect(second.stdout.contains("checked 3 scripts"), "\(second)")
+    for name in ["b", "c", "d"] { #expect(second.stdout.contains("\(name).circles")) }
+    let alone = try await Executable.run(
+      ["check", ".", "--durations", "times.json"], in: folder.url)
+    #expect(alone.status == 2)
+    #expect(alone.stderr.hasPrefix("circles: error: --durations balances the shares of --shard"))
+    let wrong = try await Executable.run(
+      ["check", ".", "--shard", "1/2", "--durations", "a.circles"], in: folder.url)
+    #expect(wrong.status == 2)
+    #expect(
+      wrong.stderr
+        == "circles: error: cannot read the durations in 'a.circles': not the JSON report of "
+        + "'circles check --json'\n", "\(wrong)")
+  }
+
+  @Test("where GITHUB_ACTIONS=true, each failure is also a workflow command at its line")
+  func annotations() async throws {
+    let folder = try TemporaryFolder()
+    try folder.write("add sun at 3,3 radius 2\nadd sea at 5,5 r 2 fill blue\n", to: "a.circles")
+    try folder.write("add x at 3,3 radius 2\nremove y\n", to: "b,c.circles")
+    _ = try await Executable.run(["check", "a.circles", "--record"], in: folder.url)
+    try folder.write("add sun at 3,3 radius 2\nadd sea at 5,5 r 2 fill teal\n", to: "a.circles")
+    let github = ["GITHUB_ACTIONS": "true"]
+    let text = try await Executable.run(
+      ["check", "a.circles", "b,c.circles"], in: folder.url, environment: github)
+    #expect(text.status == 2)
+    let commands = text.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+    #expect(commands.count == 2, "\(text)")
+    #expect(
+      commands.first?.hasPrefix(
+        "::error file=a.circles,line=2,col=1,title=0002-add-sea::0002-add-sea: ") == true,
+      "\(commands)")
+    #expect(commands.first?.contains("%25), first at") == true, "\(commands)")
+    #expect(
+      commands.last
+        == "::error file=b%2Cc.circles,line=2,col=8,title=script error::no circle named 'y'; did you mean 'x'?"
+    )
+    let json = try await Executable.run(
+      ["check", "a.circles", "--json"], in: folder.url, environment: github)
+    #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil, "\(json)")
+    #expect(json.stderr.split(separator: "\n").filter { $0.hasPrefix("::error ") }.count == 1)
+    let none = try await Executable.run(
+      ["check", "a.circles", "--annotations", "none"], in: folder.url, environment: github)
+    #expect(!none.stdout.contains("::error"), "\(none)")
+    let asked = try await Executable.run(
+      ["check", "a.circles", "--annotations", "github"], in: folder.url)
+    #expect(asked.stdout.contains("::error file=a.circles,line=2"), "\(asked)")
+    let quiet = try await Executable.run(["check", "a.circles"], in: folder.url)
+    #expect(!quiet.stdout.contains("::error"), "\(quiet)")
+  }
+
   @Test("a script with an error is reported as a compiler does and exits 2")
   func scriptError() async throws {
     let folder = try TemporaryFolder()

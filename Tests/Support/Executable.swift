@@ -64,7 +64,9 @@ public struct Executable {
   /// for its end without holding a thread.
   ///
   /// It runs as in CI (`CI=true`), wherever the tests run, so that a check records nothing it
-  /// was not asked to; a test of a person's first run passes `"CI": ""`.
+  /// was not asked to; a test of a person's first run passes `"CI": ""`. It runs outside GitHub
+  /// Actions (`GITHUB_ACTIONS` empty), so that the suite prints the same there; a test of the
+  /// workflow commands passes `"GITHUB_ACTIONS": "true"`.
   public static func run(
     _ arguments: [String], in folder: URL, input: String = "", environment: [String: String] = [:]
   ) async throws -> Outcome {
@@ -79,7 +81,9 @@ public struct Executable {
   ) throws -> RunningProgram {
     try Program(url: try url).start(
       arguments, in: folder, input: input, inputFile: inputFile,
-      environment: ["NO_COLOR": "1", "CI": "true"].merging(environment) { $1 }, capture: capture)
+      environment: ["NO_COLOR": "1", "CI": "true", "GITHUB_ACTIONS": ""].merging(environment) {
+        $1
+      }, capture: capture)
   }
 
   /// Runs any program with arguments in a folder, with exactly `environment`, feeding `input`

@@ -27,9 +27,11 @@ extension GoldenSuite.ScriptCheck {
           text: String(text.reversed().drop { $0 == "\n" }.reversed())))
     }
     let isError = readError != nil || folderError != nil || failure?.isError == true
-    return ScriptCheckResult(
+    var outcome = ScriptCheckResult(
       script: script, displayPath: displayName, result: result, diagnostics: diagnostics,
       isError: isError)
+    outcome.durationSeconds = durationSeconds
+    return outcome
   }
 }
 

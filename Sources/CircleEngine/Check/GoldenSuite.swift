@@ -37,6 +37,8 @@ package enum GoldenSuite {
     /// Each failing frame or `render` target as a diagnostic at the command that made it
     /// (`scene.circles:6:1: error: frame 0002-add-hill differs from its golden: …`).
     package var diagnostics: [Diagnostic]
+    /// How long the script's check took, reading it included, in seconds.
+    package var durationSeconds: Double?
 
     /// Creates a check.
     package init(
@@ -76,12 +78,21 @@ package enum GoldenSuite {
     options.removingEmptyArtifactsFolder {
       WorkerThreads.shared.perform(iterations: scripts.count) { index in
         let script = scripts[index]
-        let display = DisplayText.escaped(script.relativePath(from: currentDirectory))
-        slots.set(
-          index, check(script, displayName: display, options: options, artifactsKey: keys[index]))
+        let display = displayName(of: script, currentDirectory: currentDirectory)
+        let started = ContinuousClock.now
+        var checked = check(
+          script, displayName: display, options: options, artifactsKey: keys[index])
+        checked.durationSeconds = (ContinuousClock.now - started) / .seconds(1)
+        slots.set(index, checked)
       }
     }
     return slots.values
+  }
+
+  /// A script's name in diagnostics and reports: its path relative to the current folder,
+  /// made safe to print.
+  package static func displayName(of script: URL, currentDirectory: URL) -> String {
+    DisplayText.escaped(script.relativePath(from: currentDirectory))
   }
 
   /// Runs and checks one script file.

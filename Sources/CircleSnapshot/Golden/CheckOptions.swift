@@ -114,11 +114,36 @@ package struct CheckOptions: Sendable {
     return !["", "0", "false"].contains(value)
   }
 
-  /// The `index`-th (1-based) of `count` shares of the items, for parallel CI jobs: every
-  /// `count`-th item from the `index`-th on, so the shares are disjoint and together hold all.
-  package static func shard<Item>(_ items: [Item], index: Int, count: Int) -> [Item] {
+  /// The `index`-th (1-based) of `count` shares of the items, for parallel CI jobs: disjoint
+  /// shares that together hold every item, each in the order given.
+  ///
+  /// Items are weighed by the seconds an earlier run took (`seconds(item)`, docs/ci.md): the
+  /// longest first, each into the share with the least time so far (the lowest-numbered of
+  /// equals). An item without a time weighs the median of those with one, or 1 when none has
+  /// one, so that without times the shares are every `count`-th item from the `index`-th on.
+  /// The same times give every item the same share again.
+  package static func shard<Item>(
+    _ items: [Item], index: Int, count: Int, seconds: (Item) -> Double? = { _ in nil }
+  ) -> [Item] {
     guard count > 1 else { return items }
-    return items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    let known = items.compactMap(seconds).filter { $0.isFinite && $0 >= 0 }.sorted()
+    let fallback = known.isEmpty ? 1 : known[known.count / 2]
+    let weights = items.map { item in
+      seconds(item).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? fallback
+    }
+    let order = weights.indices.sorted {
+      weights[$0] > weights[$1] || (weights[$0] == weights[$1] && $0 < $1)
+    }
+    var totals = [Double](repeating: 0, count: count)
+    var share = [Int](repeating: 0, count: items.count)
+    for item in order {
+      let least = totals.indices.min {
+        totals[$0] < totals[$1] || (totals[$0] == totals[$1] && $0 < $1)
+      }!
+      share[item] = least
+      totals[least] += weights[item]
+    }
+    return items.indices.filter { share[$0] == index - 1 }.map { items[$0] }
   }
 
   /// Runs a check and then removes the artifacts folder if the check made it and left nothing

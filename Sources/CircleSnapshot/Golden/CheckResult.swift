@@ -78,6 +78,9 @@ package struct ScriptCheckResult: Hashable, Sendable {
   /// What stopped it or kept it from being checked: each syntax error, the run error, the
   /// failed `expect`, the file or folder that could not be read.
   package var diagnostics: [CheckDiagnostic]
+  /// How long its check took, in seconds, when it was timed: what `--durations` balances
+  /// shards by (docs/ci.md).
+  package var durationSeconds: Double?
 
   /// Creates a script's result.
   ///

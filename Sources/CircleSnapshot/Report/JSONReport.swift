@@ -57,6 +57,8 @@ package enum JSONReport {
     package var comparesFolders: Bool
     /// Notes on the whole entry: files that were skipped and why.
     package var notes: [String]
+    /// How long the script's check took, in seconds; absent when it was not timed.
+    package var durationSeconds: Double?
   }
 
   /// A problem that stopped a script, where it is and what it says.
@@ -167,7 +169,8 @@ package enum JSONReport {
           counts: counts,
           frames: entry.frames.map { frame($0, inFolders: result?.comparesFolders ?? false) },
           comparesFolders: result?.comparesFolders ?? false,
-          notes: (result?.notes ?? []).map(text))
+          notes: (result?.notes ?? []).map(text),
+          durationSeconds: entry.durationSeconds.map { ($0 * 1000).rounded() / 1000 })
       })
   }
 

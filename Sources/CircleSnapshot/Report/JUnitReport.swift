@@ -8,6 +8,10 @@ import Foundation
 /// could not be checked or stopped has a `script` test case too: an `<error>` (a syntax or run
 /// error, a file that could not be read) or a `<failure>` (a failed `expect`) carrying the
 /// diagnostic as the compiler prints it; an image that could not be checked is an `<error>`.
+///
+/// Each test case carries the script's path in `file` and, when it has one, the line of the
+/// command that made the frame (or stopped the script) in `line`, as GitLab and other CI
+/// systems read them; each suite its script's check time in `time`, when it was timed.
 package enum JUnitReport {
   /// The whole XML document.
   package static func xml(for check: CheckResult) -> String {
@@ -36,7 +40,11 @@ package enum JUnitReport {
 
     init(_ script: ScriptCheckResult) {
       let className = Markup.escape(script.script.deletingPathExtension().lastPathComponent)
-      header = "  <testsuite name=\"\(Markup.escape(script.displayPath))\" "
+      header =
+        "  <testsuite name=\"\(Markup.escape(script.displayPath))\" "
+        + (script.durationSeconds.map { String(format: "time=\"%.3f\" ", $0) } ?? "")
+      let file = " file=\"\(Markup.escape(script.displayPath))\""
+      func line(_ number: Int?) -> String { number.map { " line=\"\($0)\"" } ?? "" }
       let result = script.result
       if !script.diagnostics.isEmpty {
         let isError = result == nil || script.status == .error
@@ -44,12 +52,15 @@ package enum JUnitReport {
         let message = Markup.escape(script.diagnostics[0].message)
         let text = Markup.escape(script.diagnostics.map(\.text).joined(separator: "\n"))
         add(
-          "    <testcase classname=\"\(className)\" name=\"script\">\n      <\(element) "
+          "    <testcase classname=\"\(className)\" name=\"script\"\(file)"
+            + "\(line(script.diagnostics[0].line))>\n      <\(element) "
             + "message=\"\(message)\" type=\"\(isError ? "error" : "expect")\">\(text)"
             + "</\(element)>\n    </testcase>\n", failure: !isError, error: isError)
       }
       for frame in script.frames {
-        var xml = "    <testcase classname=\"\(className)\" name=\"\(Markup.escape(frame.name))\""
+        var xml =
+          "    <testcase classname=\"\(className)\" name=\"\(Markup.escape(frame.name))\""
+          + file + line(frame.location?.line)
         let failing = result?.fails(frame) ?? false
         let message = Markup.escape(
           TextReport.describe(frame, inFolders: result?.comparesFolders ?? false))

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A regular file of a folder, held open to have lines added at its end, each in one write:
 /// a line is in the file as soon as the call returns, whatever becomes of the process.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 
-
 extension AtomicFile {
   /// Writes `data` whole to the file `name` in a folder held open, replacing any file there.
   ///

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A file or folder that could not be opened, read, written, renamed or removed: the path, what
 /// was being done and why.
 package struct FileError: Error, Hashable, Sendable, CustomStringConvertible {

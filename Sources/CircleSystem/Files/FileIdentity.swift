@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Which file a name held when it was written: its inode, size and modification time.
 ///
 /// A file replaced since (saved over by an editor, copied in, restored from a backup) has

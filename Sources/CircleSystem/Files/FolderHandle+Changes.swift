@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Renaming and removing the entries of a folder held open, by name: a symbolic link is renamed
 /// or removed itself, never what it points to, and a folder is never removed with what it holds.
 extension FolderHandle {

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Looking at, listing and reading the entries of a folder held open, never following a
 /// symbolic link.
 extension FolderHandle {

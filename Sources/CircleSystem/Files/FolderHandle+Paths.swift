@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Looking at whole paths the user gave (``RawPath`` text), which are followed as the system
 /// follows any path.
 extension FolderHandle {
@@ -42,14 +41,22 @@ extension FolderHandle {
   /// followed through links as the user named it; a device or a FIFO is refused before it is
   /// opened, so that reading it cannot block.
   ///
-  /// - Parameter shown: how messages name the file (the path as given).
+  /// - Parameters:
+  ///   - shown: how messages name the file (the path as given).
+  ///   - limit: the most bytes it may have; a larger file is refused unread.
   /// - Throws: ``FileError`` naming the file and the reason.
-  package static func readGivenFile(_ url: URL, shownAs shown: String) throws(FileError) -> Data {
+  package static func readGivenFile(
+    _ url: URL, shownAs shown: String, limit: Int = .max
+  ) throws(FileError) -> Data {
     var info = stat()
-    if RawPath.withCString(url.path, { stat($0, &info) }) == 0,
-      info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR
-    {
-      throw FileError(path: shown, action: "read", reason: "is not a regular file")
+    if RawPath.withCString(url.path, { stat($0, &info) }) == 0 {
+      if info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+        throw FileError(path: shown, action: "read", reason: "is not a regular file")
+      }
+      if Int(info.st_size) > limit {
+        throw FileError(
+          path: shown, action: "read", reason: "is larger than \(limit >> 20) MiB")
+      }
     }
     do {
       return try Data(contentsOf: url)

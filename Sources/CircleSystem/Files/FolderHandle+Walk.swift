@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Walking a relative path down from a folder, one name at a time, under the handle's rule.
 extension FolderHandle {
   /// The folder at `path` beneath this one, walked from this folder's descriptor.

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A folder held open by descriptor, in which files are read, written whole, renamed and
 /// removed beneath it and nowhere else.
 ///

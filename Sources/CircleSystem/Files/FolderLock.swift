@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// An exclusive lock on a folder, held through a lock file in it (`flock`), so that programs
 /// that take the same lock use the folder one at a time.
 ///

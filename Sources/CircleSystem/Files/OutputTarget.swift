@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// What a path named for one output file (`--junit`, `--report`, `view -o`, `:save`, …) holds,
 /// and so how the file is written there.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// A regular file opened for reading (see `FolderHandle.openFile(_:following:)`): its descriptor
 /// and the size it had when opened, read with `pread` from any offset.
 package final class ReadableFile: @unchecked Sendable {

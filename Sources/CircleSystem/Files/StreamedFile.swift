@@ -1,7 +1,6 @@
 import CircleSystem
 import Foundation
 
-
 /// A file written piece by piece that appears whole or not at all.
 ///
 /// The pieces go to a hidden temporary file in the destination's folder, made and registered

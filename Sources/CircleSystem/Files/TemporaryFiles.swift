@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// The temporary files of writes under way in this process, so that a process told to stop can
 /// remove them before it ends.
 ///

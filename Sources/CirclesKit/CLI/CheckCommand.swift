@@ -58,10 +58,16 @@ struct CheckCommand: Subcommand {
     default: defaults.artifactsDirectory.relativePath)
   static let reportKeys = ReportArguments.Keys(
     reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
+  static let durations: OptionKey<[String]> = .repeating(
+    "--durations", "report.json", "Balance --shard by the times of earlier runs",
+    help: "With --shard, split the scripts by the seconds each took in earlier runs, read from "
+      + "their JSON reports (check --json; repeatable, one per shard): the longest first, each "
+      + "into the share with the least time so far. Scripts without a time count as the "
+      + "median one; the same times give every script the same share.")
 
   static var options: [CommandOption] {
     declarations(golden, record, update, only, prune, failOnOrphans, artifacts, UndoBudget.option)
-      + ComparisonArguments.options + reportKeys.declarations
+      + ComparisonArguments.options + reportKeys.declarations + declarations(durations)
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -85,6 +91,8 @@ struct CheckCommand: Subcommand {
 
   /// The most changes the undo history keeps (`--max-undo`).
   var maximumKeptChanges: Int
+  /// Earlier runs' JSON reports, whose times balance the shares (`--durations`).
+  var durationFiles: [String]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.operands
@@ -98,6 +106,10 @@ struct CheckCommand: Subcommand {
     maximumKeptChanges = try UndoBudget.value(in: arguments)
     comparison = try ComparisonArguments(arguments)
     reports = try ReportArguments(arguments, Self.reportKeys)
+    durationFiles = try arguments[Self.durations]
+    if !durationFiles.isEmpty, reports.shard == nil {
+      throw UsageError("--durations balances the shares of --shard <i>/<n>; give --shard too")
+    }
     repeated = arguments.words(
       of: declarations(Self.golden, Self.artifacts, UndoBudget.option)
         + ComparisonArguments.options)
@@ -126,8 +138,18 @@ struct CheckCommand: Subcommand {
       console.error(error.message)
       return ExitCode.usage
     }
-    let selected = reports.shard.map {
-      CheckOptions.shard(scripts, index: $0.index, count: $0.count)
+    let durations: ShardDurations
+    do {
+      durations = try ShardDurations(reading: durationFiles.map { context.url(for: $0) })
+    } catch {
+      console.error(error.description)
+      return ExitCode.usage
+    }
+    let selected = reports.shard.map { shard in
+      CheckOptions.shard(scripts, index: shard.index, count: shard.count) { script in
+        durations.seconds[
+          GoldenSuite.displayName(of: script, currentDirectory: context.currentDirectory)]
+      }
     }
     let requested = update ? RecordMode.missingAndFailed : record
     var options = CheckOptions(

@@ -11,6 +11,9 @@ struct ReportArguments {
   var junitPath: String?
   var json: Bool
   var verbose: Bool
+  /// Whether failures are also printed as GitHub workflow commands; `nil` to follow
+  /// `GITHUB_ACTIONS`.
+  var annotations: GitHubAnnotations.Mode?
   /// The i-th of n shares, 1-based.
   var shard: (index: Int, count: Int)?
 
@@ -21,6 +24,7 @@ struct ReportArguments {
     let json: OptionKey<Bool>
     let shard: OptionKey<(index: Int, count: Int)?>
     let verbose: OptionKey<Bool>
+    let annotations: OptionKey<GitHubAnnotations.Mode?>
 
     /// The report covers `whole` (`check`, `comparison`), `--shard` makes the command
     /// (`Check`, `Compare`) do a share of its `items` (`scripts`, `paths`), and `--verbose`
@@ -37,10 +41,17 @@ struct ReportArguments {
         help: "Print the results as JSON on standard output instead of text.")
       shard = ReportArguments.shard(as: verb, sharing: items)
       verbose = .flag("--verbose", short: "-v", "List passing \(listed) too")
+      annotations = .choice(
+        "--annotations", "kind", of: GitHubAnnotations.Mode.self,
+        "Also print failures as GitHub workflow commands",
+        help: "Also print each failure as a GitHub Actions workflow command (::error file=…,"
+          + "line=…::…), which a workflow shows on the pull request: on standard output, or "
+          + "on standard error with --json.",
+        default: "github where GITHUB_ACTIONS=true, else none")
     }
 
     var declarations: [CommandOption] {
-      CirclesKit.declarations(report, junit, json, shard, verbose)
+      CirclesKit.declarations(report, junit, json, shard, verbose, annotations)
     }
   }
 
@@ -68,6 +79,7 @@ struct ReportArguments {
     json = try arguments[keys.json]
     verbose = try arguments[keys.verbose]
     shard = try arguments[keys.shard]
+    annotations = try arguments[keys.annotations]
   }
 
   /// Prints the result (text, or JSON with `--json`) and writes the HTML and JUnit reports it
@@ -87,6 +99,15 @@ struct ReportArguments {
     } else {
       for line in TextReport.lines(for: result, verbose: verbose) {
         console.print(DisplayText.escaped(line))
+      }
+    }
+    if (annotations ?? .automatic(context.environment)) == .github {
+      for line in GitHubAnnotations.lines(for: result) {
+        if json {
+          console.printError(DisplayText.escaped(line))
+        } else {
+          console.print(DisplayText.escaped(line))
+        }
       }
     }
     do {

@@ -2,7 +2,6 @@ import CircleRender
 import CircleSystem
 import Foundation
 
-
 /// Ending on Ctrl-C (SIGINT), SIGTERM or SIGHUP without leaving a temporary file behind.
 ///
 /// A file is written to a hidden temporary file and renamed into place, so a process that ends

@@ -109,6 +109,36 @@ struct ReportTests {
     #expect(failure.stringValue?.contains("sun: fill #555555 → #55aa55") == true)
     #expect(failure.stringValue?.contains("--record") == true)
     #expect(cases[3].elements(forName: "skipped").count == 1)
+    // Each case names its script's file, as GitLab reads it; a frame with a line has it too.
+    #expect(
+      cases.allSatisfy {
+        $0.attribute(forName: "file")?.stringValue == "/reports/samples/sun.circles"
+      })
+    var located = CheckResult(results: Self.results())
+    located.scripts[0].result?.frames[1].location = ScriptLocation(line: 7, column: 3, length: 4)
+    located.scripts[0].durationSeconds = 1.25
+    let timed = try XMLDocument(xmlString: JUnitReport.xml(for: located), options: [])
+    let suite = try #require(timed.rootElement()?.elements(forName: "testsuite").first)
+    #expect(suite.attribute(forName: "time")?.stringValue == "1.250")
+    let lines = suite.elements(forName: "testcase").map {
+      $0.attribute(forName: "line")?.stringValue
+    }
+    #expect(lines == [nil, "7", nil, nil])
+  }
+
+  @Test("workflow commands escape %, line breaks, and in properties ':' and ','")
+  func workflowCommands() {
+    #expect(
+      GitHubAnnotations.command(
+        file: "a:b,c%.circles", line: 3, column: nil, title: "x\ny", message: "50%\r\nok: a, b")
+        == "::error file=a%3Ab%2Cc%25.circles,line=3,title=x%0Ay::50%25%0D%0Aok: a, b")
+    let lines = GitHubAnnotations.lines(for: CheckResult(results: Self.results()))
+    // The failed and the missing frame; the orphan and the recorded golden do not fail.
+    #expect(lines.count == 2)
+    #expect(lines[0].hasPrefix("::error file=/reports/samples/sun.circles,title=0001-add-sun::"))
+    #expect(GitHubAnnotations.Mode.automatic(["GITHUB_ACTIONS": "true"]) == .github)
+    #expect(GitHubAnnotations.Mode.automatic(["GITHUB_ACTIONS": "false"]) == .none)
+    #expect(GitHubAnnotations.Mode.automatic([:]) == .none)
   }
 
   @Test("the JSON report decodes and carries every frame")
