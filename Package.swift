@@ -39,6 +39,10 @@ let package = Package(
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+    // libarchive: the tar files of `circles check --blob`, which `circles merge-reports` reads.
+    .systemLibrary(
+      name: "CArchive", pkgConfig: "libarchive",
+      providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
     .target(name: "UndoKit", exclude: ["README.md"]),
     // Files and threads: writes that are whole or absent, folders written beneath only, names
     // that are not UTF-8, worker threads. Not a product: every declaration is `package`.
@@ -68,7 +72,7 @@ let package = Package(
       name: "CirclesKit",
       dependencies: [
         "CircleEngine", "CircleScript", "CircleRender", "CircleSnapshot", "CircleCanvas", "UndoKit",
-        "CircleSystem", "CEditLine", "CMicroHTTPD",
+        "CircleSystem", "CEditLine", "CMicroHTTPD", "CArchive",
       ]
     ),
     .executableTarget(name: "circles", dependencies: ["CirclesKit"]),

@@ -13,7 +13,8 @@ public enum CommandLineTool {
 
   static var subcommands: [any Subcommand.Type] {
     [
-      RunCommand.self, CheckCommand.self, DiffCommand.self, CompareCommand.self, ReplCommand.self,
+      RunCommand.self, CheckCommand.self, MergeReportsCommand.self, DiffCommand.self,
+      CompareCommand.self, ReplCommand.self,
       HistoryCommand.self, ViewCommand.self, PreviewCommand.self, ReviewCommand.self,
       CompletionsCommand.self,
       LanguageServerCommand.self, HelpCommand.self,

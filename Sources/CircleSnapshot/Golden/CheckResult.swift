@@ -45,7 +45,7 @@ package struct CheckResult: Hashable, Sendable {
 
 /// One script's part of a check: what became of it, its frames when it ran, and the diagnostics
 /// that stopped it or kept it from being checked.
-package struct ScriptCheckResult: Hashable, Sendable {
+package struct ScriptCheckResult: Hashable, Sendable, Codable {
   /// What became of a script.
   package enum Status: String, Hashable, Sendable, Codable, CaseIterable {
     /// It ran to its end and every frame matches its golden.

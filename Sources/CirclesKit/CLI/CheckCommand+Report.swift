@@ -11,7 +11,12 @@ extension CheckCommand {
   /// ``CheckResult``; standard error has the same diagnostics, coloured when allowed. Every
   /// line carries text from files (file names, circle ids, renderers) through
   /// `DisplayText.escaped`, so a golden cannot send escape sequences to the terminal.
-  func report(_ checks: [GoldenSuite.ScriptCheck], context: ToolContext) -> Int32 {
+  ///
+  /// - Parameter suite: each script's place in the whole suite and its size, for `--blob`.
+  func report(
+    _ checks: [GoldenSuite.ScriptCheck], suite: (positions: [Int], size: Int),
+    context: ToolContext
+  ) -> Int32 {
     let console = context.console
     for check in checks {
       if let readError = check.readError {
@@ -27,6 +32,22 @@ extension CheckCommand {
       }
     }
     let result = GoldenSuite.result(of: checks)
-    return reports.report(result, title: "circles check", context: context)
+    let status = reports.report(result, title: "circles check", context: context)
+    guard let blobPath else { return status }
+    let shard = reports.shard.map { ReportBlob.Manifest.Shard(index: $0.index, count: $0.count) }
+    let blob = ReportBlob(
+      result: result, title: "circles check",
+      shard: shard ?? ReportBlob.Manifest.Shard(index: 1, count: 1),
+      positions: suite.positions, suiteSize: suite.size, directory: context.currentDirectory)
+    do {
+      try AtomicFile.write(try blob.tar(), to: context.url(for: blobPath))
+    } catch {
+      console.error(
+        "cannot write the blob '\(DisplayText.escaped(blobPath))': "
+          + DisplayText.escaped("\(error)"))
+      return ExitCode.usage
+    }
+    if !reports.json { console.print("blob: \(DisplayText.escaped(blobPath))") }
+    return status
   }
 }

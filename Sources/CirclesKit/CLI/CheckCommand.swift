@@ -58,6 +58,11 @@ struct CheckCommand: Subcommand {
     default: defaults.artifactsDirectory.relativePath)
   static let reportKeys = ReportArguments.Keys(
     reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
+  static let blob: OptionKey<String?> = .option(
+    "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the whole result as one file",
+    help: "Also write the whole result, with every image its HTML report shows, as one tar "
+      + "file, which 'circles merge-reports' merges with the other shards' into the reports "
+      + "of one run, on any machine.")
   static let durations: OptionKey<[String]> = .repeating(
     "--durations", "report.json", "Balance --shard by the times of earlier runs",
     help: "With --shard, split the scripts by the seconds each took in earlier runs, read from "
@@ -67,7 +72,7 @@ struct CheckCommand: Subcommand {
 
   static var options: [CommandOption] {
     declarations(golden, record, update, only, prune, failOnOrphans, artifacts, UndoBudget.option)
-      + ComparisonArguments.options + reportKeys.declarations + declarations(durations)
+      + ComparisonArguments.options + reportKeys.declarations + declarations(durations, blob)
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -93,6 +98,8 @@ struct CheckCommand: Subcommand {
   var maximumKeptChanges: Int
   /// Earlier runs' JSON reports, whose times balance the shares (`--durations`).
   var durationFiles: [String]
+  /// Where the result goes as one file for `merge-reports` (`--blob`).
+  var blobPath: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.operands
@@ -107,6 +114,7 @@ struct CheckCommand: Subcommand {
     comparison = try ComparisonArguments(arguments)
     reports = try ReportArguments(arguments, Self.reportKeys)
     durationFiles = try arguments[Self.durations]
+    blobPath = try arguments[Self.blob]
     if !durationFiles.isEmpty, reports.shard == nil {
       throw UsageError("--durations balances the shares of --shard <i>/<n>; give --shard too")
     }
@@ -172,6 +180,11 @@ struct CheckCommand: Subcommand {
       console.error(error.description)
       return ExitCode.usage
     }
-    return report(checks, context: context)
+    // Each script's place in the whole suite, for the blob.
+    let places = Dictionary(scripts.enumerated().map { ($1, $0) }) { first, _ in first }
+    return report(
+      checks,
+      suite: (positions: (selected ?? scripts).map { places[$0] ?? 0 }, size: scripts.count),
+      context: context)
   }
 }

@@ -22,14 +22,17 @@ struct ReportArguments {
     let report: OptionKey<String?>
     let junit: OptionKey<String?>
     let json: OptionKey<Bool>
-    let shard: OptionKey<(index: Int, count: Int)?>
+    /// `--shard`; `nil` for a command that reports a whole run (`merge-reports`).
+    let shard: OptionKey<(index: Int, count: Int)?>?
     let verbose: OptionKey<Bool>
     let annotations: OptionKey<GitHubAnnotations.Mode?>
 
     /// The report covers `whole` (`check`, `comparison`), `--shard` makes the command
-    /// (`Check`, `Compare`) do a share of its `items` (`scripts`, `paths`), and `--verbose`
-    /// lists passing `listed` (`frames`, `images`).
-    init(reporting whole: String, sharing items: String, as verb: String, listing listed: String) {
+    /// (`Check`, `Compare`) do a share of its `items` (`scripts`, `paths`; no `--shard` when
+    /// `nil`), and `--verbose` lists passing `listed` (`frames`, `images`).
+    init(
+      reporting whole: String, sharing items: String?, as verb: String, listing listed: String
+    ) {
       report = .option(
         "--report", "file.html", .file(extensions: ["html"]), "Write an HTML report",
         help: "Write one self-contained HTML page of the whole \(whole).")
@@ -39,7 +42,7 @@ struct ReportArguments {
       json = .flag(
         "--json", "Print the results as JSON",
         help: "Print the results as JSON on standard output instead of text.")
-      shard = ReportArguments.shard(as: verb, sharing: items)
+      shard = items.map { ReportArguments.shard(as: verb, sharing: $0) }
       verbose = .flag("--verbose", short: "-v", "List passing \(listed) too")
       annotations = .choice(
         "--annotations", "kind", of: GitHubAnnotations.Mode.self,
@@ -51,7 +54,8 @@ struct ReportArguments {
     }
 
     var declarations: [CommandOption] {
-      CirclesKit.declarations(report, junit, json, shard, verbose, annotations)
+      CirclesKit.declarations(report, junit, json) + (shard.map { [$0.declaration] } ?? [])
+        + CirclesKit.declarations(verbose, annotations)
     }
   }
 
@@ -78,7 +82,7 @@ struct ReportArguments {
     junitPath = try arguments[keys.junit]
     json = try arguments[keys.json]
     verbose = try arguments[keys.verbose]
-    shard = try arguments[keys.shard]
+    if let key = keys.shard { shard = try arguments[key] }
     annotations = try arguments[keys.annotations]
   }
 
@@ -86,8 +90,11 @@ struct ReportArguments {
   /// asks for; returns the result's exit code, or the usage code when a report cannot be
   /// written. Every line carries text from files through `DisplayText.escaped`, so a file name
   /// cannot send escape sequences to the terminal.
+  ///
+  /// - Parameter loadImage: reads the images the HTML report shows; from disk unless given.
   func report(
-    _ result: CheckResult, title: String, comparesFolders: Bool = false, context: ToolContext
+    _ result: CheckResult, title: String, comparesFolders: Bool = false, context: ToolContext,
+    loadImage: @escaping (URL) -> Data? = HTMLReport.readImage
   ) -> Int32 {
     let console = context.console
     if json {
@@ -112,7 +119,7 @@ struct ReportArguments {
     }
     do {
       if let reportPath {
-        let html = HTMLReport.html(for: result, title: title)
+        let html = HTMLReport.html(for: result, title: title, loadImage: loadImage)
         try AtomicFile.write(Data(html.utf8), to: context.url(for: reportPath))
         if !json { console.print("report: \(DisplayText.escaped(reportPath))") }
       }

@@ -1,0 +1,61 @@
+import CircleSnapshot
+import CircleSystem
+import Foundation
+
+/// `circles merge-reports <blob>...`: the reports of one run made from its shards' blobs.
+struct MergeReportsCommand: Subcommand {
+  static let name = "merge-reports"
+  static let summary = "Merge the blobs of a sharded check into the reports of one run."
+  static let discussion = """
+    Reads the blobs that 'circles check --shard i/n --blob <file.tar>' wrote, one per shard,
+    and prints and writes the reports one check of the whole suite would: the text or JSON on
+    standard output, the HTML page, the JUnit file and GitHub's workflow commands, with every
+    script once, in the suite's order, and the same exit code. The blobs alone are enough:
+    every image the HTML page shows is inside them, so it runs on any machine. Paths in the
+    reports name the same files relative to this folder as they did relative to the folder each
+    shard ran in.
+    """
+  static let epilogue = """
+    Blobs of different runs are refused, each with the reason: different numbers of shards, a
+    shard given twice or missing, another version of circles, a file that is not a blob.
+
+    Exit codes: 0 every script passed, 1 a frame differs or is missing (or an 'expect' failed),
+    2 a script had an error, or a blob could not be read or merged, or a report written.
+    """
+
+  static let reportKeys = ReportArguments.Keys(
+    reporting: "run", sharing: nil, as: "Merge", listing: "frames")
+
+  static var options: [CommandOption] { reportKeys.declarations }
+  static var operands: CommandOperands {
+    CommandOperands(
+      placeholders: ["blob.tar"], repeatsLast: true, kind: .file(extensions: ["tar"]),
+      noun: "blobs", missing: "the blobs of every shard", synopsis: "<blob.tar>...")
+  }
+
+  var paths: [String]
+  var reports: ReportArguments
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    paths = arguments.operands
+    reports = try ReportArguments(arguments, Self.reportKeys)
+  }
+
+  func run(in context: ToolContext) -> Int32 {
+    let merged: ReportBlob.Merged
+    do {
+      var blobs: [(shown: String, blob: ReportBlob)] = []
+      for path in paths {
+        blobs.append((path, try ReportBlob(reading: context.url(for: path), shownAs: path)))
+      }
+      merged = try ReportBlob.merge(blobs, into: context.currentDirectory)
+    } catch {
+      context.console.error(error.description)
+      return ExitCode.usage
+    }
+    let images = merged.images
+    return reports.report(merged.result, title: merged.title, context: context) { url in
+      images[url.standardizedFileURL.path]
+    }
+  }
+}
