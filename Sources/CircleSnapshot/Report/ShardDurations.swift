@@ -48,6 +48,11 @@ package struct ShardDurationsError: Error, CustomStringConvertible {
   package var file: URL
   package var reason: String
 
+  package init(file: URL, reason: String) {
+    self.file = file
+    self.reason = reason
+  }
+
   package var description: String {
     "cannot read the durations in '\(DisplayText.escaped(DisplayPath.of(file)))': \(reason)"
   }

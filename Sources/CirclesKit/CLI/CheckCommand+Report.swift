@@ -39,15 +39,6 @@ extension CheckCommand {
       result: result, title: "circles check",
       shard: shard ?? ReportBlob.Manifest.Shard(index: 1, count: 1),
       positions: suite.positions, suiteSize: suite.size, directory: context.currentDirectory)
-    do {
-      try AtomicFile.write(try blob.tar(), to: context.url(for: blobPath))
-    } catch {
-      console.error(
-        "cannot write the blob '\(DisplayText.escaped(blobPath))': "
-          + DisplayText.escaped("\(error)"))
-      return ExitCode.usage
-    }
-    if !reports.json { console.print("blob: \(DisplayText.escaped(blobPath))") }
-    return status
+    return blob.write(to: blobPath, in: context, status: status, quiet: reports.json)
   }
 }

@@ -64,11 +64,12 @@ struct CheckCommand: Subcommand {
       + "file, which 'circles merge-reports' merges with the other shards' into the reports "
       + "of one run, on any machine.")
   static let durations: OptionKey<[String]> = .repeating(
-    "--durations", "report.json", "Balance --shard by the times of earlier runs",
+    "--durations", "blob.tar | report.json", "Balance --shard by the times of earlier runs",
     help: "With --shard, split the scripts by the seconds each took in earlier runs, read from "
-      + "their JSON reports (check --json; repeatable, one per shard): the longest first, each "
-      + "into the share with the least time so far. Scripts without a time count as the "
-      + "median one; the same times give every script the same share.")
+      + "their blobs (--blob, or merge-reports --blob) or JSON reports (--json); repeatable. The "
+      + "longest first, each into the share with the least time so far; scripts without a "
+      + "time count as the median one, and the same times give every script the same share. "
+      + "A file not there yet (a first run) is noted, and the shares are by count.")
 
   static var options: [CommandOption] {
     declarations(golden, record, update, only, prune, failOnOrphans, artifacts, UndoBudget.option)
@@ -148,7 +149,7 @@ struct CheckCommand: Subcommand {
     }
     let durations: ShardDurations
     do {
-      durations = try ShardDurations(reading: durationFiles.map { context.url(for: $0) })
+      durations = try ShardDurations.reading(durationFiles, in: context)
     } catch {
       console.error(error.description)
       return ExitCode.usage

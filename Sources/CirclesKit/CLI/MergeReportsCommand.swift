@@ -26,7 +26,12 @@ struct MergeReportsCommand: Subcommand {
   static let reportKeys = ReportArguments.Keys(
     reporting: "run", sharing: nil, as: "Merge", listing: "frames")
 
-  static var options: [CommandOption] { reportKeys.declarations }
+  static let blob: OptionKey<String?> = .option(
+    "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the merged result as one blob",
+    help: "Also write the merged result as one blob of the whole run, whose times the next "
+      + "run's 'check --durations' reads.")
+
+  static var options: [CommandOption] { reportKeys.declarations + declarations(blob) }
   static var operands: CommandOperands {
     CommandOperands(
       placeholders: ["blob.tar"], repeatsLast: true, kind: .file(extensions: ["tar"]),
@@ -35,10 +40,12 @@ struct MergeReportsCommand: Subcommand {
 
   var paths: [String]
   var reports: ReportArguments
+  var blobPath: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.operands
     reports = try ReportArguments(arguments, Self.reportKeys)
+    blobPath = try arguments[Self.blob]
   }
 
   func run(in context: ToolContext) -> Int32 {
@@ -54,8 +61,15 @@ struct MergeReportsCommand: Subcommand {
       return ExitCode.usage
     }
     let images = merged.images
-    return reports.report(merged.result, title: merged.title, context: context) { url in
-      images[url.standardizedFileURL.path]
-    }
+    let load = { (url: URL) in images[url.standardizedFileURL.path] }
+    let status = reports.report(
+      merged.result, title: merged.title, context: context, loadImage: load)
+    guard let blobPath else { return status }
+    let count = merged.result.scripts.count
+    let whole = ReportBlob(
+      result: merged.result, title: merged.title, shard: .init(index: 1, count: 1),
+      positions: Array(0..<count), suiteSize: count, directory: context.currentDirectory,
+      loadImage: load)
+    return whole.write(to: blobPath, in: context, status: status, quiet: reports.json)
   }
 }

@@ -63,13 +63,15 @@ struct ReportBlob {
   /// - Parameters:
   ///   - positions: each script's place in the whole suite, in the result's order.
   ///   - directory: the folder the run was in.
+  ///   - loadImage: reads an image the report shows; from disk unless given (merged blobs'
+  ///     images come from the blobs).
   init(
     result: CheckResult, title: String, shard: Manifest.Shard, positions: [Int], suiteSize: Int,
-    directory: URL
+    directory: URL, loadImage: @escaping (URL) -> Data? = HTMLReport.readImage
   ) {
     var images: [String: Data] = [:]
     _ = HTMLReport.html(for: result, title: title) { url in
-      let data = HTMLReport.readImage(url)
+      let data = loadImage(url)
       if let data { images[url.standardizedFileURL.path] = data }
       return data
     }
@@ -82,6 +84,32 @@ struct ReportBlob {
         Manifest.Image(entry: "images/\($0.offset).png", path: $0.element)
       })
     self.images = images
+  }
+
+  /// Writes the blob whole or not at all, and says so unless `quiet` (JSON on standard
+  /// output).
+  ///
+  /// - Returns: `status`, or the usage code when the blob cannot be written.
+  func write(to path: String, in context: ToolContext, status: Int32, quiet: Bool) -> Int32 {
+    let shown = DisplayText.escaped(path)
+    do {
+      try AtomicFile.write(try tar(), to: context.url(for: path))
+    } catch {
+      context.console.error("cannot write the blob '\(shown)': \(DisplayText.escaped("\(error)"))")
+      return ExitCode.usage
+    }
+    if !quiet { context.console.print("blob: \(shown)") }
+    return status
+  }
+
+  /// Each script's check time, by its path as reports show it: what `--durations` reads of a
+  /// blob.
+  var durations: [String: Double] {
+    Dictionary(
+      manifest.scripts.compactMap { entry in
+        entry.result.durationSeconds.map { (entry.result.displayPath, $0) }
+      }
+    ) { _, last in last }
   }
 
   /// The tar file's bytes.
