@@ -9,6 +9,7 @@ struct BenchOptions {
     case history, check
     case failingCheck = "failing-check"
     case compare
+    case shards
     case viewer
     case languageServer = "language-server"
     case preview
@@ -30,6 +31,7 @@ struct BenchOptions {
       case .failingCheck:
         "a check whose 200 frames all fail, on both cores against one; 2000 frames against 200"
       case .compare: "circles compare of 200 pairs of 1280×720 against 200 runs of circles diff"
+      case .shards: "check --shard i/4 of 40 scripts of lengths 10 to 500, by count and by times"
       case .viewer: "circles view of 5000 states: its cost, its size, when Chromium shows it"
       case .languageServer:
         "circles lsp: diagnostics of a 10 MB script after didOpen, didChange; of 50 MB, memory"

@@ -1,6 +1,5 @@
 import Foundation
 
-
 // circles-bench: the workloads of BENCHMARKS.md, each run side by side with what it is measured
 // against (the C + Cairo reference, `circles run`, a library, a goal), interleaved, reported as
 // one table of medians and ratios. `circles-bench --help` lists the sections and options.
@@ -170,6 +169,8 @@ enum CirclesBench {
             edits: 20, progress: Measures.progress), page: .review)
       case .machinery:
         rows += try MachineryBench.rows(circles: circles, work: folder, runs: runs)
+      case .shards:
+        rows += try ShardBench.rows(circles: circles, work: folder, runs: options.longRuns)
       }
       // Every section's files stay until the end: on ext4 without a journal, files created in
       // the minutes after many were removed take longer to create, by up to a third of a run.

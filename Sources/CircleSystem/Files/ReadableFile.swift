@@ -3,7 +3,7 @@ import Foundation
 /// A regular file opened for reading (see `FolderHandle.openFile(_:following:)`): its descriptor
 /// and the size it had when opened, read with `pread` from any offset.
 package final class ReadableFile: @unchecked Sendable {
-  let descriptor: Int32
+  package let descriptor: Int32
   /// The file's size in bytes.
   package let size: Int
 

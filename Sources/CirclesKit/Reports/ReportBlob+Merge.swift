@@ -20,18 +20,7 @@ extension ReportBlob {
   ///   entry that is not a regular file or not listed, or an image that is not a PNG file.
   init(reading url: URL, shownAs shown: String) throws(ReportBlobError) {
     let name = "'\(DisplayText.escaped(shown))'"
-    let data: Data
-    do {
-      data = try FolderHandle.readGivenFile(url, shownAs: shown, limit: Self.largest)
-    } catch {
-      throw ReportBlobError("cannot read the blob \(name): \(error.reason)")
-    }
-    let files: [(name: String, data: Data)]
-    do {
-      files = try TarArchive.files(of: data, limit: Self.largest)
-    } catch {
-      throw ReportBlobError("\(name) is not a blob of circles check: \(error.description)")
-    }
+    let files = try Self.files(reading: url, shownAs: shown)
     var byName: [String: Data] = [:]
     for file in files {
       guard byName.updateValue(file.data, forKey: file.name) == nil else {
@@ -40,27 +29,7 @@ extension ReportBlob {
         )
       }
     }
-    guard let json = byName[Self.manifestName] else {
-      throw ReportBlobError(
-        "\(name) is not a blob of circles check: it has no \(Self.manifestName)")
-    }
-    let manifest: Manifest
-    do {
-      manifest = try JSONDecoder().decode(Manifest.self, from: json)
-    } catch {
-      throw ReportBlobError(
-        "\(name) is not a blob of circles check: its \(Self.manifestName) cannot be read")
-    }
-    guard manifest.format == Self.format else {
-      throw ReportBlobError(
-        "\(name) is a blob of another form ('\(DisplayText.escaped(manifest.format))'), not "
-          + "'\(Self.format)'")
-    }
-    guard manifest.circlesVersion == CommandLineTool.version else {
-      throw ReportBlobError(
-        "\(name) was written by circles \(DisplayText.escaped(manifest.circlesVersion)); this is "
-          + "circles \(CommandLineTool.version): merge blobs with the version that wrote them")
-    }
+    let manifest = try Self.manifest(of: byName[Self.manifestName], shownAs: shown)
     let shard = manifest.shard
     guard shard.count >= 1, (1...shard.count).contains(shard.index), manifest.suiteSize >= 0,
       manifest.scripts.allSatisfy({ (0..<manifest.suiteSize).contains($0.position) }),
@@ -69,7 +38,8 @@ extension ReportBlob {
       throw ReportBlobError("\(name) is not a blob of circles check: its shard or places are wrong")
     }
     let listed = Set(manifest.images.map(\.entry))
-    for file in files where file.name != Self.manifestName && !listed.contains(file.name) {
+    let own = [Self.manifestName, Self.durationsName]
+    for file in files where !own.contains(file.name) && !listed.contains(file.name) {
       throw ReportBlobError(
         "\(name) holds '\(DisplayText.escaped(file.name))', which its \(Self.manifestName) does not list"
       )
@@ -87,6 +57,76 @@ extension ReportBlob {
     }
     self.manifest = manifest
     self.images = images
+  }
+
+  /// The files of a blob, or only its manifest.
+  private static func files(
+    reading url: URL, shownAs shown: String, only: String? = nil
+  ) throws(ReportBlobError) -> [(name: String, data: Data)] {
+    let name = "'\(DisplayText.escaped(shown))'"
+    // Read from the file as it goes: with `only`, the manifest is all that is read of it.
+    let file: ReadableFile
+    do throws(FileError) {
+      guard let folder = try FolderHandle.open(url.deletingLastPathComponent()) else {
+        throw FileError(path: shown, action: "read", errno: ENOENT)
+      }
+      file = try folder.openFile(url.lastPathComponent, following: true)
+    } catch {
+      throw ReportBlobError("cannot read the blob \(name): \(error.reason)")
+    }
+    guard file.size <= Self.largest else {
+      throw ReportBlobError(
+        "cannot read the blob \(name): it is larger than \(Self.largest >> 20) MiB")
+    }
+    do {
+      return try TarArchive.files(descriptor: file.descriptor, limit: Self.largest, only: only)
+    } catch {
+      throw ReportBlobError("\(name) is not a blob of circles check: \(error.description)")
+    }
+  }
+
+  /// The scripts' check times of a blob, by their paths as reports show them, read alone:
+  /// what `--durations` reads.
+  static func durations(
+    reading url: URL, shownAs shown: String
+  ) throws(ReportBlobError) -> [String: Double] {
+    let files = try files(reading: url, shownAs: shown, only: durationsName)
+    guard let data = files.first?.data,
+      let durations = try? JSONDecoder().decode([String: Double].self, from: data)
+    else {
+      throw ReportBlobError(
+        "'\(DisplayText.escaped(shown))' is not a blob of circles check: it has no "
+          + "\(durationsName)")
+    }
+    return durations
+  }
+
+  /// A manifest read and checked: its form and the version that wrote it.
+  private static func manifest(
+    of json: Data?, shownAs shown: String
+  ) throws(ReportBlobError) -> Manifest {
+    let name = "'\(DisplayText.escaped(shown))'"
+    guard let json else {
+      throw ReportBlobError("\(name) is not a blob of circles check: it has no \(manifestName)")
+    }
+    let manifest: Manifest
+    do {
+      manifest = try JSONDecoder().decode(Manifest.self, from: json)
+    } catch {
+      throw ReportBlobError(
+        "\(name) is not a blob of circles check: its \(manifestName) cannot be read")
+    }
+    guard manifest.format == format else {
+      throw ReportBlobError(
+        "\(name) is a blob of another form ('\(DisplayText.escaped(manifest.format))'), not "
+          + "'\(format)'")
+    }
+    guard manifest.circlesVersion == CommandLineTool.version else {
+      throw ReportBlobError(
+        "\(name) was written by circles \(DisplayText.escaped(manifest.circlesVersion)); this is "
+          + "circles \(CommandLineTool.version): merge blobs with the version that wrote them")
+    }
+    return manifest
   }
 
   /// What merged blobs make: the result of the whole suite, in its order, and the images its

@@ -21,8 +21,10 @@ extension ShardDurations {
       }
       if url.pathExtension.lowercased() == "tar" {
         do {
-          let blob = try ReportBlob(reading: url, shownAs: path)
-          durations.seconds.merge(blob.durations) { _, last in last }
+          let seconds = try ReportBlob.durations(reading: url, shownAs: path)
+          durations.seconds.merge(seconds.filter { $0.value.isFinite && $0.value >= 0 }) {
+            _, last in last
+          }
         } catch {
           throw ShardDurationsError(file: url, reason: error.description)
         }

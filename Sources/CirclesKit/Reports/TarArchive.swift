@@ -46,7 +46,10 @@ enum TarArchive {
   ///   - limit: the most bytes its files may hold together.
   /// - Throws: ``Failure`` for bytes that are not a tar file, an entry that is not a regular
   ///   file (a link, a folder, a device), or files larger than `limit` together.
-  static func files(of data: Data, limit: Int) throws(Failure) -> [(name: String, data: Data)] {
+  ///   - only: when given, the one file read: the others are skipped, and reading stops at it.
+  static func files(
+    of data: Data, limit: Int, only: String? = nil
+  ) throws(Failure) -> [(name: String, data: Data)] {
     guard let archive = archive_read_new() else { throw Failure(description: "no memory") }
     defer { archive_read_free(archive) }
     archive_read_support_format_tar(archive)
@@ -56,14 +59,30 @@ enum TarArchive {
       guard
         archive_read_open_memory(archive, bytes.baseAddress, bytes.count) == ARCHIVE_OK
       else { return .failure(failure(archive)) }
-      return Result { () throws(Failure) in try entries(of: archive, limit: limit) }
+      return Result { () throws(Failure) in try entries(of: archive, limit: limit, only: only) }
     }
     return try read.get()
   }
 
+  /// The files of the tar file open at a descriptor, read from where it stands, as
+  /// ``files(of:limit:only:)`` reads them; with `only`, no more of the file is read than up to
+  /// that one.
+  static func files(
+    descriptor: Int32, limit: Int, only: String? = nil
+  ) throws(Failure) -> [(name: String, data: Data)] {
+    guard let archive = archive_read_new() else { throw Failure(description: "no memory") }
+    defer { archive_read_free(archive) }
+    archive_read_support_format_tar(archive)
+    archive_read_support_filter_gzip(archive)
+    guard archive_read_open_fd(archive, descriptor, 1 << 16) == ARCHIVE_OK else {
+      throw failure(archive)
+    }
+    return try entries(of: archive, limit: limit, only: only)
+  }
+
   /// The files of an archive opened for reading.
   private static func entries(
-    of archive: OpaquePointer, limit: Int
+    of archive: OpaquePointer, limit: Int, only: String?
   ) throws(Failure) -> [(name: String, data: Data)] {
     var files: [(name: String, data: Data)] = []
     var total = 0
@@ -77,6 +96,10 @@ enum TarArchive {
         ?? archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
       guard archive_entry_filetype(entry) == circles_archive_regular_file else {
         throw Failure(description: "'\(name)' is not a regular file")
+      }
+      if let only, name != only {
+        guard archive_read_data_skip(archive) == ARCHIVE_OK else { throw failure(archive) }
+        continue
       }
       let size = Int(archive_entry_size(entry))
       guard size >= 0, total + size <= limit else {
@@ -95,6 +118,7 @@ enum TarArchive {
         done += count
       }
       files.append((name, content))
+      if only != nil { break }
     }
     return files
   }

@@ -136,15 +136,13 @@ struct ReportBlobTests {
       Self.refusal(Data("not a tar at all".utf8), in: folder)?.hasPrefix(
         "'given.tar' is not a blob of circles check: ") == true)
     let files = try TarArchive.files(of: tar, limit: 1 << 30)
-    let manifest = files[0]
-    #expect(manifest.name == ReportBlob.manifestName)
+    #expect(files.map(\.name).prefix(2) == [ReportBlob.durationsName, ReportBlob.manifestName])
+    let manifest = files[1]
+    let others = files.filter { $0.name != ReportBlob.manifestName }
     let image = try #require(files.first { $0.name.hasPrefix("images/") })
     // An image replaced by another kind of file.
     let gif = try TarArchive.tar(
-      [manifest]
-        + files.dropFirst().map {
-          $0.name == image.name ? ($0.name, Data("GIF89a".utf8)) : $0
-        })
+      files.map { $0.name == image.name ? ($0.name, Data("GIF89a".utf8)) : $0 })
     #expect(
       Self.refusal(gif, in: folder) == "'given.tar' holds '\(image.name)', which is not a PNG image"
     )
@@ -159,15 +157,20 @@ struct ReportBlobTests {
           .appendingPathComponent("escape.png").path))
     // No manifest, or one of another version.
     #expect(
-      Self.refusal(try TarArchive.tar(Array(files.dropFirst())), in: folder)
+      Self.refusal(try TarArchive.tar(others), in: folder)
         == "'given.tar' is not a blob of circles check: it has no circles-blob.json")
     let older = String(decoding: manifest.data, as: UTF8.self).replacingOccurrences(
       of: "\"circlesVersion\":\"\(CommandLineTool.version)\"", with: "\"circlesVersion\":\"0.1.0\"")
     #expect(
       Self.refusal(
-        try TarArchive.tar([(manifest.name, Data(older.utf8))] + files.dropFirst()), in: folder)
+        try TarArchive.tar([(manifest.name, Data(older.utf8))] + others), in: folder)
         == "'given.tar' was written by circles 0.1.0; this is circles \(CommandLineTool.version): merge blobs with the version that wrote them"
     )
+    // The times alone are read of a blob, whatever else it holds.
+    let file = folder.url.appendingPathComponent("times.tar")
+    try tar.write(to: file)
+    #expect(
+      try ReportBlob.durations(reading: file, shownAs: "times.tar").keys.sorted() == ["a.circles"])
   }
 
   @Test("a link inside the archive is refused, never followed")
