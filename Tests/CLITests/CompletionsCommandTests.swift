@@ -19,7 +19,7 @@ struct CompletionsCommandTests {
     let outcome = try await Executable.run(["--help"], in: repositoryRoot)
     #expect(
       outcome.stdout.contains(
-        "  completions  Print the shell completion script for bash, zsh or fish.\n"))
+        "  completions    Print the shell completion script for bash, zsh or fish.\n"))
   }
 
   @Test(

@@ -7,13 +7,14 @@ struct MergeReportsCommand: Subcommand {
   static let name = "merge-reports"
   static let summary = "Merge the blobs of a sharded check into the reports of one run."
   static let discussion = """
-    Reads the blobs that 'circles check --shard i/n --blob <file.tar>' wrote, one per shard,
-    and prints and writes the reports one check of the whole suite would: the text or JSON on
-    standard output, the HTML page, the JUnit file and GitHub's workflow commands, with every
-    script once, in the suite's order, and the same exit code. The blobs alone are enough:
-    every image the HTML page shows is inside them, so it runs on any machine. Paths in the
-    reports name the same files relative to this folder as they did relative to the folder each
-    shard ran in.
+    Reads the blobs that the shards of a check wrote ('circles check' with a share of the
+    scripts and a blob file, one per shard; docs/ci.md shows the workflows), and prints and
+    writes the reports one check of the whole suite would: the text or JSON on standard
+    output, the HTML page, the JUnit file and GitHub's workflow commands, with every script
+    once, in the suite's order, and the same exit code. The blobs alone are enough: every image
+    the HTML page shows is inside them, so it runs on any machine. Paths in the reports name
+    the same files relative to this folder as they did relative to the folder each shard ran
+    in.
     """
   static let epilogue = """
     Blobs of different runs are refused, each with the reason: different numbers of shards, a
@@ -29,7 +30,7 @@ struct MergeReportsCommand: Subcommand {
   static let blob: OptionKey<String?> = .option(
     "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the merged result as one blob",
     help: "Also write the merged result as one blob of the whole run, whose times the next "
-      + "run's 'check --durations' reads.")
+      + "run's check reads to balance its shards.")
 
   static var options: [CommandOption] { reportKeys.declarations + declarations(blob) }
   static var operands: CommandOperands {

@@ -57,8 +57,8 @@ final class CompletionFixture {
       (
         "circles ",
         [
-          "check", "compare", "completions", "diff", "help", "history", "lsp", "preview", "repl",
-          "review", "run", "view",
+          "check", "compare", "completions", "diff", "help", "history", "lsp", "merge-reports",
+          "preview", "repl", "review", "run", "view",
         ]
       ),
       ("circles r", ["repl", "review", "run"]),
