@@ -44,6 +44,40 @@ struct CompareCommandTests {
     return folder
   }
 
+  @Test("the shards' blobs of a comparison merge into the whole comparison's reports")
+  func mergedShards() async throws {
+    let folder = try TemporaryFolder()
+    for index in 0..<7 {
+      try Self.write(Self.grey, "base/p\(index).png", in: folder)
+      if index != 3 {
+        try Self.write(
+          index % 2 == 0 ? Self.grey : Self.changed(at: [index]), "shots/p\(index).png",
+          in: folder)
+      }
+    }
+    try Self.write(Self.grey, "shots/new.png", in: folder)
+    let whole = try await Executable.run(["compare", "base", "shots", "--json"], in: folder.url)
+    #expect(whole.status == 1, "\(whole)")
+    for index in 1...3 {
+      let shard = try await Executable.run(
+        ["compare", "base", "shots", "--shard", "\(index)/3", "--blob", "c\(index).tar"],
+        in: folder.url)
+      #expect([0, 1].contains(shard.status), "\(shard)")
+      #expect(shard.stdout.hasSuffix("blob: c\(index).tar\n"), "\(shard)")
+    }
+    let merged = try await Executable.run(
+      ["merge-reports", "c3.tar", "c1.tar", "c2.tar", "--json"], in: folder.url)
+    #expect(merged.status == whole.status, "\(merged)")
+    #expect(merged.stdout == whole.stdout)
+    let text = try await Executable.run(["compare", "base", "shots"], in: folder.url)
+    let mergedText = try await Executable.run(
+      ["merge-reports", "c1.tar", "c2.tar", "c3.tar"], in: folder.url)
+    #expect(mergedText.stdout == text.stdout, "\(mergedText)")
+    let missing = try await Executable.run(["merge-reports", "c1.tar", "c3.tar"], in: folder.url)
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "circles: error: shard 2 of 3 is missing: give every shard's blob\n")
+  }
+
   @Test("every image is reported by what became of it; the exit code is 1")
   func report() async throws {
     let folder = try Self.folders()

@@ -35,12 +35,17 @@ struct CompareCommand: Subcommand {
     "--artifacts", "dir", .folder, "Where diff images and strips go",
     help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
     default: CheckOptions().artifactsDirectory.relativePath)
+  static let blob: OptionKey<String?> = .option(
+    "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the whole result as one file",
+    help: "Also write the whole result, with every image its HTML report shows, as one tar "
+      + "file, which 'circles merge-reports' merges with the other shards' into the reports "
+      + "of one comparison, on any machine.")
   static let reportKeys = ReportArguments.Keys(
     reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
 
   static var options: [CommandOption] {
     declarations(update, prune, artifacts) + ComparisonArguments.options
-      + reportKeys.declarations
+      + reportKeys.declarations + declarations(blob)
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -55,6 +60,8 @@ struct CompareCommand: Subcommand {
   var artifactsPath: String?
   var comparison: ComparisonArguments
   var reports: ReportArguments
+  /// Where the result goes as one file for `merge-reports` (`--blob`).
+  var blobPath: String?
   /// The options a printed command repeats: those that choose files or how images compare.
   var repeated: [String]
 
@@ -66,6 +73,7 @@ struct CompareCommand: Subcommand {
     artifactsPath = try arguments[Self.artifacts]
     comparison = try ComparisonArguments(arguments)
     reports = try ReportArguments(arguments, Self.reportKeys)
+    blobPath = try arguments[Self.blob]
     repeated = arguments.words(of: [Self.artifacts.declaration] + ComparisonArguments.options)
   }
 
@@ -98,7 +106,14 @@ struct CompareCommand: Subcommand {
         console.error(DisplayText.escaped(frame.error!))
       }
     }
-    return reports.report(
+    let status = reports.report(
       result, title: "circles compare", comparesFolders: true, context: context)
+    guard let blobPath else { return status }
+    // One comparison, its images shared between the shards: each blob holds a share of them.
+    let blob = ReportBlob(
+      result: result, title: "circles compare",
+      shard: .init(index: reports.shard?.index ?? 1, count: reports.shard?.count ?? 1),
+      positions: [0], suiteSize: 1, directory: context.currentDirectory)
+    return blob.write(to: blobPath, in: context, status: status, quiet: reports.json)
   }
 }

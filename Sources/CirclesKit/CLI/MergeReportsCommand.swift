@@ -63,8 +63,10 @@ struct MergeReportsCommand: Subcommand {
     }
     let images = merged.images
     let load = { (url: URL) in images[url.standardizedFileURL.path] }
+    let folders = merged.result.scripts.contains { $0.result?.comparesFolders == true }
     let status = reports.report(
-      merged.result, title: merged.title, context: context, loadImage: load)
+      merged.result, title: merged.title, comparesFolders: folders, context: context,
+      loadImage: load)
     guard let blobPath else { return status }
     let count = merged.result.scripts.count
     let whole = ReportBlob(

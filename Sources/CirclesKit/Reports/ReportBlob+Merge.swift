@@ -191,10 +191,13 @@ extension ReportBlob {
     for (shown, blob) in blobs {
       let from = blob.manifest.directory
       for entry in blob.manifest.scripts {
-        guard
-          placed.updateValue(entry.result.rebased(from: from, to: here), forKey: entry.position)
-            == nil
-        else {
+        let result = entry.result.rebased(from: from, to: here)
+        // The shards of a folder comparison each hold a share of its one entry's images.
+        if let earlier = placed[entry.position], let both = earlier.sharingImages(with: result) {
+          placed[entry.position] = both
+          continue
+        }
+        guard placed.updateValue(result, forKey: entry.position) == nil else {
           throw ReportBlobError(
             "\(named(shown)) holds script \(entry.position + 1) of the suite, which another blob "
               + "holds too: blobs of different runs")
@@ -224,6 +227,26 @@ extension ReportBlob {
 }
 
 extension ScriptCheckResult {
+  /// Two shards' parts of one folder comparison as one: their images together, in the order of
+  /// their paths' bytes, as the unsharded comparison lists them; `nil` for anything else (two
+  /// scripts' results, or comparisons of other folders).
+  fileprivate func sharingImages(with other: ScriptCheckResult) -> ScriptCheckResult? {
+    guard var result, let theirs = other.result, result.comparesFolders, theirs.comparesFolders,
+      displayPath == other.displayPath, result.goldenDirectory == theirs.goldenDirectory
+    else { return nil }
+    result.frames = (result.frames + theirs.frames).sorted {
+      RawPath.bytes(of: $0.name).lexicographicallyPrecedes(RawPath.bytes(of: $1.name))
+    }
+    var both = self
+    both.result = result
+    both.diagnostics = diagnostics.isEmpty ? other.diagnostics : diagnostics
+    both.isError = isError || other.isError
+    if let mine = durationSeconds, let theirs = other.durationSeconds {
+      both.durationSeconds = max(mine, theirs)
+    }
+    return both
+  }
+
   /// The result with every file below `from` named below `to` instead.
   fileprivate func rebased(from: String, to: String) -> ScriptCheckResult {
     guard from != to else { return self }
