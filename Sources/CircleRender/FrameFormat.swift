@@ -3,7 +3,7 @@ import Foundation
 
 /// The file format of frames and `render` targets: PNG pixels, or SVG or PDF vectors.
 ///
-/// The one name of a format everywhere: `--format` on the command line, `FrameOptions` and the
+/// The one name of a format everywhere: `--format` on the command line, `RunOptions` and the
 /// watch refresher in CirclesKit, and the encoders here.
 public enum FrameFormat: String, CaseIterable, Sendable {
   /// A PNG image of `width × scale` by `height × scale` pixels.

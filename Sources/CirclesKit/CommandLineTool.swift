@@ -70,7 +70,7 @@ public enum CommandLineTool {
       console: console, environment: environment,
       currentDirectory: URL(
         fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-      readStandardInput: { ScriptFile.readStandardInput() },
+      readStandardInput: { ScriptSource.standardInputBytes() },
       lineReader: standardLineReader)
     return main(arguments: arguments, context: context)
   }

@@ -42,7 +42,7 @@ final class RunOutputs: FrameConsumer {
   /// of the run is written).
   ///
   /// - Throws: `RunError.cannotWrite` when the animation cannot be created.
-  static func animation(for options: FrameOptions) throws(RunError) -> AnimationRecorder? {
+  static func animation(for options: RunOptions) throws(RunError) -> AnimationRecorder? {
     guard let chosen = options.animation else { return nil }
     do {
       return try AnimationRecorder(
@@ -55,7 +55,7 @@ final class RunOutputs: FrameConsumer {
   /// Starts the outputs around a writer.
   ///
   /// - Parameter animation: the animation made by `animation(for:)` from the same options.
-  init(writer: FrameWriter, options: FrameOptions, animation: AnimationRecorder?) {
+  init(writer: FrameWriter, options: RunOptions, animation: AnimationRecorder?) {
     self.writer = writer
     selection = options.frames
     highlightsAnimation = options.animation?.highlightsChanges ?? false
@@ -66,7 +66,7 @@ final class RunOutputs: FrameConsumer {
 
   /// What the engine must do for these outputs: the writer's format, and the state of the
   /// frame before kept for the animation and the sheet, which outline undo and redo.
-  static func engineOptions(for options: FrameOptions) -> FrameEngine.Options {
+  static func engineOptions(for options: RunOptions) -> FrameEngine.Options {
     FrameEngine.Options(
       format: options.format, compression: options.compression,
       tracksChanges: options.animation != nil || options.sheet != nil,

@@ -12,7 +12,7 @@ import Foundation
 final class FrameWriter {
   /// The output folder, locked for the run.
   let folder: FrameFolder
-  let options: FrameOptions
+  let options: RunOptions
   private(set) var frames: [WrittenFrame] = []
   private(set) var renders: [URL] = []
   /// The `render` that wanted the file of a later frame, if one did: the run stopped there.
@@ -20,7 +20,7 @@ final class FrameWriter {
   private let pipeline: FramePipeline
   private let budget: OutputBudget
 
-  init(folder: FrameFolder, options: FrameOptions = FrameOptions()) {
+  init(folder: FrameFolder, options: RunOptions = RunOptions()) {
     self.folder = folder
     self.options = options
     self.pipeline = FramePipeline(parallel: options.parallel)

@@ -34,10 +34,10 @@ package enum ScriptRunner {
   /// - Throws: `RunError.script` for syntax errors (nothing has been written then);
   ///   `RunError.cannotWrite` when the folder, its lock or its manifest cannot be written, the
   ///   animation cannot be created, or the animation or sheet would overwrite the other or a
-  ///   frame (``FrameOptions/conflict(outputDirectory:)``; then nothing has run).
+  ///   frame (``RunOptions/conflict(outputDirectory:)``; then nothing has run).
   package static func run(
     _ source: ScriptSource, outputDirectory: URL, displayPath: String? = nil,
-    options: FrameOptions = FrameOptions(), whenBusy: (String) -> Void = { _ in }
+    options: RunOptions = RunOptions(), whenBusy: (String) -> Void = { _ in }
   ) throws(RunError) -> RunResult {
     let script: Script
     do {

@@ -27,7 +27,7 @@ package struct ScriptSource: Sendable {
   /// - Throws: `RunError.cannotRead` with the path as `displayName` gives it and the reason.
   package init(contentsOf url: URL, displayName: String) throws(RunError) {
     do throws(FileError) {
-      self.init(bytes: try ScriptFile.read(url.path), fileName: displayName)
+      self.init(bytes: try Self.bytes(ofFileAt: url.path), fileName: displayName)
     } catch {
       throw .cannotRead(path: displayName, reason: error.reason)
     }

@@ -39,7 +39,7 @@ struct HistoryCommand: Subcommand {
 
   func run(in context: ToolContext) -> Int32 {
     let console = context.console
-    guard let source = ScriptInput.readReporting(scriptPath, in: context) else {
+    guard let source = ScriptSource.givenReporting(scriptPath, in: context) else {
       return ExitCode.usage
     }
     let result: HistoryResult

@@ -36,7 +36,7 @@ extension RunCommand {
   }
 
   /// Rejects an animation or sheet path that the shell left with a leading `~`, and the
-  /// outputs the library refuses (``FrameOptions/conflict(outputDirectory:)``), naming them as
+  /// outputs the library refuses (``RunOptions/conflict(outputDirectory:)``), naming them as
   /// typed.
   func checkOutputPaths(in context: ToolContext) throws(UsageError) {
     let typed: [(RunOutput, String?)] = [(.animation, animationPath), (.sheet, sheetPath)]

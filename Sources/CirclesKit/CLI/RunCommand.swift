@@ -25,7 +25,7 @@ struct RunCommand: Subcommand {
     """
 
   /// The library's defaults, which the help shows.
-  private static let defaults = FrameOptions()
+  private static let defaults = RunOptions()
 
   static let output: OptionKey<String?> = .option(
     "--output", short: "-o", "dir", .folder, "Folder for the frames",
@@ -98,7 +98,7 @@ struct RunCommand: Subcommand {
   var scriptPath: String
   var outputPath: String?
   /// Format, compression, which frames and the bounds: the library's defaults unless given.
-  var options = FrameOptions()
+  var options = RunOptions()
   var sheetPath: String?
   var watches: Bool
   var animationPath: String?
@@ -143,7 +143,7 @@ struct RunCommand: Subcommand {
   }
 
   /// The options of the run: format, frames, animation and sheet.
-  func frameOptions(in context: ToolContext) -> FrameOptions {
+  func frameOptions(in context: ToolContext) -> RunOptions {
     var options = options
     options.animation = animationPath.flatMap {
       AnimationOptions(
@@ -158,7 +158,7 @@ struct RunCommand: Subcommand {
     if watches { return watch(in: context) }
     let console = context.console
     let start = ContinuousClock.now
-    guard let source = ScriptInput.readReporting(scriptPath, in: context) else {
+    guard let source = ScriptSource.givenReporting(scriptPath, in: context) else {
       return ExitCode.usage
     }
     let path = outputPath ?? FrameFolder.defaultPath(forScript: scriptPath)

@@ -72,7 +72,7 @@ struct ViewCommand: Subcommand {
 
   func run(in context: ToolContext) -> Int32 {
     let console = context.console
-    guard let source = ScriptInput.readReporting(scriptPath, in: context) else {
+    guard let source = ScriptSource.givenReporting(scriptPath, in: context) else {
       return ExitCode.usage
     }
     let history: ViewerHistory

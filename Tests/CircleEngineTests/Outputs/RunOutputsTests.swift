@@ -21,7 +21,7 @@ struct RunOutputsTests {
     let source = ScriptSource(
       bytes: Array(RandomScript.make(seed: seed, steps: 40, background: "white").utf8),
       fileName: "r.circles")
-    var options = FrameOptions()
+    var options = RunOptions()
     options.animation = AnimationOptions(url: folder.url.appendingPathComponent("r.png"))
     options.sheet = folder.url.appendingPathComponent("r-sheet.png")
     let result = try ScriptRunner.run(
@@ -39,7 +39,7 @@ struct RunOutputsTests {
   @Test("--frames last writes the final frame; none writes no frame but the outputs")
   func selection() throws {
     let folder = try TemporaryFolder()
-    var options = FrameOptions()
+    var options = RunOptions()
     options.frames = .last
     let last = try ScriptRunner.run(
       Self.script, outputDirectory: folder.url.appendingPathComponent("last"), options: options)
@@ -58,7 +58,7 @@ struct RunOutputsTests {
     let folder = try TemporaryFolder()
     let taken = folder.url.appendingPathComponent("taken.png")
     try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
-    var options = FrameOptions()
+    var options = RunOptions()
     options.sheet = taken
     options.animation = AnimationOptions(url: folder.url.appendingPathComponent("a.apng"))
     let result = try ScriptRunner.run(
@@ -92,7 +92,7 @@ struct RunOutputsTests {
   func conflicts() throws {
     let folder = try TemporaryFolder()
     let out = folder.url.appendingPathComponent("out")
-    func refusal(_ options: FrameOptions) -> String? {
+    func refusal(_ options: RunOptions) -> String? {
       do {
         _ = try ScriptRunner.run(Self.script, outputDirectory: out, options: options)
         return nil
@@ -100,7 +100,7 @@ struct RunOutputsTests {
         return error.description
       }
     }
-    var options = FrameOptions()
+    var options = RunOptions()
     options.animation = AnimationOptions(url: folder.url.appendingPathComponent("same.png"))
     options.sheet = folder.url.appendingPathComponent("./same.png")
     #expect(options.conflict(outputDirectory: out) == .sameFile)

@@ -13,7 +13,7 @@ struct FrameFolderTests {
   {
     try ScriptRunner.run(
       ScriptSource(bytes: Array(text.utf8), fileName: "s.circles"), outputDirectory: out,
-      displayPath: "out", options: FrameOptions(format: format))
+      displayPath: "out", options: RunOptions(format: format))
   }
 
   @Test(

@@ -86,7 +86,7 @@ struct PipelineTests {
   /// render of its state, encoded alone; returns the files' bytes.
   @discardableResult
   static func check(
-    _ bytes: [UInt8], name: String, options: FrameOptions
+    _ bytes: [UInt8], name: String, options: RunOptions
   ) throws -> [String: Data] {
     let output = folder()
     defer { try? FileManager.default.removeItem(at: output) }
@@ -115,8 +115,8 @@ struct PipelineTests {
   )
   func samples(sample: String) throws {
     let bytes = try Samples.bytes(sample)
-    let parallel = try Self.check(bytes, name: sample, options: FrameOptions(parallel: true))
-    let sequential = try Self.check(bytes, name: sample, options: FrameOptions(parallel: false))
+    let parallel = try Self.check(bytes, name: sample, options: RunOptions(parallel: true))
+    let sequential = try Self.check(bytes, name: sample, options: RunOptions(parallel: false))
     #expect(parallel == sequential)
   }
 
@@ -125,9 +125,9 @@ struct PipelineTests {
     arguments: [(UInt64(11), "white"), (12, "none"), (13, "#20406080"), (14, "navy")])
   func randomScripts(seed: UInt64, background: String) throws {
     let bytes = Array(RandomScript.make(seed: seed, steps: 70, background: background).utf8)
-    let parallel = try Self.check(bytes, name: "random-\(seed)", options: FrameOptions())
+    let parallel = try Self.check(bytes, name: "random-\(seed)", options: RunOptions())
     let sequential = try Self.check(
-      bytes, name: "random-\(seed)", options: FrameOptions(parallel: false))
+      bytes, name: "random-\(seed)", options: RunOptions(parallel: false))
     #expect(parallel == sequential)
     #expect(parallel.count > 70)
   }
@@ -135,7 +135,7 @@ struct PipelineTests {
   @Test("each compression choice writes the same pixels", arguments: PNGCompression.allCases)
   func compressions(compression: PNGCompression) throws {
     let bytes = Array(RandomScript.make(seed: 21, steps: 25, background: "white").utf8)
-    try Self.check(bytes, name: "random", options: FrameOptions(compression: compression))
+    try Self.check(bytes, name: "random", options: RunOptions(compression: compression))
   }
 
   @Test("a state reached again by undo is written from the bytes already encoded")
@@ -152,7 +152,7 @@ struct PipelineTests {
     defer { try? FileManager.default.removeItem(at: output) }
     let parsed = try Script.parse(Array(script.utf8), fileName: "reuse")
     let writer = FrameWriter(folder: try FrameFolder(opening: output, displayPath: "out"))
-    let outputs = RunOutputs(writer: writer, options: FrameOptions(), animation: nil)
+    let outputs = RunOutputs(writer: writer, options: RunOptions(), animation: nil)
     let engine = FrameEngine(consumer: outputs)
     #expect(engine.run(parsed).failure == nil)
     #expect(writer.finish() == nil)
@@ -300,7 +300,7 @@ extension PipelineTests {
     defer { try? FileManager.default.removeItem(at: output) }
     try FileManager.default.createDirectory(
       at: output.appendingPathComponent("0002-add-c2.png"), withIntermediateDirectories: true)
-    var options = FrameOptions()
+    var options = RunOptions()
     options.frames = .last
     let script = "repeat 2 as i {\n  add at (i),1 r 1\n}\n"
     let result = try ScriptRunner.run(

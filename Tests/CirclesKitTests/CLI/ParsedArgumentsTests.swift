@@ -153,10 +153,10 @@ struct ParsedArgumentsTests {
   @Test("the defaults --help shows are the libraries'")
   func defaults() throws {
     let run = RunCommand.options
-    #expect(run.named("--max-frames")?.defaultValue == String(FrameOptions.defaultMaximumFrames))
-    #expect(run.named("--format")?.defaultValue == FrameOptions().format.rawValue)
+    #expect(run.named("--max-frames")?.defaultValue == String(RunOptions.defaultMaximumFrames))
+    #expect(run.named("--format")?.defaultValue == RunOptions().format.rawValue)
     let check = CheckCommand.options
     #expect(check.named("--artifacts")?.defaultValue == ".circles-artifacts")
-    #expect(RunCommand.help.contains("Default: \(FrameOptions().compression.rawValue)."))
+    #expect(RunCommand.help.contains("Default: \(RunOptions().compression.rawValue)."))
   }
 }

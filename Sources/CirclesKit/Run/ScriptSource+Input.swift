@@ -4,13 +4,13 @@ import CircleSystem
 import Foundation
 
 /// Reading the script a subcommand was given: a file, or standard input for `-`.
-enum ScriptInput {
+extension ScriptSource {
   /// The script at `path` as the user typed it, or standard input for `-`.
   ///
   /// - Throws: `RunError.cannotRead` naming the path as typed (or `<stdin>`): a missing or
   ///   unreadable file, one that is not a regular file, or a script over
   ///   `ScriptSource.sizeLimit`.
-  static func read(_ path: String, in context: ToolContext) throws(RunError) -> ScriptSource {
+  static func given(_ path: String, in context: ToolContext) throws(RunError) -> ScriptSource {
     guard path == "-" else {
       // Diagnostics name the file as typed, with any control character made visible.
       return try ScriptSource(
@@ -18,7 +18,7 @@ enum ScriptInput {
     }
     let bytes = context.readStandardInput()
     guard bytes.count <= ScriptSource.sizeLimit else {
-      throw .cannotRead(path: "<stdin>", reason: ScriptFile.tooLarge(nil))
+      throw .cannotRead(path: "<stdin>", reason: ScriptSource.tooLarge(nil))
     }
     return ScriptSource(bytes: [UInt8](bytes), fileName: "<stdin>")
   }
@@ -26,9 +26,9 @@ enum ScriptInput {
   /// The script at `path`, or nil once the reason it cannot be read is on the console.
   ///
   /// A subcommand that gets nil ends with `ExitCode.usage`.
-  static func readReporting(_ path: String, in context: ToolContext) -> ScriptSource? {
+  static func givenReporting(_ path: String, in context: ToolContext) -> ScriptSource? {
     do {
-      return try read(path, in: context)
+      return try given(path, in: context)
     } catch {
       context.console.error(error.description)
       return nil

@@ -26,7 +26,7 @@ package enum OutputConflict: Sendable, Equatable {
   case frameName(RunOutput)
 }
 
-extension FrameOptions {
+extension RunOptions {
   /// The files the run writes besides its frames, with what each is.
   var extraOutputs: [(RunOutput, URL)] {
     [(.animation, animation?.url), (.sheet, sheet)].compactMap { output, url in

@@ -2,9 +2,8 @@ import CircleRender
 import CircleSystem
 import Foundation
 
-
 /// Reading a script file: a regular file only, within `ScriptSource.sizeLimit`.
-package enum ScriptFile {
+extension ScriptSource {
   /// The bytes of the script file at `path` (``RawPath`` text, so a name that is not UTF-8 is
   /// found).
   ///
@@ -15,7 +14,7 @@ package enum ScriptFile {
   /// - Throws: `FileError` for reading `path`, with the reason: `no such file or folder`,
   ///   `is a folder, not a script`, `is a named pipe, not a script file; …`, `is too large for
   ///   a script: …`.
-  package static func read(_ path: String) throws(FileError) -> [UInt8] {
+  package static func bytes(ofFileAt path: String) throws(FileError) -> [UInt8] {
     let descriptor = RawPath.withCString(path) {
       openat(AT_FDCWD, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     }
@@ -48,7 +47,7 @@ package enum ScriptFile {
 
   /// Standard input up to its end, or up to one byte past `ScriptSource.sizeLimit`, so that a
   /// larger script is told apart without being held whole.
-  package static func readStandardInput() -> Data {
+  package static func standardInputBytes() -> Data {
     do throws(FileReading.Failure) {
       return try FileReading.read(STDIN_FILENO, limit: ScriptSource.sizeLimit)
     } catch {

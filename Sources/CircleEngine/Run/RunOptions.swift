@@ -3,7 +3,7 @@ import CircleScript
 import Foundation
 
 /// How `circles run` turns frames into files.
-package struct FrameOptions: Sendable {
+package struct RunOptions: Sendable {
   /// The file format of frames and `render` targets; PNG unless set.
   package var format: FrameFormat
   /// For PNG frames, speed against size; `.default` unless set.
@@ -20,10 +20,10 @@ package struct FrameOptions: Sendable {
   package var sheet: URL?
   /// The most frame files a run writes; 0 for no bound. Past it the script stops with an
   /// error at the command whose frame would go over.
-  package var maximumFrames = FrameOptions.defaultMaximumFrames
+  package var maximumFrames = RunOptions.defaultMaximumFrames
   /// The most bytes of frames and `render` targets a run writes; 0 for no bound. Past it the
   /// script stops with an error at the command whose file would go over.
-  package var maximumBytes = FrameOptions.defaultMaximumBytes
+  package var maximumBytes = RunOptions.defaultMaximumBytes
   /// The most changes the run's undo history keeps; 0 for no bound. Past it the script stops
   /// with an error at the change that would go over.
   package var maximumKeptChanges = Interpreter.defaultMaximumKeptChanges
