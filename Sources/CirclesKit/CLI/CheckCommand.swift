@@ -30,46 +30,64 @@ struct CheckCommand: Subcommand {
   private static let defaults = CheckOptions()
 
   /// `--golden`: where the goldens are (`review` too).
-  static let golden: OptionKey<String?> = .option(
-    "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
-    help: "Goldens in '<dir>/<script name>/' instead of beside each script.")
+  static var golden: OptionKey<String?> {
+    .option(
+      "--golden", "dir", .folder, "Goldens in <dir>/<script name>/",
+      help: "Goldens in '<dir>/<script name>/' instead of beside each script.")
+  }
   /// `--record [<mode>]`: a bare one records what is missing and what failed.
-  static let record: OptionKey<RecordMode?> = .parsed(
-    "--record", "mode", .choices(["missing", "failed", "all", "none"]),
-    expected: "missing, failed, all or none (or a list such as missing,failed)",
-    bare: .missingAndFailed, "Write goldens: missing, failed or all",
-    help: "Write goldens: 'missing', 'failed', 'all', or both missing and failed when no "
-      + "mode is given; and rename moved goldens. 'none' writes nothing, not even on a "
-      + "first run. Also from \(RecordMode.environmentVariable)=<mode>. Default: missing "
-      + "on a person's machine, none where CI is set.", RecordMode.init(parsing:))
-  static let update: OptionKey<Bool> = .flag(
-    "--update", "Record what is missing or failed, rename what moved, prune orphans",
-    help: "Accept every change: record what is missing or failed, rename what moved and "
-      + "delete goldens without a frame (--record --prune). Not with --record.")
-  static let only: OptionKey<[String]> = .repeating(
-    "--only", "name | glob", "Record, rename and prune only these frames",
-    help: "Record, rename and prune only these frames (repeatable), such as "
-      + "'0002-add-hill' or '00*-undo-*'; every frame is still checked.")
-  static let prune: OptionKey<Bool> = .flag("--prune", "Delete orphan goldens")
-  static let failOnOrphans: OptionKey<Bool> = .flag(
-    "--fail-on-orphans", "Make orphan goldens fail the check")
-  static let artifacts: OptionKey<String?> = .option(
-    "--artifacts", "dir", .folder, "Where actual and diff images go",
-    default: defaults.artifactsDirectory.relativePath)
-  static let reportKeys = ReportArguments.Keys(
-    reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
-  static let blob: OptionKey<String?> = .option(
-    "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the whole result as one file",
-    help: "Also write the whole result, with every image its HTML report shows, as one tar "
-      + "file, which 'circles merge-reports' merges with the other shards' into the reports "
-      + "of one run, on any machine.")
-  static let durations: OptionKey<[String]> = .repeating(
-    "--durations", "blob.tar | report.json", "Balance --shard by the times of earlier runs",
-    help: "With --shard, split the scripts by the seconds each took in earlier runs, read from "
-      + "their blobs (--blob, or merge-reports --blob) or JSON reports (--json); repeatable. The "
-      + "longest first, each into the share with the least time so far; scripts without a "
-      + "time count as the median one, and the same times give every script the same share. "
-      + "A file not there yet (a first run) is noted, and the shares are by count.")
+  static var record: OptionKey<RecordMode?> {
+    .parsed(
+      "--record", "mode", .choices(["missing", "failed", "all", "none"]),
+      expected: "missing, failed, all or none (or a list such as missing,failed)",
+      bare: .missingAndFailed, "Write goldens: missing, failed or all",
+      help: "Write goldens: 'missing', 'failed', 'all', or both missing and failed when no "
+        + "mode is given; and rename moved goldens. 'none' writes nothing, not even on a "
+        + "first run. Also from \(RecordMode.environmentVariable)=<mode>. Default: missing "
+        + "on a person's machine, none where CI is set.", RecordMode.init(parsing:))
+  }
+  static var update: OptionKey<Bool> {
+    .flag(
+      "--update", "Record what is missing or failed, rename what moved, prune orphans",
+      help: "Accept every change: record what is missing or failed, rename what moved and "
+        + "delete goldens without a frame (--record --prune). Not with --record.")
+  }
+  static var only: OptionKey<[String]> {
+    .repeating(
+      "--only", "name | glob", "Record, rename and prune only these frames",
+      help: "Record, rename and prune only these frames (repeatable), such as "
+        + "'0002-add-hill' or '00*-undo-*'; every frame is still checked.")
+  }
+  static var prune: OptionKey<Bool> { .flag("--prune", "Delete orphan goldens") }
+  static var failOnOrphans: OptionKey<Bool> {
+    .flag(
+      "--fail-on-orphans", "Make orphan goldens fail the check")
+  }
+  static var artifacts: OptionKey<String?> {
+    .option(
+      "--artifacts", "dir", .folder, "Where actual and diff images go",
+      default: defaults.artifactsDirectory.relativePath)
+  }
+  static var reportKeys: ReportArguments.Keys {
+    ReportArguments.Keys(
+      reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
+  }
+  static var blob: OptionKey<String?> {
+    .option(
+      "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the whole result as one file",
+      help: "Also write the whole result, with every image its HTML report shows, as one tar "
+        + "file, which 'circles merge-reports' merges with the other shards' into the reports "
+        + "of one run, on any machine.")
+  }
+  static var durations: OptionKey<[String]> {
+    .repeating(
+      "--durations", "blob.tar | report.json", "Balance --shard by the times of earlier runs",
+      help: "With --shard, split the scripts by the seconds each took in earlier runs, read from "
+        + "their blobs (--blob, or merge-reports --blob) or JSON reports (--json); repeatable. The "
+        + "longest first, each into the share with the least time so far; scripts without a "
+        + "time count as the median one, and the same times give every script the same share. "
+        + "A file not there yet (a first run) is noted, and the shares are by count.")
+  }
 
   static var options: [CommandOption] {
     declarations(golden, record, update, only, prune, failOnOrphans, artifacts, UndoBudget.option)

@@ -24,24 +24,34 @@ struct CompareCommand: Subcommand {
     line.
     """
 
-  static let update: OptionKey<Bool> = .flag(
-    "--update", "Copy new and changed images over the expected folder",
-    help: "Copy new and changed actual images over the expected folder, each written "
-      + "whole or not at all.")
-  static let prune: OptionKey<Bool> = .flag(
-    "--prune", "With --update, delete expected images without an actual one",
-    help: "With --update, also delete expected images that have no actual one.")
-  static let artifacts: OptionKey<String?> = .option(
-    "--artifacts", "dir", .folder, "Where diff images and strips go",
-    help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
-    default: CheckOptions().artifactsDirectory.relativePath)
-  static let blob: OptionKey<String?> = .option(
-    "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the whole result as one file",
-    help: "Also write the whole result, with every image its HTML report shows, as one tar "
-      + "file, which 'circles merge-reports' merges with the other shards' into the reports "
-      + "of one comparison, on any machine.")
-  static let reportKeys = ReportArguments.Keys(
-    reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
+  static var update: OptionKey<Bool> {
+    .flag(
+      "--update", "Copy new and changed images over the expected folder",
+      help: "Copy new and changed actual images over the expected folder, each written "
+        + "whole or not at all.")
+  }
+  static var prune: OptionKey<Bool> {
+    .flag(
+      "--prune", "With --update, delete expected images without an actual one",
+      help: "With --update, also delete expected images that have no actual one.")
+  }
+  static var artifacts: OptionKey<String?> {
+    .option(
+      "--artifacts", "dir", .folder, "Where diff images and strips go",
+      help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
+      default: CheckOptions().artifactsDirectory.relativePath)
+  }
+  static var blob: OptionKey<String?> {
+    .option(
+      "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the whole result as one file",
+      help: "Also write the whole result, with every image its HTML report shows, as one tar "
+        + "file, which 'circles merge-reports' merges with the other shards' into the reports "
+        + "of one comparison, on any machine.")
+  }
+  static var reportKeys: ReportArguments.Keys {
+    ReportArguments.Keys(
+      reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
+  }
 
   static var options: [CommandOption] {
     declarations(update, prune, artifacts) + ComparisonArguments.options

@@ -19,16 +19,20 @@ struct DiffCommand: Subcommand {
     cannot be written, or memory runs out.
     """
 
-  static let output: OptionKey<String?> = .option(
-    "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image",
-    help: "Write a diff image: differences in red over a faded copy of the expected image. "
-      + "For files of different sizes it covers both: the region they share is compared, "
-      + "the rest is red.")
-  static let strip: OptionKey<String?> = .option(
-    "--strip", "strip.png", .file(extensions: ["png"]),
-    "Write an expected | diff | actual strip",
-    help: "Write an expected | diff | actual strip, labelled; strips wider than 16384 "
-      + "pixels are scaled down.")
+  static var output: OptionKey<String?> {
+    .option(
+      "--output", short: "-o", "diff.png", .file(extensions: ["png"]), "Write a diff image",
+      help: "Write a diff image: differences in red over a faded copy of the expected image. "
+        + "For files of different sizes it covers both: the region they share is compared, "
+        + "the rest is red.")
+  }
+  static var strip: OptionKey<String?> {
+    .option(
+      "--strip", "strip.png", .file(extensions: ["png"]),
+      "Write an expected | diff | actual strip",
+      help: "Write an expected | diff | actual strip, labelled; strips wider than 16384 "
+        + "pixels are scaled down.")
+  }
   static var options: [CommandOption] {
     declarations(output, strip) + ComparisonArguments.options
   }

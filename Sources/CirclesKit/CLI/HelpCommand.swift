@@ -15,11 +15,13 @@ struct HelpCommand: Subcommand {
     Exit codes: 0 success, 2 an unknown topic or a mistake on the command line.
     """
 
-  static let manualPage: OptionKey<Bool> = .flag(
-    "--man", "Print the manual page in roff",
-    help: "Print the whole manual page, circles.1, in roff, whatever the topic: the tool's "
-      + "help, every subcommand's and the language's ('man -l' shows it; scripts/install "
-      + "installs it).")
+  static var manualPage: OptionKey<Bool> {
+    .flag(
+      "--man", "Print the manual page in roff",
+      help: "Print the whole manual page, circles.1, in roff, whatever the topic: the tool's "
+        + "help, every subcommand's and the language's ('man -l' shows it; scripts/install "
+        + "installs it).")
+  }
   static var options: [CommandOption] { declarations(manualPage) }
   static var operands: CommandOperands {
     CommandOperands(

@@ -24,13 +24,17 @@ struct MergeReportsCommand: Subcommand {
     2 a script had an error, or a blob could not be read or merged, or a report written.
     """
 
-  static let reportKeys = ReportArguments.Keys(
-    reporting: "run", sharing: nil, as: "Merge", listing: "frames")
+  static var reportKeys: ReportArguments.Keys {
+    ReportArguments.Keys(
+      reporting: "run", sharing: nil, as: "Merge", listing: "frames")
+  }
 
-  static let blob: OptionKey<String?> = .option(
-    "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the merged result as one blob",
-    help: "Also write the merged result as one blob of the whole run, whose times the next "
-      + "run's check reads to balance its shards.")
+  static var blob: OptionKey<String?> {
+    .option(
+      "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the merged result as one blob",
+      help: "Also write the merged result as one blob of the whole run, whose times the next "
+        + "run's check reads to balance its shards.")
+  }
 
   static var options: [CommandOption] { reportKeys.declarations + declarations(blob) }
   static var operands: CommandOperands {

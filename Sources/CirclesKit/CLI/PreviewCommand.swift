@@ -34,18 +34,24 @@ struct PreviewCommand: Subcommand {
     """
 
   /// `--port`: an option of a command that serves a page (`review` too).
-  static let port: OptionKey<Int?> = .wholeNumber(
-    "--port", "n", in: 0...65535, "The port to listen on",
-    help: "The port to listen on; 0 lets the system choose a free one, as by default.",
-    default: "a free one, which the system chooses")
+  static var port: OptionKey<Int?> {
+    .wholeNumber(
+      "--port", "n", in: 0...65535, "The port to listen on",
+      help: "The port to listen on; 0 lets the system choose a free one, as by default.",
+      default: "a free one, which the system chooses")
+  }
   /// `--open`: an option of a command that serves a page (`review` too).
-  static let open: OptionKey<Bool> = .flag(
-    "--open", "Open the address in the desktop's browser",
-    help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
-      + "when there is one.")
-  static let check: OptionKey<Bool> = .flag(
-    "--check", "Mark the frames that differ from their goldens",
-    help: "Mark the frames that differ from their goldens, and show their differences.")
+  static var open: OptionKey<Bool> {
+    .flag(
+      "--open", "Open the address in the desktop's browser",
+      help: "Also open the address with the desktop's opener (xdg-open, or open on macOS), "
+        + "when there is one.")
+  }
+  static var check: OptionKey<Bool> {
+    .flag(
+      "--check", "Mark the frames that differ from their goldens",
+      help: "Mark the frames that differ from their goldens, and show their differences.")
+  }
   static var options: [CommandOption] { declarations(port, open, check) }
   static var operands: CommandOperands {
     CommandOperands(

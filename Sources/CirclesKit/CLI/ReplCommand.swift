@@ -29,12 +29,14 @@ struct ReplCommand: Subcommand {
     'expect' failed, else 0.
     """
 
-  static let output: OptionKey<String?> = .option(
-    "--output", short: "-o", "live.png", .file(extensions: ["png", "svg", "pdf"]),
-    "A picture rewritten after every change",
-    help: "A picture rewritten whole after every change, for an image viewer that reloads: "
-      + ".png, .svg or .pdf.",
-    default: "none")
+  static var output: OptionKey<String?> {
+    .option(
+      "--output", short: "-o", "live.png", .file(extensions: ["png", "svg", "pdf"]),
+      "A picture rewritten after every change",
+      help: "A picture rewritten whole after every change, for an image viewer that reloads: "
+        + ".png, .svg or .pdf.",
+      default: "none")
+  }
   static var options: [CommandOption] { declarations(output) }
   static var operands: CommandOperands {
     CommandOperands(

@@ -38,11 +38,15 @@ struct ReviewCommand: Subcommand {
     scripts, or a port that cannot be listened on.
     """
 
-  static let shard = ReportArguments.shard(as: "Review", sharing: "scripts")
-  static let artifacts: OptionKey<String?> = .option(
-    "--artifacts", "dir", .folder, "Review what assertSnapshot calls left in <dir>",
-    help: "Also review the failures that assertSnapshot calls left in <dir> (a test "
-      + "run's .circles-artifacts), each against its own golden folder.")
+  static var shard: OptionKey<(index: Int, count: Int)?> {
+    ReportArguments.shard(as: "Review", sharing: "scripts")
+  }
+  static var artifacts: OptionKey<String?> {
+    .option(
+      "--artifacts", "dir", .folder, "Review what assertSnapshot calls left in <dir>",
+      help: "Also review the failures that assertSnapshot calls left in <dir> (a test "
+        + "run's .circles-artifacts), each against its own golden folder.")
+  }
 
   static var options: [CommandOption] {
     declarations(

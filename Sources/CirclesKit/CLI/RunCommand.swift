@@ -27,64 +27,86 @@ struct RunCommand: Subcommand {
   /// The library's defaults, which the help shows.
   private static let defaults = RunOptions()
 
-  static let output: OptionKey<String?> = .option(
-    "--output", short: "-o", "dir", .folder, "Folder for the frames",
-    help: "Folder for the frames (created when missing).",
-    default: "'<script name>-frames' in the current folder ('stdin-frames' for '-')")
-  static let format: OptionKey<FrameFormat?> = .choice(
-    "--format", "format", of: FrameFormat.self, "Format of frames and render targets",
-    help: "The format of frames and 'render' targets: PNG pixels, or an SVG document or "
-      + "one-page PDF of the canvas in points, drawn by Cairo with the same geometry and "
-      + "colours.",
-    default: defaults.format.rawValue)
-  static let sheet: OptionKey<String?> = .option(
-    "--sheet", "file.png", .file(extensions: ["png"]), "Also write a contact sheet",
-    help: "Also write a contact sheet: every frame as a thumbnail in step order, labelled "
-      + "with its step number and action; undo and redo frames outline the region that "
-      + "changed.")
-  static let frames: OptionKey<FrameSelection?> = .choice(
-    "--frames", "which", of: FrameSelection.self, "Which frames to write as files",
-    help: "Which frames to write as files: every state, only the final one, or none "
-      + "('render' targets, the animation and the sheet are still written).",
-    default: defaults.frames.rawValue)
-  static let animation: OptionKey<String?> = .option(
-    "--animation", "file", .file(extensions: ["png", "apng", "gif"]),
-    "Also write the run as one animated image",
-    help: "Also write the whole run as one animated image, looping: .png or .apng for an "
-      + "animated PNG (every frame's pixels exactly, each stored as the rectangle that "
-      + "changed), .gif for a GIF (256 colours a frame, transparency on or off).")
-  static let frameDelay: OptionKey<Double?> = .number(
-    "--frame-delay", "seconds", in: AnimationOptions.frameDelays, unit: "seconds",
-    "How long the animation shows each state",
-    help: "How long the animation shows each state, in seconds, from 0.01 to 60 (such as "
-      + "0.5; kept to hundredths, as GIF and APNG keep it). The last state stays four "
-      + "times as long, at least 2 seconds. Needs --animation.",
-    default: AnimationOptions.defaultFrameDelay.shortText)
-  static let highlightChanges: OptionKey<Bool> = .flag(
-    "--highlight-changes", "Outline what undo and redo changed, in the animation",
-    help: "In the animation, outline the region that changed on undo and redo frames. Frame "
-      + "files never carry marks. Needs --animation.")
-  static let watch: OptionKey<Bool> = .flag(
-    "--watch", "Run again every time the script changes",
-    help: "Run again every time the script file changes, writing only the frames whose "
-      + "content changed, until interrupted (Ctrl-C). Not with --animation or --frames.")
-  static let compression: OptionKey<PNGCompression?> = .choice(
-    "--png-compression", "choice", of: PNGCompression.self, "Speed against size of PNG frames",
-    help: "Speed against file size of the PNG frames. 'default' compresses runs of filtered "
-      + "rows with zlib (about the size of Cairo's files at a tenth of the time); 'fast' "
-      + "uses igzip (about twice as fast, files 5-10 % larger); 'small' is 25-30× slower "
-      + "and 1-2 % smaller. Every choice decodes to the same pixels.",
-    default: defaults.compression.rawValue)
-  static let maximumFrames: OptionKey<Int?> = .wholeNumber(
-    "--max-frames", "n", in: 0...Int.max, "The most frame files the run writes",
-    help: "The most frame files the run writes (0 for no limit). A command whose frame "
-      + "would go over stops the script with an error at it.",
-    default: String(defaults.maximumFrames))
-  static let maximumBytes: OptionKey<Int?> = .wholeNumber(
-    "--max-bytes", "n", in: 0...Int.max, "The most bytes of files the run writes",
-    help: "The most bytes of frames and 'render' files the run writes (0 for no limit), "
-      + "likewise.",
-    default: "\(defaults.maximumBytes) (4 GiB)")
+  static var output: OptionKey<String?> {
+    .option(
+      "--output", short: "-o", "dir", .folder, "Folder for the frames",
+      help: "Folder for the frames (created when missing).",
+      default: "'<script name>-frames' in the current folder ('stdin-frames' for '-')")
+  }
+  static var format: OptionKey<FrameFormat?> {
+    .choice(
+      "--format", "format", of: FrameFormat.self, "Format of frames and render targets",
+      help: "The format of frames and 'render' targets: PNG pixels, or an SVG document or "
+        + "one-page PDF of the canvas in points, drawn by Cairo with the same geometry and "
+        + "colours.",
+      default: defaults.format.rawValue)
+  }
+  static var sheet: OptionKey<String?> {
+    .option(
+      "--sheet", "file.png", .file(extensions: ["png"]), "Also write a contact sheet",
+      help: "Also write a contact sheet: every frame as a thumbnail in step order, labelled "
+        + "with its step number and action; undo and redo frames outline the region that "
+        + "changed.")
+  }
+  static var frames: OptionKey<FrameSelection?> {
+    .choice(
+      "--frames", "which", of: FrameSelection.self, "Which frames to write as files",
+      help: "Which frames to write as files: every state, only the final one, or none "
+        + "('render' targets, the animation and the sheet are still written).",
+      default: defaults.frames.rawValue)
+  }
+  static var animation: OptionKey<String?> {
+    .option(
+      "--animation", "file", .file(extensions: ["png", "apng", "gif"]),
+      "Also write the run as one animated image",
+      help: "Also write the whole run as one animated image, looping: .png or .apng for an "
+        + "animated PNG (every frame's pixels exactly, each stored as the rectangle that "
+        + "changed), .gif for a GIF (256 colours a frame, transparency on or off).")
+  }
+  static var frameDelay: OptionKey<Double?> {
+    .number(
+      "--frame-delay", "seconds", in: AnimationOptions.frameDelays, unit: "seconds",
+      "How long the animation shows each state",
+      help: "How long the animation shows each state, in seconds, from 0.01 to 60 (such as "
+        + "0.5; kept to hundredths, as GIF and APNG keep it). The last state stays four "
+        + "times as long, at least 2 seconds. Needs --animation.",
+      default: AnimationOptions.defaultFrameDelay.shortText)
+  }
+  static var highlightChanges: OptionKey<Bool> {
+    .flag(
+      "--highlight-changes", "Outline what undo and redo changed, in the animation",
+      help: "In the animation, outline the region that changed on undo and redo frames. Frame "
+        + "files never carry marks. Needs --animation.")
+  }
+  static var watch: OptionKey<Bool> {
+    .flag(
+      "--watch", "Run again every time the script changes",
+      help: "Run again every time the script file changes, writing only the frames whose "
+        + "content changed, until interrupted (Ctrl-C). Not with --animation or --frames.")
+  }
+  static var compression: OptionKey<PNGCompression?> {
+    .choice(
+      "--png-compression", "choice", of: PNGCompression.self, "Speed against size of PNG frames",
+      help: "Speed against file size of the PNG frames. 'default' compresses runs of filtered "
+        + "rows with zlib (about the size of Cairo's files at a tenth of the time); 'fast' "
+        + "uses igzip (about twice as fast, files 5-10 % larger); 'small' is 25-30× slower "
+        + "and 1-2 % smaller. Every choice decodes to the same pixels.",
+      default: defaults.compression.rawValue)
+  }
+  static var maximumFrames: OptionKey<Int?> {
+    .wholeNumber(
+      "--max-frames", "n", in: 0...Int.max, "The most frame files the run writes",
+      help: "The most frame files the run writes (0 for no limit). A command whose frame "
+        + "would go over stops the script with an error at it.",
+      default: String(defaults.maximumFrames))
+  }
+  static var maximumBytes: OptionKey<Int?> {
+    .wholeNumber(
+      "--max-bytes", "n", in: 0...Int.max, "The most bytes of files the run writes",
+      help: "The most bytes of frames and 'render' files the run writes (0 for no limit), "
+        + "likewise.",
+      default: "\(defaults.maximumBytes) (4 GiB)")
+  }
 
   static var options: [CommandOption] {
     declarations(

@@ -25,11 +25,13 @@ struct ViewCommand: Subcommand {
     or the page could not be written.
     """
 
-  static let output: OptionKey<String?> = .option(
-    "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page",
-    help: "The page.",
-    default: "'<script name>-history.html' in the current folder ('stdin-history.html' for "
-      + "'-')")
+  static var output: OptionKey<String?> {
+    .option(
+      "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page",
+      help: "The page.",
+      default: "'<script name>-history.html' in the current folder ('stdin-history.html' for "
+        + "'-')")
+  }
   static var options: [CommandOption] { declarations(output, UndoBudget.option) }
   static var operands: CommandOperands {
     CommandOperands.script
