@@ -291,7 +291,7 @@ struct KeptChangesLimitTests {
     let session = """
       ulimit -v \(1 << 20)
       { cat opening; i=0
-        while ! grep -q publishDiagnostics replies && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
+        while ! grep -q publishDiagnostics replies 2>/dev/null && [ $i -lt 3000 ]; do sleep 0.1; i=$((i+1)); done
         cat closing; } | "$0" lsp > replies
       """
     let shell = Program(url: URL(fileURLWithPath: "/bin/sh"))
