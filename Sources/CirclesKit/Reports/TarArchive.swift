@@ -39,34 +39,14 @@ enum TarArchive {
     return sink.data
   }
 
-  /// The files of a tar, in order.
+  /// The files of the tar file open at a descriptor, read from where it stands, in order.
   ///
   /// - Parameters:
-  ///   - data: the tar file's bytes.
   ///   - limit: the most bytes its files may hold together.
+  ///   - only: when given, the one file read: the others are skipped, and reading stops at it,
+  ///     so that no more of the file is read than up to that one.
   /// - Throws: ``Failure`` for bytes that are not a tar file, an entry that is not a regular
   ///   file (a link, a folder, a device), or files larger than `limit` together.
-  ///   - only: when given, the one file read: the others are skipped, and reading stops at it.
-  static func files(
-    of data: Data, limit: Int, only: String? = nil
-  ) throws(Failure) -> [(name: String, data: Data)] {
-    guard let archive = archive_read_new() else { throw Failure(description: "no memory") }
-    defer { archive_read_free(archive) }
-    archive_read_support_format_tar(archive)
-    archive_read_support_filter_gzip(archive)
-    // The reader reads from `data`'s bytes while they are held.
-    let read: Result<[(name: String, data: Data)], Failure> = data.withUnsafeBytes { bytes in
-      guard
-        archive_read_open_memory(archive, bytes.baseAddress, bytes.count) == ARCHIVE_OK
-      else { return .failure(failure(archive)) }
-      return Result { () throws(Failure) in try entries(of: archive, limit: limit, only: only) }
-    }
-    return try read.get()
-  }
-
-  /// The files of the tar file open at a descriptor, read from where it stands, as
-  /// ``files(of:limit:only:)`` reads them; with `only`, no more of the file is read than up to
-  /// that one.
   static func files(
     descriptor: Int32, limit: Int, only: String? = nil
   ) throws(Failure) -> [(name: String, data: Data)] {
