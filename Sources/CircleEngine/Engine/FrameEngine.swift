@@ -55,7 +55,8 @@ package final class FrameEngine: ScriptHost {
   let renderer = IncrementalRenderer()
   /// Answers `expect pixel` at the canvas's scale when the pictures are smaller.
   private lazy var fullSize = IncrementalRenderer()
-  private let cache = EncodedFrameCache()
+  /// Bytes encoded for earlier states, reused for a state drawn again.
+  let cache = EncodedFrameCache()
   /// Shares compressed rows between consecutive PNG files.
   private let pngEncoder: PNGSequenceEncoder
   /// The state of the frame before, when changes are tracked.
@@ -92,9 +93,6 @@ package final class FrameEngine: ScriptHost {
       return (interpreter.canvas, error)
     }
   }
-
-  /// How many files were made from bytes encoded for an earlier state.
-  package var reusedFiles: Int { cache.hits }
 
   package func scriptDidProduceFrame(_ frame: Frame) throws {
     defer { if options.tracksChanges { previous.keep(frame.state) } }

@@ -144,9 +144,6 @@ package final class IncrementalRenderer {
   /// The surface holding the current picture, for reading in place.
   var surfaceForReading: CairoSurface? { surface }
 
-  /// A copy of the current picture; `nil` before the first update.
-  package func currentImage() -> PixelImage? { surface?.pixelImage() }
-
   /// The straight-alpha colour of one pixel of the current picture; `nil` before the first
   /// update or outside the image.
   package func colour(atX x: Int, y: Int) -> Colour? {

@@ -3,58 +3,11 @@ import CircleRender
 import CircleSystem
 import Foundation
 
-/// Checks images held in memory against their golden images: the frames of a script given
-/// all at once, or one named snapshot.
-///
-/// ```swift
-/// let result = GoldenChecker.check(script: url, frames: frames, options: CheckOptions())
-/// print(TextReport.lines(for: CheckResult(results: [result])).joined(separator: "\n"))
-/// ```
-///
-/// Both go through a ``GoldenSession``: frames are aligned with goldens by their action slugs
-/// and pictures, goldens are written only when the record mode asks for it and deleted only with
-/// ``CheckOptions/prune``. A golden that is not a PNG or is damaged makes its frame fail with the
-/// reason; nothing here traps.
+/// Checks one named snapshot held in memory against its golden image, as `assertSnapshot`
+/// does, through a ``GoldenSession``: goldens are written only when the record mode asks for
+/// it. A golden that is not a PNG or is damaged makes its frame fail with the reason; nothing
+/// here traps.
 package enum GoldenChecker {
-  /// One frame to check: its name without `.png`, its pixels and the scene it shows.
-  package typealias Frame = (name: String, image: PixelImage, state: CanvasState)
-
-  /// Checks every frame of a script and every golden in its folder.
-  ///
-  /// - Parameters:
-  ///   - script: the script's file; names the default golden folder and the artifacts subfolder.
-  ///   - frames: the rendered frames in order.
-  ///   - options: golden folder, record mode, prune, comparison and artifacts folder.
-  /// - Returns: each frame's outcome in order, then orphan or pruned goldens by name.
-  package static func check(script: URL, frames: [Frame], options: CheckOptions = CheckOptions())
-    -> ScriptResult
-  {
-    options.removingEmptyArtifactsFolder {
-      checkFrames(script: script, frames: frames, options: options)
-    }
-  }
-
-  private static func checkFrames(script: URL, frames: [Frame], options: CheckOptions)
-    -> ScriptResult
-  {
-    let session: GoldenSession
-    do {
-      session = try GoldenSession(script: script, options: options)
-    } catch {
-      return failedResult(script: script, options: options, frames: frames, error: error)
-    }
-    let encode = options.comparison.diffing.toData
-    for frame in frames {
-      let index = session.add(name: frame.name, location: nil, scene: frame.state)
-      do {
-        session.encoded(index, png: try encode(frame.image))
-      } catch {
-        session.failed(index, error: "cannot encode frame '\(frame.name)': \(error)")
-      }
-    }
-    return session.finish()
-  }
-
   /// Checks one image against the golden of its name, as `assertSnapshot` does: no alignment,
   /// no orphans; a new golden carries its scene in its own text chunks.
   ///
@@ -126,19 +79,6 @@ package enum GoldenChecker {
     return session.finish(stoppedEarly: true).frames.first {
       $0.name == name
     } ?? FrameResult(name: name, status: .failed, golden: folder, error: "not checked")
-  }
-
-  private static func failedResult(
-    script: URL, options: CheckOptions, frames: [Frame], error: SnapshotError
-  ) -> ScriptResult {
-    let folder = options.goldenDirectory(forScript: script)
-    return ScriptResult(
-      script: script, goldenDirectory: folder,
-      frames: frames.map {
-        FrameResult(
-          name: $0.name, status: .failed,
-          golden: folder.appendingPathComponent($0.name + ".png"), error: error.description)
-      }, failsOnOrphans: options.failsOnOrphans)
   }
 
   /// The bytes of a golden image: the PNG with the scene and the renderer in text chunks, as
