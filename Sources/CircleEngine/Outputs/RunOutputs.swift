@@ -163,11 +163,14 @@ extension RunOutputs {
   /// but circles' own lock and manifest, so that asking for no frames leaves no folder. Only
   /// those two names are removed, and the folder only if it is then empty.
   static func removeUnusedFolder(_ folder: URL) {
-    let path = folder.standardizedFileURL.path
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    guard Set(names).isSubset(of: [FrameFolder.lockName, FrameFolder.manifestName]) else { return }
-    for name in names { unlink(path + "/" + name) }
-    rmdir(path)
+    let url = folder.standardizedFileURL
+    guard let parent = try? FolderHandle.open(url.deletingLastPathComponent()),
+      let opened = try? parent.existingFolder(at: url.lastPathComponent),
+      let names = try? opened.entries().map(\.name),
+      Set(names).isSubset(of: [FrameFolder.lockName, FrameFolder.manifestName])
+    else { return }
+    for name in names { try? opened.remove(name) }
+    _ = parent.removeFolderIfEmpty(url.lastPathComponent)
   }
 }
 

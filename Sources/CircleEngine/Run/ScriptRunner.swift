@@ -1,6 +1,7 @@
 import CircleCanvas
 import CircleRender
 import CircleScript
+import CircleSystem
 import Foundation
 
 /// Runs drawing scripts and writes every frame as a PNG.
@@ -50,7 +51,7 @@ package enum ScriptRunner {
       throw .cannotWrite(path: url.path, reason: reason)
     }
     let animation = try RunOutputs.animation(for: options)
-    let folderExisted = FileManager.default.fileExists(atPath: outputDirectory.path)
+    let folderExisted = FolderHandle.status(atPath: outputDirectory.path) != nil
     let folder: FrameFolder
     do {
       folder = try FrameFolder(

@@ -51,6 +51,18 @@ struct RunOutputsTests {
       Self.script, outputDirectory: folder.url.appendingPathComponent("none"), options: options)
     #expect(none.frames.isEmpty && folder.files(in: "none").isEmpty)
     #expect(none.animation?.frames == 5)
+    // Asking for no frames leaves no folder the run made, its lock and manifest removed; a
+    // folder that was there stays.
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("none").path))
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("kept"), withIntermediateDirectories: true)
+    _ = try ScriptRunner.run(
+      Self.script, outputDirectory: folder.url.appendingPathComponent("kept"), options: options)
+    var isFolder: ObjCBool = false
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("kept").path, isDirectory: &isFolder)
+        && isFolder.boolValue)
   }
 
   @Test("a sheet that cannot be written is a problem of its own; the animation is still written")
