@@ -92,6 +92,10 @@ struct CommandUsageErrorTests {
         "the animation '~/a.gif' starts with '~', which the shell did not expand; give the whole "
           + "path"
       ),
+      (
+        ["run", "a.circles", "-o", "~/frames"],
+        "--output '~/frames' starts with '~', which the shell did not expand; give the whole path"
+      ),
     ])
   func run(arguments: [String], message: String) async throws {
     try await Self.expectUsageError(arguments, message)
@@ -117,6 +121,23 @@ struct CommandUsageErrorTests {
       (
         ["check", "a.circles", "--update", "--record"],
         "--update already records what is missing or failed; drop --record"
+      ),
+      (
+        ["check", "a.circles", "--report", "~/r.html"],
+        "--report '~/r.html' starts with '~', which the shell did not expand; give the whole path"
+      ),
+      (
+        ["check", "a.circles", "--blob=~/b.tar"],
+        "--blob '~/b.tar' starts with '~', which the shell did not expand; give the whole path"
+      ),
+      (
+        ["check", "a.circles", "--shard", "1/2", "--durations", "~/t.tar"],
+        "--durations '~/t.tar' starts with '~', which the shell did not expand; give the whole "
+          + "path"
+      ),
+      (
+        ["check", "a.circles", "--durations", "t.tar"],
+        "--durations balances the shares of --shard <i>/<n>; give --shard too"
       ),
       (
         ["check", "a.circles", "--shard", "3/2"],

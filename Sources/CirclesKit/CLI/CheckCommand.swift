@@ -81,7 +81,8 @@ struct CheckCommand: Subcommand {
   }
   static var durations: OptionKey<[String]> {
     .repeating(
-      "--durations", "blob.tar | report.json", "Balance --shard by the times of earlier runs",
+      "--durations", "blob.tar | report.json", kind: .file(extensions: ["tar", "json"]),
+      "Balance --shard by the times of earlier runs",
       help: "With --shard, split the scripts by the seconds each took in earlier runs, read from "
         + "their blobs (--blob, or merge-reports --blob) or JSON reports (--json); repeatable. The "
         + "longest first, each into the share with the least time so far; scripts without a "
@@ -134,9 +135,6 @@ struct CheckCommand: Subcommand {
     reports = try ReportArguments(arguments, Self.reportKeys)
     durationFiles = try arguments[Self.durations]
     blobPath = try arguments[Self.blob]
-    if !durationFiles.isEmpty, reports.shard == nil {
-      throw UsageError("--durations balances the shares of --shard <i>/<n>; give --shard too")
-    }
     repeated = arguments.words(
       of: declarations(Self.golden, Self.artifacts, UndoBudget.option)
         + ComparisonArguments.options)
@@ -146,6 +144,9 @@ struct CheckCommand: Subcommand {
   }
 
   func validate(in context: ToolContext) throws(UsageError) {
+    if !durationFiles.isEmpty, reports.shard == nil {
+      throw UsageError("--durations balances the shares of --shard <i>/<n>; give --shard too")
+    }
     if paths.contains("-") {
       throw UsageError("check needs script files: goldens are found beside each script")
     }

@@ -24,6 +24,9 @@ struct CommandOption: Equatable, Sendable {
   /// The default shown in `--help` (`Default: …`), taken from the library's options type where
   /// there is one; `nil` when nothing is worth showing.
   var defaultValue: String?
+  /// How messages about a file option's value name the file (`the animation`); the option's
+  /// name when `nil`.
+  var noun: String?
 
   /// The value an option takes.
   struct Value: Equatable, Sendable {
@@ -131,24 +134,29 @@ extension OptionKey<Bool> {
 
 extension OptionKey<String?> {
   /// An option followed by text, a file or a folder: the value given last.
+  ///
+  /// - Parameter noun: how messages name the file (`the animation`); the option's name unless
+  ///   given.
   static func option(
     _ name: String, short: String? = nil, _ placeholder: String, _ kind: ValueKind,
-    _ summary: String, help: String = "", default defaultValue: String? = nil
+    _ summary: String, help: String = "", default defaultValue: String? = nil,
+    noun: String? = nil
   ) -> Self {
-    converting(
-      .option(
-        name, short: short, placeholder, kind, summary, help: help, default: defaultValue)
-    ) { $0 }
+    var declaration = CommandOption.option(
+      name, short: short, placeholder, kind, summary, help: help, default: defaultValue)
+    declaration.noun = noun
+    return converting(declaration) { $0 }
   }
 }
 
 extension OptionKey<[String]> {
   /// An option that may be given more than once: every value, in order.
   static func repeating(
-    _ name: String, _ placeholder: String, _ summary: String, help: String = ""
+    _ name: String, _ placeholder: String, kind: ValueKind = .text, _ summary: String,
+    help: String = ""
   ) -> Self {
     Self(
-      declaration: .option(name, placeholder, .text, repeats: true, summary, help: help)
+      declaration: .option(name, placeholder, kind, repeats: true, summary, help: help)
     ) { $0.compactMap { $0 } }
   }
 }

@@ -94,6 +94,8 @@ struct ParsedArguments {
     -> String
   {
     guard let value = option.value else { return text }
+    if case .file = value.kind, text.hasPrefix("~") { throw unexpandedHome(text, of: option) }
+    if case .folder = value.kind, text.hasPrefix("~") { throw unexpandedHome(text, of: option) }
     switch value.rule {
     case .kind:
       guard case .choices(let words) = value.kind else { return text }
@@ -115,6 +117,15 @@ struct ParsedArguments {
       break
     }
     return text
+  }
+
+  /// A file or folder option's path that starts with `~`: the shell expands it only at the start
+  /// of a word it sees alone (`-o ~/x`, not `-o=~/x` or `'~/x'`), and a file of the user's is
+  /// never made in a folder named `~`.
+  static func unexpandedHome(_ text: String, of option: CommandOption) -> UsageError {
+    UsageError(
+      "\(option.noun ?? option.name) '\(DisplayText.escaped(text))' starts with '~', which the "
+        + "shell did not expand; give the whole path")
   }
 
   /// `--frames takes all, last or none, not 'some'`.

@@ -35,7 +35,7 @@ struct ReplCommand: Subcommand {
       "A picture rewritten after every change",
       help: "A picture rewritten whole after every change, for an image viewer that reloads: "
         + ".png, .svg or .pdf.",
-      default: "none")
+      default: "none", noun: "the live picture")
   }
   static var options: [CommandOption] { declarations(output) }
   static var operands: CommandOperands {
@@ -51,7 +51,7 @@ struct ReplCommand: Subcommand {
 
   func validate(in context: ToolContext) throws(UsageError) {
     guard let outputPath else { return }
-    try Self.requireExtension(of: outputPath, for: Self.output, naming: "the live picture")
+    try Self.requireExtension(of: outputPath, for: Self.output)
   }
 
   func run(in context: ToolContext) -> Int32 {

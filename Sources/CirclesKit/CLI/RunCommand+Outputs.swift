@@ -35,16 +35,10 @@ extension RunCommand {
     return result.outputProblems.isEmpty ? ExitCode.success : ExitCode.usage
   }
 
-  /// Rejects an animation or sheet path that the shell left with a leading `~`, and the
-  /// outputs the library refuses (``RunOptions/conflict(outputDirectory:)``), naming them as
-  /// typed.
+  /// Rejects the outputs the library refuses (``RunOptions/conflict(outputDirectory:)``),
+  /// naming them as typed.
   func checkOutputPaths(in context: ToolContext) throws(UsageError) {
     let typed: [(RunOutput, String?)] = [(.animation, animationPath), (.sheet, sheetPath)]
-    for case (let output, let path?) in typed where path.hasPrefix("~") {
-      throw UsageError(
-        "\(output.name) '\(path)' starts with '~', which the shell did not expand; give the "
-          + "whole path")
-    }
     let folder = context.url(
       for: outputPath ?? FrameFolder.defaultPath(forScript: scriptPath), isDirectory: true)
     switch frameOptions(in: context).conflict(outputDirectory: folder) {

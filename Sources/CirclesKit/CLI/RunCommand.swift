@@ -46,7 +46,7 @@ struct RunCommand: Subcommand {
       "--sheet", "file.png", .file(extensions: ["png"]), "Also write a contact sheet",
       help: "Also write a contact sheet: every frame as a thumbnail in step order, labelled "
         + "with its step number and action; undo and redo frames outline the region that "
-        + "changed.")
+        + "changed.", noun: "the contact sheet")
   }
   static var frames: OptionKey<FrameSelection?> {
     .choice(
@@ -61,7 +61,8 @@ struct RunCommand: Subcommand {
       "Also write the run as one animated image",
       help: "Also write the whole run as one animated image, looping: .png or .apng for an "
         + "animated PNG (every frame's pixels exactly, each stored as the rectangle that "
-        + "changed), .gif for a GIF (256 colours a frame, transparency on or off).")
+        + "changed), .gif for a GIF (256 colours a frame, transparency on or off).",
+      noun: "the animation")
   }
   static var frameDelay: OptionKey<Double?> {
     .number(
@@ -145,13 +146,13 @@ struct RunCommand: Subcommand {
 
   func validate(in context: ToolContext) throws(UsageError) {
     if let sheetPath {
-      try Self.requireExtension(of: sheetPath, for: Self.sheet, naming: "the contact sheet")
+      try Self.requireExtension(of: sheetPath, for: Self.sheet)
     }
     if watches, scriptPath == "-" {
       throw UsageError("--watch needs a script file, not standard input")
     }
     if let animationPath {
-      try Self.requireExtension(of: animationPath, for: Self.animation, naming: "the animation")
+      try Self.requireExtension(of: animationPath, for: Self.animation)
     }
     if animationPath == nil, frameDelay != nil || highlightsChanges {
       throw UsageError(

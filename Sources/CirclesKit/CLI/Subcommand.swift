@@ -56,12 +56,13 @@ extension Subcommand {
   ///
   /// - Parameters:
   ///   - path: the path as given.
-  ///   - option: the option's key (`RunCommand.sheet`).
-  ///   - what: how the message names the file (`the contact sheet`).
+  ///   - option: the option's key (`RunCommand.sheet`), whose noun names the file in the
+  ///     message (`the contact sheet`).
   /// - Throws: `the contact sheet 's.jpg' needs a .png extension`.
   static func requireExtension(
-    of path: String, for option: OptionKey<String?>, naming what: String
+    of path: String, for option: OptionKey<String?>
   ) throws(UsageError) {
+    let what = option.declaration.noun ?? option.name
     guard case .file(let extensions)? = option.declaration.value?.kind, !extensions.isEmpty
     else { return }
     let given = URL(fileURLWithPath: path).pathExtension.lowercased()

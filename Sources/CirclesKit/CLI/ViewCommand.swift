@@ -30,7 +30,7 @@ struct ViewCommand: Subcommand {
       "--output", short: "-o", "history.html", .file(extensions: ["html", "htm"]), "The page",
       help: "The page.",
       default: "'<script name>-history.html' in the current folder ('stdin-history.html' for "
-        + "'-')")
+        + "'-')", noun: "the page")
   }
   static var options: [CommandOption] { declarations(output, UndoBudget.option) }
   static var operands: CommandOperands {
@@ -59,13 +59,8 @@ struct ViewCommand: Subcommand {
   var shownPath: String { DisplayText.escaped(pagePath) }
 
   func validate(in context: ToolContext) throws(UsageError) {
-    if pagePath.hasPrefix("~") {
-      throw UsageError(
-        "the page '\(shownPath)' starts with '~', which the shell did not expand; give the whole "
-          + "path")
-    }
     let page = context.url(for: pagePath)
-    try Self.requireExtension(of: pagePath, for: Self.output, naming: "the page")
+    try Self.requireExtension(of: pagePath, for: Self.output)
     let script = context.url(for: scriptPath)
     if scriptPath != "-", page.resolvingSymlinksInPath() == script.resolvingSymlinksInPath() {
       throw UsageError("the page '\(shownPath)' would replace the script; choose another name")
