@@ -121,6 +121,11 @@ extension ReportBlob {
         "\(name) is a blob of another form ('\(DisplayText.escaped(manifest.format))'), not "
           + "'\(format)'")
     }
+    guard titles.contains(manifest.title) else {
+      throw ReportBlobError(
+        "\(name) is not a blob of circles check: it names its run "
+          + "'\(DisplayText.escaped(manifest.title))'")
+    }
     guard manifest.circlesVersion == CommandLineTool.version else {
       throw ReportBlobError(
         "\(name) was written by circles \(DisplayText.escaped(manifest.circlesVersion)); this is "

@@ -50,6 +50,8 @@ struct ReportBlob {
   }
 
   static let format = "circles report blob 1"
+  /// The runs a blob may be of: their reports' titles.
+  static let titles: Set<String> = ["circles check", "circles compare"]
   static let manifestName = "circles-blob.json"
   /// The first file: each script's check time by its path, all `--durations` reads, so that
   /// it reads a few bytes of a blob, not the whole result (a 60 MB blob of 40 scripts and

@@ -176,6 +176,13 @@ struct ReportBlobTests {
         try TarArchive.tar([(manifest.name, Data(older.utf8))] + others), in: folder)
         == "'given.tar' was written by circles 0.1.0; this is circles \(CommandLineTool.version): merge blobs with the version that wrote them"
     )
+    // A run of another name, escape bytes and all, is no blob of circles.
+    let renamed = String(decoding: manifest.data, as: UTF8.self).replacingOccurrences(
+      of: "\"title\":\"circles check\"", with: "\"title\":\"x\\u001b[2J\"")
+    #expect(
+      Self.refusal(
+        try TarArchive.tar([(manifest.name, Data(renamed.utf8))] + others), in: folder)
+        == "'given.tar' is not a blob of circles check: it names its run 'x\u{241b}[2J'")
     // The times alone are read of a blob, whatever else it holds.
     let file = folder.url.appendingPathComponent("times.tar")
     try tar.write(to: file)
