@@ -41,6 +41,24 @@ struct MergeReportsCommandTests {
     #expect(!balanced.stderr.contains("note: no times"), "\(balanced)")
   }
 
+  @Test("a damaged golden is an error of the merged run as of the whole one, not of the blob")
+  func damagedGolden() async throws {
+    let folder = try await Self.suite()
+    try folder.write("not a png", to: "__snapshots__/a/0001-add-a.png")
+    let whole = try await Executable.run(["check", ".", "--report", "whole.html"], in: folder.url)
+    for index in 1...2 {
+      _ = try await Executable.run(
+        ["check", ".", "--shard", "\(index)/2", "--blob", "s\(index).tar"], in: folder.url)
+    }
+    let merged = try await Executable.run(
+      ["merge-reports", "s1.tar", "s2.tar", "--report", "merged.html"], in: folder.url)
+    #expect(merged.status == whole.status && whole.status == 2, "\(merged)")
+    #expect(merged.stderr == "", "\(merged)")
+    #expect(
+      merged.stdout.replacingOccurrences(of: "merged.html", with: "whole.html") == whole.stdout)
+    #expect(try folder.read("merged.html") == folder.read("whole.html"))
+  }
+
   @Test("a refused blob writes nothing, and says why; no blob at all is a usage error")
   func refused() async throws {
     let folder = try await Self.suite()

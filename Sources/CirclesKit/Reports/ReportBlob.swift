@@ -1,3 +1,4 @@
+import CircleRender
 import CircleSnapshot
 import CircleSystem
 import Foundation
@@ -75,11 +76,17 @@ struct ReportBlob {
     result: CheckResult, title: String, shard: Manifest.Shard, positions: [Int], suiteSize: Int,
     directory: URL, loadImage: @escaping (URL) -> Data? = HTMLReport.readImage
   ) {
-    var images: [String: Data] = [:]
+    // The files the page asks for, each once: the page is made without them (it asks for the
+    // same files whatever it gets), so that no image is read twice or encoded for nothing. A
+    // file that is not a PNG (a damaged golden) is left out, as the page leaves it out.
+    var wanted: [String: URL] = [:]
     _ = HTMLReport.html(for: result, title: title) { url in
-      let data = loadImage(url)
-      if let data { images[url.standardizedFileURL.path] = data }
-      return data
+      wanted[url.standardizedFileURL.path] = url
+      return nil
+    }
+    var images: [String: Data] = [:]
+    for (path, url) in wanted {
+      if let data = loadImage(url), PNGChunkWalk.hasSignature(data) { images[path] = data }
     }
     let paths = images.keys.sorted()
     manifest = Manifest(
