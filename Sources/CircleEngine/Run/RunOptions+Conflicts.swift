@@ -26,11 +26,30 @@ package enum OutputConflict: Sendable, Equatable {
   case frameName(RunOutput)
 }
 
+extension OutputConflict {
+  /// The output the conflict is about: the animation when both are one file.
+  package var output: RunOutput {
+    switch self {
+    case .sameFile: .animation
+    case .frameName(let output): output
+    }
+  }
+
+  /// Why the output cannot be written, as `RunError.cannotWrite` gives it.
+  var reason: String {
+    switch self {
+    case .sameFile: "the animation and the contact sheet are one file"
+    case .frameName: "it would take the name of a frame in the output folder"
+    }
+  }
+}
+
 extension RunOptions {
-  /// The files the run writes besides its frames, with what each is.
-  var extraOutputs: [(RunOutput, URL)] {
-    [(.animation, animation?.url), (.sheet, sheet)].compactMap { output, url in
-      url.map { (output, $0) }
+  /// The file an output of the run goes to, when it was asked for.
+  package func url(of output: RunOutput) -> URL? {
+    switch output {
+    case .animation: animation?.url
+    case .sheet: sheet
     }
   }
 
@@ -38,7 +57,9 @@ extension RunOptions {
   ///
   /// - Parameter outputDirectory: the folder the frames go to.
   package func conflict(outputDirectory: URL) -> OutputConflict? {
-    let outputs = extraOutputs.map { ($0.0, $0.1.standardizedFileURL) }
+    let outputs = [RunOutput.animation, .sheet].compactMap { output in
+      url(of: output).map { (output, $0.standardizedFileURL) }
+    }
     if outputs.count == 2, outputs[0].1 == outputs[1].1 { return .sameFile }
     let folder = outputDirectory.standardizedFileURL.path
     for (output, url) in outputs
@@ -48,21 +69,5 @@ extension RunOptions {
       return .frameName(output)
     }
     return nil
-  }
-
-  /// The output a conflict is about, and the reason `RunError.cannotWrite` gives.
-  func describe(_ conflict: OutputConflict) -> (url: URL, reason: String) {
-    switch conflict {
-    case .sameFile:
-      (
-        animation?.url ?? URL(fileURLWithPath: "/"),
-        "the animation and the contact sheet are one file"
-      )
-    case .frameName(let output):
-      (
-        extraOutputs.first { $0.0 == output }?.1 ?? URL(fileURLWithPath: "/"),
-        "it would take the name of a frame in the output folder"
-      )
-    }
   }
 }

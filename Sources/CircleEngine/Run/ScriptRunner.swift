@@ -46,9 +46,10 @@ package enum ScriptRunner {
     } catch {
       throw .script(.syntax(error))
     }
-    if let conflict = options.conflict(outputDirectory: outputDirectory) {
-      let (url, reason) = options.describe(conflict)
-      throw .cannotWrite(path: url.path, reason: reason)
+    if let conflict = options.conflict(outputDirectory: outputDirectory),
+      let url = options.url(of: conflict.output)
+    {
+      throw .cannotWrite(path: url.path, reason: conflict.reason)
     }
     let animation = try RunOutputs.animation(for: options)
     let folderExisted = FolderHandle.status(atPath: outputDirectory.path) != nil

@@ -38,16 +38,17 @@ extension RunCommand {
   /// Rejects the outputs the library refuses (``RunOptions/conflict(outputDirectory:)``),
   /// naming them as typed.
   func checkOutputPaths(in context: ToolContext) throws(UsageError) {
-    let typed: [(RunOutput, String?)] = [(.animation, animationPath), (.sheet, sheetPath)]
     let folder = context.url(
       for: outputPath ?? FrameFolder.defaultPath(forScript: scriptPath), isDirectory: true)
-    switch frameOptions(in: context).conflict(outputDirectory: folder) {
-    case nil:
+    guard let conflict = frameOptions(in: context).conflict(outputDirectory: folder) else {
       return
+    }
+    let path = DisplayText.escaped(
+      (conflict.output == .animation ? animationPath : sheetPath) ?? "")
+    switch conflict {
     case .sameFile:
-      throw UsageError("--animation and --sheet name the same file '\(animationPath ?? "")'")
+      throw UsageError("--animation and --sheet name the same file '\(path)'")
     case .frameName(let output):
-      let path = typed.first { $0.0 == output }?.1 ?? ""
       throw UsageError(
         "\(output.name) '\(path)' would take the name of a frame in the output folder; choose "
           + "another")
