@@ -22,9 +22,8 @@ extension ShardDurations {
       if url.pathExtension.lowercased() == "tar" {
         do {
           let seconds = try ReportBlob.durations(reading: url, shownAs: path)
-          durations.seconds.merge(seconds.filter { $0.value.isFinite && $0.value >= 0 }) {
-            _, last in last
-          }
+          // A time that is not a finite number of seconds is left to the split, which ignores it.
+          durations.seconds.merge(seconds) { _, last in last }
         } catch {
           throw ShardDurationsError(file: url, reason: error.description)
         }
