@@ -34,8 +34,8 @@ enum ShardBench {
         (0..<runs).map { _ in
           Launcher.run(
             circles,
-            ["check", folder.appendingPathComponent("scenes").path, "--shard", "\(index)/4"]
-              + durations
+            ["check", folder.appendingPathComponent("scenes").path, "--record", "none"]
+              + ["--shard", "\(index)/4"] + durations
           ).seconds
         })
     }
@@ -45,14 +45,14 @@ enum ShardBench {
     let folder = work.appendingPathComponent("shards", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try suite(in: folder)
-    // Goldens first; then the checks write nothing, as in CI.
-    guard FileManager.default.changeCurrentDirectoryPath(folder.path) else { return [] }
-    _ = Launcher.run(circles, ["check", "scenes", "--record"])
-    setenv("CI", "true", 1)
-    _ = Launcher.run(circles, ["check", "scenes", "--blob", "times.tar"])
+    // Goldens first; then the checks write nothing (`--record none`, as in CI).
+    let scenes = folder.appendingPathComponent("scenes").path
+    let times = folder.appendingPathComponent("times.tar").path
+    _ = Launcher.run(circles, ["check", scenes, "--record"])
+    _ = Launcher.run(circles, ["check", scenes, "--record", "none", "--blob", times])
     var rows: [BenchRow] = []
     for (name, durations) in [
-      ("by count", [String]()), ("by the times of an earlier run", ["--durations", "times.tar"]),
+      ("by count", [String]()), ("by the times of an earlier run", ["--durations", times]),
     ] {
       let seconds = shardSeconds(circles: circles, folder: folder, runs: runs, durations: durations)
       let mean = seconds.reduce(0, +) / Double(seconds.count)
