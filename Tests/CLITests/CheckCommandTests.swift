@@ -356,6 +356,29 @@ struct CheckCommandTests {
     #expect(folder.allFiles(in: ".circles-artifacts") == ["mine.txt"])
   }
 
+  @Test("a check's artifacts folder holds its own failures only: those of frames gone since go")
+  func leftoverArtifacts() async throws {
+    let folder = try await recordedFolder()
+    let failing = Self.scene.replacingOccurrences(of: "gold", with: "tomato")
+    try folder.write(failing + "\nmove sun to 12,12", to: "scene.circles")
+    let first = try await Executable.run(
+      ["check", "scene.circles", "--record", "none"], in: folder.url)
+    #expect(first.status == 1, "\(first)")
+    #expect(folder.files(in: ".circles-artifacts/scene").contains("0003-move-sun.actual.png"))
+    try folder.write("mine", to: ".circles-artifacts/scene/notes.diff.txt")
+    // The move is gone and the colour is back: every frame passes, nothing of the failure stays.
+    try folder.write(Self.scene, to: "scene.circles")
+    let green = try await Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(green.status == 0, "\(green)")
+    #expect(folder.allFiles(in: ".circles-artifacts") == ["scene"])
+    #expect(folder.allFiles(in: ".circles-artifacts/scene") == ["notes.diff.txt"])
+    // One more failing check: a frame that fails still has its artifacts.
+    try folder.write(failing, to: "scene.circles")
+    let again = try await Executable.run(["check", "scene.circles"], in: folder.url)
+    #expect(again.status == 1, "\(again)")
+    #expect(folder.files(in: ".circles-artifacts/scene").contains("0001-add-sun.actual.png"))
+  }
+
   /// What `CI` means, as docs/cli.md says: set to anything but empty, `0` or `false` (case
   /// aside), a check writes nothing it was not asked to; otherwise it records missing goldens.
   @Test(

@@ -105,6 +105,26 @@ struct CompareCommandTests {
     #expect(diff.pixels[9] == DiffImage.changedColour)
   }
 
+  @Test("the artifacts of an image gone from both folders go too, unless a shard was compared")
+  func leftoverArtifacts() async throws {
+    let folder = try Self.folders()
+    #expect(try await Executable.run(["compare", "base", "new"], in: folder.url).status == 1)
+    let artifacts = folder.url.appendingPathComponent(".circles-artifacts/new/pages")
+    #expect(
+      folder.allFiles(in: ".circles-artifacts/new/pages") == ["home.diff.png", "home.strip.png"])
+    for side in ["base", "new"] {
+      try FileManager.default.removeItem(
+        at: folder.url.appendingPathComponent("\(side)/pages/home.png"))
+    }
+    let shard = try await Executable.run(
+      ["compare", "base", "new", "--shard", "1/1"], in: folder.url)
+    #expect(shard.status == 1, "\(shard)")
+    #expect(FileManager.default.fileExists(atPath: artifacts.path), "a shard sweeps nothing")
+    let whole = try await Executable.run(["compare", "base", "new"], in: folder.url)
+    #expect(whole.status == 1, "\(whole)")
+    #expect(folder.allFiles(in: ".circles-artifacts") == [], "the folder of the comparison went")
+  }
+
   @Test("--ignore over both changed pixels and --update of the rest make the folders agree")
   func ignoreAndUpdate() async throws {
     let folder = try Self.folders()

@@ -100,6 +100,36 @@ final class ArtifactsFolder: Sendable {
     remove(of: path, suffixes: [".diff.png", ".strip.png"])
   }
 
+  /// The suffixes of the artifacts a check or a comparison writes.
+  static let suffixes = [".actual.png", ".diff.png", ".strip.png"]
+
+  /// Deletes the artifacts an earlier run left for images this run no longer has (a frame
+  /// renumbered or removed since, a screenshot deleted): regular files named with one of
+  /// ``suffixes`` whose image is not in `paths`, in the folder and the folders below it, which
+  /// are removed when that empties them. Other files, links and what they lead to stay.
+  func removeLeftovers(keeping paths: Set<String>) {
+    guard let root = existing() else { return }
+    sweep(root, prefix: "", keeping: paths)
+  }
+
+  private func sweep(_ folder: FolderHandle, prefix: String, keeping paths: Set<String>) {
+    guard let entries = try? folder.entries() else { return }
+    for entry in entries {
+      if entry.isFolder {
+        guard let below = try? folder.existingFolder(at: entry.name) else { continue }
+        sweep(below, prefix: prefix + entry.name + "/", keeping: paths)
+        _ = folder.removeFolderIfEmpty(entry.name)
+        continue
+      }
+      guard let suffix = Self.suffixes.first(where: { entry.name.hasSuffix($0) }) else { continue }
+      let image = prefix + String(entry.name.dropLast(suffix.count)) + ".png"
+      guard !paths.contains(image), let identity = folder.identity(ofFileNamed: entry.name) else {
+        continue
+      }
+      folder.removeFile(named: entry.name, ifStill: identity)
+    }
+  }
+
   /// Removes the folder, and the folders below it on the way to `paths`' artifacts, when they
   /// are empty: a run whose images all passed leaves no empty folder behind. Folders that hold
   /// anything (a later failure's images, a file of the user's) stay.

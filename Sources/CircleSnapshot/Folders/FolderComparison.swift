@@ -176,6 +176,8 @@ package struct FolderComparison: Sendable {
       }
     }
     WorkerThreads.shared.perform(iterations: threads, work)
+    // A share of the paths leaves the other shares' artifacts alone.
+    if shard == nil { artifacts.removeLeftovers(keeping: Set(pairs.map(\.path))) }
     artifacts.removeIfEmpty(below: pairs.map(\.path))
     return results.withLock { $0 }.compactMap { $0 }
   }

@@ -90,6 +90,7 @@ extension GoldenSession {
       for index in items.indices { errors[index] = reason }
     }
     tidyArtifacts(plan, items: items, outcomes: outcomes)
+    if !stoppedEarly { artifacts.removeLeftovers(keeping: Set(items.map(\.path))) }
     artifacts.removeIfEmpty(below: items.map(\.path))
     var ownerName: [Int: String] = [:]
     for (image, golden) in pairs { ownerName[golden] = items[image].name }
