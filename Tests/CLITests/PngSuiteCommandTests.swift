@@ -19,12 +19,15 @@ struct PngSuiteCommandTests {
   @Test("circles diff refuses it on either side, and against itself", arguments: PngSuite.corrupt)
   func diff(name: String) async throws {
     let folder = try Self.folder(name)
+    var reasons: Set<String> = []
     for pair in [["bad.png", "bad.png"], ["bad.png", "good.png"], ["good.png", "bad.png"]] {
       let outcome = try await Executable.run(["diff"] + pair, in: folder.url)
       #expect(outcome.status == 2, "\(name) \(pair): \(outcome)")
       #expect(outcome.stderr.hasPrefix("circles: error: cannot read 'bad.png': "), "\(outcome)")
       #expect(outcome.stdout == "")
+      reasons.insert(outcome.stderr)
     }
+    #expect(reasons.count == 1, "one file, one reason, whatever it is compared with: \(reasons)")
   }
 
   @Test("circles check refuses it as a golden, naming it", arguments: PngSuite.corrupt)
@@ -67,6 +70,12 @@ struct PngSuiteCommandTests {
       #expect(
         outcome.stdout.contains("ERROR   same.png: cannot read 'base/same.png': "), "\(outcome)")
       #expect(!outcome.stdout.contains("to accept"), "no command mends a damaged file: \(outcome)")
+      // The same reason for the file alone as for the file beside its copy.
+      let reasons = ["shots/new.png", "base/same.png"].map { path in
+        outcome.stdout.split(separator: "\n").first { $0.contains("cannot read '\(path)': ") }
+          .map { $0.components(separatedBy: "'\(path)': ").last ?? "" }
+      }
+      #expect(reasons[0] != nil && reasons[0] == reasons[1], "\(name): \(outcome)")
     }
     #expect(!FileManager.default.fileExists(atPath: folder.url.path + "/base/new.png"))
   }

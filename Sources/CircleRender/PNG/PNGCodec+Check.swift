@@ -1,9 +1,10 @@
 import Foundation
 
 extension PNGCodec {
-  /// Why a PNG file's image data cannot be decoded, or `nil` when it inflates to every row its
-  /// header declares, each with a known filter: what is checked, besides the chunks' CRCs, before
-  /// two files are trusted because their bytes are equal, without keeping a pixel.
+  /// Why a PNG file cannot be decoded, or `nil` when it is whole (``PNGChunkWalk/damage(in:)``)
+  /// and its image data inflates to every row its header declares, each with a known filter:
+  /// what is checked before two files are trusted because their bytes are equal, without keeping
+  /// a pixel.
   ///
   /// The data is inflated through a small band of memory (the decoder's), whatever the image's
   /// size, and every colour type and bit depth is taken (not only those the quick decoder
@@ -15,7 +16,8 @@ extension PNGCodec {
   /// - Returns: one lower-case phrase, such as `the image data ends before the image does`.
   package static func dataProblem(in data: Data) -> String? {
     data.withUnsafeBytes { bytes -> String? in
-      guard var walk = try? PNGChunkWalk(bytes, verifyingCRC: true) else {
+      if let damage = PNGChunkWalk.damage(in: bytes) { return damage }
+      guard var walk = try? PNGChunkWalk(bytes, verifyingCRC: false) else {
         return "not a whole PNG file"
       }
       var header: PNGHeader?

@@ -91,22 +91,26 @@ public struct PNGComparison: Sendable {
     } catch {
       throw Failure(file: .actual, error: error)
     }
-    // Equal bytes say nothing of whether a file can be decoded: each must be a whole PNG first.
-    if let damage = PNGChunkWalk.damage(in: expected) {
-      throw Failure(file: .expected, error: .damagedPNG(reason: damage))
-    }
-    if let damage = PNGChunkWalk.damage(in: actual) {
-      throw Failure(file: .actual, error: .damagedPNG(reason: damage))
-    }
     let sizes = (
       PixelSize(width: headers.0.width, height: headers.0.height),
       PixelSize(width: headers.1.width, height: headers.1.height)
     )
     self.options = options
     identicalBytes = sizes.0 == sizes.1 && expected == actual
-    // Equal bytes are not decoded: their image data must still inflate to every row.
-    if identicalBytes, let problem = PNGCodec.dataProblem(in: expected) {
-      throw Failure(file: .expected, error: .damagedPNG(reason: problem))
+    if identicalBytes {
+      // Equal bytes are not decoded, and say nothing of whether they can be: the file must be
+      // whole and its image data inflate to every row.
+      if let problem = PNGCodec.dataProblem(in: expected) {
+        throw Failure(file: .expected, error: .damagedPNG(reason: problem))
+      }
+    } else {
+      // Each file must be whole before its pixels are trusted; the decoder checks the rest.
+      if let damage = PNGChunkWalk.damage(in: expected) {
+        throw Failure(file: .expected, error: .damagedPNG(reason: damage))
+      }
+      if let damage = PNGChunkWalk.damage(in: actual) {
+        throw Failure(file: .actual, error: .damagedPNG(reason: damage))
+      }
     }
     let metadata: (GoldenMetadata?, GoldenMetadata?)
     if decoding == .whenSizesMatch, sizes.0 != sizes.1 || identicalBytes {
