@@ -74,7 +74,7 @@ package enum GoldenSuite {
   ) throws(GoldenSuiteError) -> [ScriptCheck] {
     let keys = artifactsKeys(scripts, currentDirectory: currentDirectory)
     try validate(scripts, keys: keys, options: options, currentDirectory: currentDirectory)
-    let slots = Slots<ScriptCheck>(count: scripts.count)
+    let slots = Locked([ScriptCheck?](repeating: nil, count: scripts.count))
     options.removingEmptyArtifactsFolder {
       WorkerThreads.shared.perform(iterations: scripts.count) { index in
         let script = scripts[index]
@@ -83,10 +83,10 @@ package enum GoldenSuite {
         var checked = check(
           script, displayName: display, options: options, artifactsKey: keys[index])
         checked.durationSeconds = (ContinuousClock.now - started) / .seconds(1)
-        slots.set(index, checked)
+        slots.withLock { $0[index] = checked }
       }
     }
-    return slots.values
+    return slots.withLock { $0.map { $0! } }
   }
 
   /// A script's name in diagnostics and reports: its path relative to the current folder,
@@ -188,18 +188,4 @@ package enum GoldenSuite {
 package struct GoldenSuiteError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The reason, naming the scripts or folders and the fix.
   package var description: String
-}
-
-/// Results filled in from several threads, each index once.
-final class Slots<Value>: @unchecked Sendable {
-  private var storage: [Value?]
-  private let lock = NSLock()
-
-  init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-  func set(_ index: Int, _ value: Value) {
-    lock.withLock { storage[index] = value }
-  }
-
-  var values: [Value] { lock.withLock { storage.map { $0! } } }
 }

@@ -109,25 +109,21 @@ final class ArtifactsFolder: Sendable {
   /// are removed when that empties them. Other files, links and what they lead to stay.
   func removeLeftovers(keeping paths: Set<String>) {
     guard let root = existing() else { return }
-    sweep(root, prefix: "", keeping: paths)
-  }
-
-  private func sweep(_ folder: FolderHandle, prefix: String, keeping paths: Set<String>) {
-    guard let entries = try? folder.entries() else { return }
-    for entry in entries {
-      if entry.isFolder {
-        guard let below = try? folder.existingFolder(at: entry.name) else { continue }
-        sweep(below, prefix: prefix + entry.name + "/", keeping: paths)
-        _ = folder.removeFolderIfEmpty(entry.name)
-        continue
+    var folders: [String] = []
+    try? root.walkTree(skippingHidden: false) { entry in
+      if entry.folder != nil {
+        folders.append(entry.path)
+        return true
       }
-      guard let suffix = Self.suffixes.first(where: { entry.name.hasSuffix($0) }) else { continue }
-      let image = prefix + String(entry.name.dropLast(suffix.count)) + ".png"
-      guard !paths.contains(image), let identity = folder.identity(ofFileNamed: entry.name) else {
-        continue
-      }
-      folder.removeFile(named: entry.name, ifStill: identity)
+      guard let suffix = Self.suffixes.first(where: { entry.name.hasSuffix($0) }),
+        !paths.contains(String(entry.path.dropLast(suffix.count)) + ".png"),
+        let identity = entry.parent.identity(ofFileNamed: entry.name)
+      else { return false }
+      entry.parent.removeFile(named: entry.name, ifStill: identity)
+      return false
     }
+    // The deepest first, so that a folder emptied by removing its own is removed too.
+    for folder in folders.reversed() { _ = root.removeFolderIfEmpty(folder) }
   }
 
   /// Removes the folder, and the folders below it on the way to `paths`' artifacts, when they

@@ -61,7 +61,7 @@ package struct SnapshotReviewEntry: Codable, Hashable, Sendable {
   /// is not the test's failure: the entry only helps a later review.
   package static func keep(_ entry: SnapshotReviewEntry?, at file: URL) {
     guard let entry else {
-      try? FileManager.default.removeItem(at: file)
+      try? FolderHandle.open(file.deletingLastPathComponent())?.remove(file.lastPathComponent)
       return
     }
     let encoder = JSONEncoder()

@@ -190,34 +190,24 @@ public struct PNGComparison: Sendable {
   ) throws(Failure)
     -> (images: (PixelImage, PixelImage), metadata: (GoldenMetadata?, GoldenMetadata?))
   {
-    let results = DecodeResults()
+    // Each thread fills its own slot once; both have finished before either is read.
+    let slots = Locked(
+      [(Result<PixelImage, RenderError>, GoldenMetadata?)](
+        repeating: (.failure(.notPNG), nil), count: 2))
     WorkerThreads.shared.perform(iterations: 2) { index in
       let data = index == 0 ? one : two
       let image = Result { () throws(RenderError) in try diffing.fromData(data) }
-      results.set(image, readingScenes ? metadata(of: data) : nil, at: index)
+      let metadata = readingScenes ? metadata(of: data) : nil
+      slots.withLock { $0[index] = (image, metadata) }
     }
-    switch (results.images[0], results.images[1]) {
+    let results = slots.withLock { $0 }
+    switch (results[0].0, results[1].0) {
     case (.success(let expected), .success(let actual)):
-      return ((expected, actual), (results.metadata[0], results.metadata[1]))
+      return ((expected, actual), (results[0].1, results[1].1))
     case (.failure(let error), _):
       throw Failure(file: .expected, error: error)
     case (_, .failure(let error)):
       throw Failure(file: .actual, error: error)
-    }
-  }
-}
-
-/// Where the two decoding threads leave their images and metadata; each writes its own slot
-/// once, and both have finished before either is read.
-private final class DecodeResults: @unchecked Sendable {
-  var images: [Result<PixelImage, RenderError>] = [.failure(.notPNG), .failure(.notPNG)]
-  var metadata: [GoldenMetadata?] = [nil, nil]
-  private let lock = NSLock()
-
-  func set(_ image: Result<PixelImage, RenderError>, _ data: GoldenMetadata?, at index: Int) {
-    lock.withLock {
-      images[index] = image
-      metadata[index] = data
     }
   }
 }

@@ -33,46 +33,42 @@ struct ImageTree: Sendable {
   /// - Throws: ``FileError`` when it cannot be read.
   init(_ root: FolderHandle, excluding excluded: FolderHandle? = nil) throws(FileError) {
     self.root = root
-    try visit(root, prefix: "", excluding: excluded)
+    try visit(root, excluding: excluded)
   }
 
-  private mutating func visit(_ folder: FolderHandle, prefix: String, excluding: FolderHandle?)
-    throws(FileError)
-  {
-    for entry in try folder.entries() where !entry.name.hasPrefix(".") {
-      let path = prefix + entry.name
-      if entry.isFolder {
-        // A folder swapped for a link since it was listed is refused here, not followed.
-        guard let below = try folder.subfolder(entry.name) else { continue }
+  private mutating func visit(_ root: FolderHandle, excluding: FolderHandle?) throws(FileError) {
+    try root.walkTree(skippingHidden: true) { (entry) throws(FileError) -> Bool in
+      let folder = entry.parent
+      if let below = entry.folder {
         if let excluding, below.isSameFolder(as: excluding) {
           notes.append(
             "left out '\(folder.join(entry.name))': it is the other folder of the comparison")
-          continue
+          return false
         }
-        try visit(below, prefix: path + "/", excluding: excluding)
-        continue
+        return true
       }
       guard let identity = folder.identity(ofFileNamed: entry.name) else {
         let reason: String
-        do {
+        do throws(FileError) {
           _ = try folder.openFile(entry.name)
           reason = "not a regular file"
         } catch {
           reason = error.reason
         }
         notes.append("skipped '\(folder.join(entry.name))': \(reason)")
-        continue
+        return false
       }
       guard entry.name.lowercased().hasSuffix(".png") else {
         notes.append("skipped '\(folder.join(entry.name))': not named .png")
-        continue
+        return false
       }
       guard images.count < Self.fileLimit else {
         throw FileError(
           path: root.displayPath, action: "compare",
           reason: "it holds more than \(Self.fileLimit) PNG files; compare a subfolder")
       }
-      images[path] = ImageFile(folder: folder, name: entry.name, identity: identity)
+      images[entry.path] = ImageFile(folder: folder, name: entry.name, identity: identity)
+      return false
     }
   }
 }

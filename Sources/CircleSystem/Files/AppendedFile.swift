@@ -46,6 +46,12 @@ package final class AppendedFile: @unchecked Sendable {
     if let failure { throw FileError(path: shown, action: "write", reason: failure) }
   }
 
+  /// The file's size now, in bytes; 0 when it cannot be known.
+  package var size: Int {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+  }
+
   /// Closes the file; later lines are refused.
   package func close() {
     closed.withLock { closed in

@@ -10,7 +10,8 @@ import Foundation
 package final class Console: @unchecked Sendable {
   private let writeOut: (String) -> Void
   private let writeError: (String) -> Void
-  private let lock = NSLock()
+  /// Keeps the lines of two threads whole.
+  private let lock = Locked(())
   /// Whether diagnostics may use colour: standard error is a terminal and `NO_COLOR` is unset.
   package let colourDiagnostics: Bool
   /// Whether standard error is an interactive terminal (progress may be shown there).
@@ -46,12 +47,12 @@ package final class Console: @unchecked Sendable {
 
   /// Writes one line of results to standard output.
   package func print(_ line: String) {
-    lock.withLock { writeOut(line + "\n") }
+    lock.withLock { _ in writeOut(line + "\n") }
   }
 
   /// Writes text to standard error as it is (diagnostics carry their own line ends).
   package func printError(_ text: String) {
-    lock.withLock { writeError(text.hasSuffix("\n") ? text : text + "\n") }
+    lock.withLock { _ in writeError(text.hasSuffix("\n") ? text : text + "\n") }
   }
 
   /// Writes `circles: error: <message>` to standard error.

@@ -49,18 +49,15 @@ enum ScriptDiscovery {
   }
 
   /// Adds the `.circles` files below a folder, depth first, each folder's entries by name.
-  private static func collect(in folder: FolderHandle, at url: URL, into found: inout [URL]) throws
+  private static func collect(in folder: FolderHandle, at url: URL, into found: inout [URL])
+    throws(FileError)
   {
-    for entry in try folder.entries() where !entry.name.hasPrefix(".") {
-      let child = url.appendingPathComponent(entry.name, isDirectory: entry.isFolder)
-      if entry.isFolder {
-        guard entry.name != "__snapshots__", let sub = try folder.subfolder(entry.name) else {
-          continue
-        }
-        try collect(in: sub, at: child, into: &found)
-      } else if entry.name.hasSuffix(".circles") {
-        found.append(child.standardizedFileURL)
+    try folder.walkTree(skippingHidden: true) { entry in
+      if entry.folder != nil { return entry.name != "__snapshots__" }
+      if entry.name.hasSuffix(".circles") {
+        found.append(url.appendingPathComponent(entry.path).standardizedFileURL)
       }
+      return false
     }
   }
 }

@@ -35,24 +35,19 @@ package final class PreviewChecker {
   /// The script file, whose goldens are `__snapshots__/<name>/` beside it.
   package let script: URL
   /// Where the actual and diff images go while a check runs.
-  package let artifacts: URL
+  private let scratch = ScratchFolder(purpose: "preview")
+  package var artifacts: URL { scratch.url }
 
   /// Creates a checker with a new folder for its images.
   package init(script: URL) {
     self.script = script
-    artifacts = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-preview-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: artifacts)
   }
 
   /// Runs the check of `source` and marks the frames of its history (matched by name).
   package func check(_ source: ScriptSource, frames: [ViewerFrame]) -> PreviewCheckResult {
     let options = CheckOptions(record: .none, artifactsDirectory: artifacts)
     let check = GoldenSuite.check(source, as: script, options: options, artifactsKey: "script")
-    defer { try? FileManager.default.removeItem(at: artifacts) }
+    defer { scratch.clear() }
     if let problem = check.folderError {
       return PreviewCheckResult(summary: "cannot check: \(problem)", failed: true, marks: [])
     }
@@ -67,7 +62,8 @@ package final class PreviewChecker {
     for frame in result.frames where !frame.isRender && frame.status != .passed {
       guard let number = numbers[frame.name] else { continue }
       let image = frame.artifacts.flatMap { $0.strip ?? $0.diff }
-      let diff = image.flatMap { try? Data(contentsOf: $0) }?.base64EncodedString()
+      let diff = image.flatMap { FolderHandle.readFile($0, limit: 1 << 28) }?
+        .base64EncodedString()
       marks.append(
         PreviewMark(
           frame: number, status: frame.status.rawValue,

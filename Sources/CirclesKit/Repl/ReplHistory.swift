@@ -56,14 +56,13 @@ package struct ReplHistory: Sendable {
 
   /// The lines kept, oldest first (none when the file is missing or unreadable).
   package func load() -> [String] {
-    guard let target = regularFile(), let handle = try? FileHandle(forReadingFrom: target)
+    guard let target = regularFile(),
+      let folder = try? FolderHandle(
+        opening: target.deletingLastPathComponent(), creating: false),
+      let handle = try? folder.openFile(target.lastPathComponent)
     else { return [] }
-    defer { try? handle.close() }
-    let size = (try? handle.seekToEnd()) ?? 0
-    let start = size > UInt64(Self.readLimit) ? size - UInt64(Self.readLimit) : 0
-    guard (try? handle.seek(toOffset: start)) != nil,
-      let data = try? handle.readToEnd()
-    else { return [] }
+    let start = max(0, handle.size - Self.readLimit)
+    let data = handle.bytes(at: start, count: handle.size - start)
     var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     if start > 0, !lines.isEmpty { lines.removeFirst() }
     return Array(lines.suffix(limit))
@@ -75,7 +74,7 @@ package struct ReplHistory: Sendable {
   /// - Throws: `FileError` for writing the file when it cannot be written.
   package func append(_ line: String) throws(FileError) {
     guard let file else { return }
-    guard FileManager.default.fileExists(atPath: file.path) else {
+    guard FolderHandle.status(atPath: file.path) != nil else {
       return try rewrite(file, with: [line])
     }
     guard let target = regularFile() else { return }
@@ -83,9 +82,9 @@ package struct ReplHistory: Sendable {
     let size: Int
     do throws(FileError) {
       let folder = try FolderHandle(opening: folderURL, displayPath: folderURL.path)
-      try AppendedFile(named: target.lastPathComponent, in: folder).append(line + "\n")
-      let attributes = try? FileManager.default.attributesOfItem(atPath: target.path)
-      size = (attributes?[.size] as? Int) ?? 0
+      let appended = try AppendedFile(named: target.lastPathComponent, in: folder)
+      try appended.append(line + "\n")
+      size = appended.size
     } catch {
       throw FileError(path: error.path, action: "write", reason: error.reason)
     }
@@ -106,8 +105,7 @@ package struct ReplHistory: Sendable {
   /// The file the history is in, following symbolic links, when it is a regular file.
   private func regularFile() -> URL? {
     guard let file else { return nil }
-    let target = file.resolvingSymlinksInPath()
-    let type = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type]
-    return type as? FileAttributeType == .typeRegular ? target : nil
+    let target = URL(fileURLWithPath: FolderHandle.resolvedPath(file.path))
+    return FolderHandle.status(atPath: target.path)?.kind == S_IFREG ? target : nil
   }
 }

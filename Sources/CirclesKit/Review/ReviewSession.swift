@@ -100,6 +100,8 @@ package final class ReviewSession: @unchecked Sendable {
   private var acceptedLog: [ReviewDecision] = []
   /// Told of each decision as it is taken (on the server's thread), for the console.
   private let onDecision: (@Sendable (ReviewDecision) -> Void)?
+  /// The folder of the checks' artifacts, read back for the page and cleared after each.
+  private let scratch = ScratchFolder(purpose: "review")
 
   /// Creates a session; nothing is checked until ``refresh(_:)``.
   ///
@@ -122,8 +124,7 @@ package final class ReviewSession: @unchecked Sendable {
     options.failsWhenRecording = false
     options.only = []
     options.writesStrips = false
-    options.artifactsDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "circles-review-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+    options.artifactsDirectory = scratch.url
     self.subjects = subjects
     self.options = options
     self.currentDirectory = currentDirectory
@@ -156,10 +157,6 @@ package final class ReviewSession: @unchecked Sendable {
     }
   }
 
-  deinit {
-    try? FileManager.default.removeItem(at: options.artifactsDirectory)
-  }
-
   /// Checks the scripts (all, or those at `indices`) and publishes the page.
   ///
   /// - Throws: ``GoldenSuiteError`` when two scripts would share a golden folder; nothing has
@@ -181,7 +178,7 @@ package final class ReviewSession: @unchecked Sendable {
       keep(check, at: index)
     }
     let cleared = rebuild()
-    try? FileManager.default.removeItem(at: options.artifactsDirectory)
+    scratch.clear()
     return publish(since: start, cleared: cleared)
   }
 
@@ -238,7 +235,7 @@ package final class ReviewSession: @unchecked Sendable {
       decisions[id] = decided
       onDecision?(decision)
       _ = rebuild()
-      try? FileManager.default.removeItem(at: options.artifactsDirectory)
+      scratch.clear()
       _ = publish(since: start, cleared: 0)
       return .success(decision)
     }

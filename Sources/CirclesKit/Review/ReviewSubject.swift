@@ -23,15 +23,16 @@ package enum ReviewSubject: Sendable, Equatable {
   /// links are not followed, and at most `limit` are taken.
   package static func snapshots(in folder: URL, limit: Int = 10_000) -> [ReviewSubject] {
     var found: [URL] = []
-    let keys: [URLResourceKey] = [.isSymbolicLinkKey, .isRegularFileKey]
-    let walker = FileManager.default.enumerator(
-      at: folder, includingPropertiesForKeys: keys, options: [.skipsPackageDescendants])
-    while let url = walker?.nextObject() as? URL, found.count < limit {
-      guard url.lastPathComponent.hasSuffix(SnapshotReviewEntry.suffix),
-        let values = try? url.resourceValues(forKeys: Set(keys)),
-        values.isRegularFile == true, values.isSymbolicLink != true
-      else { continue }
-      found.append(url)
+    let root = try? FolderHandle.open(folder)
+    try? root?.walkTree(skippingHidden: false) { entry in
+      guard found.count < limit else { return false }
+      if entry.folder != nil { return true }
+      if entry.name.hasSuffix(SnapshotReviewEntry.suffix),
+        entry.parent.identity(ofFileNamed: entry.name) != nil
+      {
+        found.append(folder.appendingPathComponent(entry.path))
+      }
+      return false
     }
     return found.sorted { $0.path < $1.path }.map { .snapshot($0) }
   }
