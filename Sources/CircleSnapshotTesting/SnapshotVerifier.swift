@@ -1,6 +1,7 @@
 import CircleCanvas
 import CircleRender
 import CircleSnapshot
+import CircleSystem
 import Foundation
 
 /// Checks canvases and scripts against their golden images: the engine under `assertSnapshot`
@@ -108,7 +109,7 @@ package struct SnapshotVerifier: Sendable {
   /// before, is still used when it exists; so is that place for a test file in no package.
   static func snapshotFolder(of testFile: URL) -> URL {
     let beside = CheckOptions.defaultGoldenDirectory(forScript: testFile)
-    guard !FileManager.default.fileExists(atPath: beside.path),
+    guard FolderHandle.status(atPath: beside.path) == nil,
       let root = packageRoot(of: testFile)
     else { return beside }
     let inside = testFile.deletingPathExtension().pathComponents.dropFirst(
@@ -122,8 +123,7 @@ package struct SnapshotVerifier: Sendable {
   static func packageRoot(of testFile: URL) -> URL? {
     var folder = testFile.deletingLastPathComponent()
     while folder.pathComponents.count > 1 {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
-      {
+      if FolderHandle.status(atPath: folder.appendingPathComponent("Package.swift").path) != nil {
         return folder
       }
       folder.deleteLastPathComponent()
@@ -136,7 +136,7 @@ package struct SnapshotVerifier: Sendable {
     if let artifactsDirectory { return artifactsDirectory }
     let root =
       Self.packageRoot(of: testFile)
-      ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+      ?? FolderHandle.currentDirectory
     return root.appendingPathComponent(".circles-artifacts", isDirectory: true)
   }
 

@@ -68,8 +68,7 @@ public enum CommandLineTool {
     let environment = ProcessInfo.processInfo.environment
     let context = ToolContext(
       console: console, environment: environment,
-      currentDirectory: URL(
-        fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+      currentDirectory: FolderHandle.currentDirectory,
       readStandardInput: { ScriptSource.standardInputBytes() },
       lineReader: standardLineReader)
     return main(arguments: arguments, context: context)

@@ -1,3 +1,4 @@
+import CircleSystem
 import Foundation
 
 /// The outcome of checking every frame of one script against its goldens.
@@ -168,7 +169,7 @@ enum DisplayPath {
   /// The path relative to the current folder when the file is below it, else absolute.
   static func of(_ url: URL) -> String {
     let path = url.standardizedFileURL.path
-    let current = FileManager.default.currentDirectoryPath
+    let current = FolderHandle.currentDirectory.path
     let prefix = current.hasSuffix("/") ? current : current + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }

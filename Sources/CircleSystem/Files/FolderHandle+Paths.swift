@@ -11,6 +11,16 @@ extension FolderHandle {
     return (info.st_mode & S_IFMT, [UInt64(info.st_dev), UInt64(info.st_ino)])
   }
 
+  /// The process's current folder.
+  package static var currentDirectory: URL {
+    URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+  }
+
+  /// Whether the path, followed, is a regular file this process may run.
+  package static func isExecutableFile(atPath path: String) -> Bool {
+    status(atPath: path)?.kind == S_IFREG && RawPath.withCString(path) { access($0, X_OK) } == 0
+  }
+
   /// Whether the path is a symbolic link itself.
   package static func isLink(atPath path: String) -> Bool {
     var info = stat()

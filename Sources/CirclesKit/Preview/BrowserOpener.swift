@@ -1,3 +1,4 @@
+import CircleSystem
 import Foundation
 
 /// Opens an address with the desktop's opener (`xdg-open`, or `open` on macOS), for `--open`
@@ -14,7 +15,7 @@ package enum BrowserOpener {
       let opener = "xdg-open"
     #endif
     let found = (path ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(opener)" }
-      .first { FileManager.default.isExecutableFile(atPath: $0) }
+      .first { FolderHandle.isExecutableFile(atPath: $0) }
     guard let found else {
       return "no '\(opener)' to open the page with; open \(address) in a browser"
     }
