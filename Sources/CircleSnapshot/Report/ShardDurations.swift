@@ -20,7 +20,8 @@ package struct ShardDurations: Sendable, Equatable {
       let data: Data
       do {
         data = try FolderHandle.readGivenFile(
-          file, shownAs: DisplayPath.of(file), limit: Self.largestReport)
+          atPath: file.path, shownAs: DisplayPath.of(file), limit: Self.largestReport,
+          tooLarge: { _ in "is larger than \(Self.largestReport >> 20) MiB" })
       } catch {
         throw ShardDurationsError(file: file, reason: error.reason)
       }

@@ -26,10 +26,15 @@ package enum FileReading {
 
   /// Reads everything from `descriptor` up to its end, at most `limit` bytes.
   ///
+  /// - Parameter expected: the size the file had when opened, if known: room for it is made
+  ///   at once.
   /// - Throws: `.tooLarge` as soon as more than `limit` bytes come, `.system` when a read
   ///   fails.
-  package static func read(_ descriptor: Int32, limit: Int) throws(Failure) -> Data {
+  package static func read(_ descriptor: Int32, limit: Int, expected: Int = 0) throws(Failure)
+    -> Data
+  {
     var data = Data()
+    data.reserveCapacity(min(max(expected, 0), limit))
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }

@@ -47,31 +47,57 @@ extension FolderHandle {
     return "/" + tail.reversed().joined(separator: "/")
   }
 
-  /// The bytes of a file named on the command line (`circles diff`'s inputs): a regular file,
-  /// followed through links as the user named it; a device or a FIFO is refused before it is
-  /// opened, so that reading it cannot block.
+  /// The bytes of a file named on the command line (a script, `circles diff`'s inputs, a
+  /// durations report): a regular file, followed through links as the user named it.
+  ///
+  /// The file is opened without blocking (a named pipe with no writer would otherwise wait for
+  /// one), then checked to be a regular file of at most `limit` bytes before anything is read;
+  /// the read stops as soon as it passes the limit, should the file grow meanwhile.
   ///
   /// - Parameters:
+  ///   - path: the path (``RawPath`` text).
   ///   - shown: how messages name the file (the path as given).
-  ///   - limit: the most bytes it may have; a larger file is refused unread.
+  ///   - limit: the most bytes it may have.
+  ///   - refusal: why a file of a kind other than regular is not read (by its `S_IFMT` bits);
+  ///     `is a folder` or `is not a regular file` unless given.
+  ///   - tooLarge: the reason for a file over the limit, given its size when known.
   /// - Throws: ``FileError`` naming the file and the reason.
   package static func readGivenFile(
-    _ url: URL, shownAs shown: String, limit: Int = .max
+    atPath path: String, shownAs shown: String, limit: Int = .max,
+    refusal: (mode_t) -> String? = { $0 == S_IFDIR ? "is a folder" : "is not a regular file" },
+    tooLarge: (Int?) -> String = { _ in "is too large" }
   ) throws(FileError) -> Data {
-    var info = stat()
-    if RawPath.withCString(url.path, { stat($0, &info) }) == 0 {
-      if info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-        throw FileError(path: shown, action: "read", reason: "is not a regular file")
-      }
-      if Int(info.st_size) > limit {
-        throw FileError(
-          path: shown, action: "read", reason: "is larger than \(limit >> 20) MiB")
-      }
+    func refused(_ reason: String) -> FileError {
+      FileError(path: shown, action: "read", reason: reason)
     }
-    do {
-      return try Data(contentsOf: url)
+    let descriptor = RawPath.withCString(path) {
+      openat(AT_FDCWD, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    }
+    var info = stat()
+    guard descriptor >= 0 else {
+      let problem = errno
+      if problem == ENXIO || problem == EISDIR, RawPath.withCString(path, { stat($0, &info) }) == 0,
+        let reason = refusal(info.st_mode & S_IFMT)
+      {
+        throw refused(reason)
+      }
+      throw FileError(path: shown, action: "read", errno: problem)
+    }
+    defer { close(descriptor) }
+    guard fstat(descriptor, &info) == 0 else {
+      throw FileError(path: shown, action: "read", errno: errno)
+    }
+    if info.st_mode & S_IFMT != S_IFREG {
+      throw refused(refusal(info.st_mode & S_IFMT) ?? "is not a regular file")
+    }
+    guard Int(info.st_size) <= limit else { throw refused(tooLarge(Int(info.st_size))) }
+    do throws(FileReading.Failure) {
+      return try FileReading.read(descriptor, limit: limit, expected: Int(info.st_size))
     } catch {
-      throw FileError(path: shown, action: "read", error: error)
+      switch error {
+      case .tooLarge: throw refused(tooLarge(nil))
+      case .system(let reason): throw refused(reason)
+      }
     }
   }
 

@@ -61,7 +61,8 @@ struct DiffCommand: Subcommand {
     var inputs: [Data] = []
     for path in [expectedPath, actualPath] {
       do {
-        inputs.append(try FolderHandle.readGivenFile(context.url(for: path), shownAs: path))
+        inputs.append(
+          try FolderHandle.readGivenFile(atPath: context.url(for: path).path, shownAs: path))
       } catch {
         console.error(DisplayText.escaped(error.description))
         return ExitCode.usage
