@@ -31,8 +31,8 @@ final class FramePipeline: @unchecked Sendable {
   private let slots: DispatchSemaphore
   private let waiting: Backlog
   private let group = DispatchGroup()
-  private let lock = NSLock()
-  private var failure: (frame: Int, error: any Error)?
+  /// The earliest failure so far, by frame number.
+  private let failure = Locked<(frame: Int, error: any Error)?>(nil)
 
   /// Creates a pipeline.
   ///
@@ -114,7 +114,7 @@ final class FramePipeline: @unchecked Sendable {
   }
 
   private func record(_ error: any Error, frame: Int) {
-    lock.withLock {
+    failure.withLock { failure in
       if failure == nil || failure!.frame > frame { failure = (frame, error) }
     }
   }
@@ -128,7 +128,7 @@ final class FramePipeline: @unchecked Sendable {
   }
 
   private func earliestFailure() -> (frame: Int, error: any Error)? {
-    lock.withLock { failure }
+    failure.withLock { $0 }
   }
 }
 
