@@ -90,6 +90,8 @@ extension GoldenSession {
       for index in items.indices { errors[index] = reason }
     }
     tidyArtifacts(plan, items: items, outcomes: outcomes)
+    // Only a whole script's check owns its artifacts folder: a snapshot, one image of a folder
+    // its test file's other snapshots share, is finished as stopped early and sweeps nothing.
     if !stoppedEarly { artifacts.removeLeftovers(keeping: Set(items.map(\.path))) }
     artifacts.removeIfEmpty(below: items.map(\.path))
     var ownerName: [Int: String] = [:]
