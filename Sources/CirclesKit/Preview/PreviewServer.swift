@@ -1,6 +1,6 @@
 internal import CMicroHTTPD
+import CircleSystem
 import Foundation
-
 
 /// Why the preview server did not start.
 package struct PreviewServerError: Error, Equatable, CustomStringConvertible {
@@ -55,8 +55,14 @@ package final class PreviewServer: @unchecked Sendable {
   /// The page's pictures by number (`/images/<n>.png`), when it has some apart from the page:
   /// each number names one picture for the server's life, so the browser may keep it.
   package let images: (@Sendable (Int) -> Data?)?
-  private var daemon: OpaquePointer?
-  private let lock = NSLock()
+  /// The running daemon, until ``stop()``.
+  private let daemon = Locked<Daemon?>(nil)
+
+  /// libmicrohttpd's daemon: a C pointer, used from any thread only to stop it, which the
+  /// library allows.
+  private struct Daemon: @unchecked Sendable {
+    let pointer: OpaquePointer
+  }
 
   /// Starts serving on `127.0.0.1:<port>`.
   ///
@@ -117,10 +123,11 @@ package final class PreviewServer: @unchecked Sendable {
       MHD_OPTION.END.rawValue,
     ]
     let context = Unmanaged.passUnretained(self).toOpaque()
-    daemon = withVaList(options) {
+    let started = withVaList(options) {
       MHD_start_daemon_va(flags, 0, nil, nil, Self.answer, context, $0)
     }
-    guard daemon != nil else {
+    daemon.withLock { $0 = started.map(Daemon.init) }
+    guard started != nil else {
       close(socket.descriptor)
       throw PreviewServerError(
         description: "cannot serve on 127.0.0.1:\(socket.port): the HTTP server did not start")
@@ -146,11 +153,11 @@ package final class PreviewServer: @unchecked Sendable {
   /// library's threads. Calling it again does nothing.
   package func stop() {
     channel.close()
-    lock.lock()
-    let running = daemon
-    daemon = nil
-    lock.unlock()
-    if let running { MHD_stop_daemon(running) }
+    let running = daemon.withLock { daemon in
+      defer { daemon = nil }
+      return daemon
+    }
+    if let running { MHD_stop_daemon(running.pointer) }
   }
 
   /// A listening socket on 127.0.0.1.

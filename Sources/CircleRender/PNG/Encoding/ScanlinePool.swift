@@ -1,3 +1,4 @@
+import CircleSystem
 import Foundation
 
 /// Spare scanline buffers for the frames of one sequence: at most `capacity` kept, all of the
@@ -6,38 +7,42 @@ import Foundation
 /// Buffers come from the C allocator, so that memory that cannot be had is an error the encoder
 /// reports (`RenderError.outOfMemory`) rather than a trap: a 16384×16384 picture's scanlines
 /// take 1 GiB.
-final class ScanlinePool: @unchecked Sendable {
+final class ScanlinePool: Sendable {
   static let alignment = 64
   let capacity: Int
-  private let lock = NSLock()
-  private var spare: [UnsafeMutableRawBufferPointer] = []
-  private var size = 0
-  private var made = 0
+  private let state = Locked(Spares())
+
+  /// The spare buffers, all of `size` bytes; memory no other thread holds while it is here.
+  private struct Spares: @unchecked Sendable {
+    var buffers: [UnsafeMutableRawBufferPointer] = []
+    var size = 0
+    var made = 0
+  }
 
   init(capacity: Int = 8) {
     self.capacity = capacity
   }
 
   deinit {
-    for buffer in spare { Self.release(buffer) }
+    state.withLock { for buffer in $0.buffers { Self.release(buffer) } }
   }
 
   /// How many buffers the pool has allocated in all.
-  var allocations: Int { lock.withLock { made } }
+  var allocations: Int { state.withLock { $0.made } }
 
   /// A buffer of `count` bytes: a spare one, or new.
   ///
   /// - Throws: `RenderError.outOfMemory` when a new one cannot be had.
   func take(_ count: Int) throws(RenderError) -> UnsafeMutableRawBufferPointer {
-    let reused: UnsafeMutableRawBufferPointer? = lock.withLock {
-      if size != count {
+    let reused: UnsafeMutableRawBufferPointer? = state.withLock { spares in
+      if spares.size != count {
         // The picture changed size: the spares no longer fit.
-        for buffer in spare { Self.release(buffer) }
-        spare.removeAll()
-        size = count
+        for buffer in spares.buffers { Self.release(buffer) }
+        spares.buffers.removeAll()
+        spares.size = count
       }
-      made += spare.isEmpty ? 1 : 0
-      return spare.popLast()
+      spares.made += spares.buffers.isEmpty ? 1 : 0
+      return spares.buffers.popLast()
     }
     if let reused { return reused }
     return try Self.allocate(count)
@@ -45,9 +50,9 @@ final class ScanlinePool: @unchecked Sendable {
 
   /// Keeps a buffer for a later frame, or frees it when the pool is full or it no longer fits.
   func giveBack(_ buffer: UnsafeMutableRawBufferPointer) {
-    let kept = lock.withLock {
-      guard buffer.count == size, spare.count < capacity else { return false }
-      spare.append(buffer)
+    let kept = state.withLock { spares in
+      guard buffer.count == spares.size, spares.buffers.count < capacity else { return false }
+      spares.buffers.append(buffer)
       return true
     }
     if !kept { Self.release(buffer) }
