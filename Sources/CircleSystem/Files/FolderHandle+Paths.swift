@@ -92,7 +92,7 @@ extension FolderHandle {
     }
     guard Int(info.st_size) <= limit else { throw refused(tooLarge(Int(info.st_size))) }
     do throws(FileReading.Failure) {
-      return try FileReading.read(descriptor, limit: limit, expected: Int(info.st_size))
+      return try FileReading.read(descriptor, limit: limit)
     } catch {
       switch error {
       case .tooLarge: throw refused(tooLarge(nil))
