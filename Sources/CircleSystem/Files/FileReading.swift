@@ -26,9 +26,6 @@ package enum FileReading {
 
   /// Reads everything from `descriptor` up to its end, at most `limit` bytes.
   ///
-  /// The bytes are appended as they come, with no room reserved ahead: in this toolchain,
-  /// `Data.reserveCapacity` leaves storage LeakSanitizer reports as leaked at exit.
-  ///
   /// - Throws: `.tooLarge` as soon as more than `limit` bytes come, `.system` when a read
   ///   fails.
   package static func read(_ descriptor: Int32, limit: Int) throws(Failure) -> Data {

@@ -90,4 +90,22 @@ struct WorkerThreadsTests {
     #expect(record.seen == Array(0..<50))
     #expect(record.threadCount == 1)
   }
+  /// Something a perform's work holds, to see when it goes.
+  final class Token: Sendable {}
+
+  @Test("what the work of a perform holds is let go by the time it returns, on every thread")
+  func workLetGo() {
+    let pool = WorkerThreads(upTo: 3)
+    defer { pool.stop() }
+    for _ in 0..<200 {
+      weak var held: Token?
+      do {
+        let token = Token()
+        held = token
+        pool.perform(iterations: 8) { _ in withExtendedLifetime(token) {} }
+      }
+      #expect(held == nil)
+      if held != nil { return }
+    }
+  }
 }
