@@ -61,7 +61,7 @@ package struct ReviewDecision: Sendable, Equatable {
 ///
 /// The session's methods may be called from any thread: one lock keeps a decision and a
 /// refresh from running at once.
-package final class ReviewSession: @unchecked Sendable {
+package final class ReviewSession: Sendable {
   /// What is reviewed: script files, or what `assertSnapshot` calls left.
   package let subjects: [ReviewSubject]
   /// How they are checked: the golden folders and comparison of `circles check`, recording
@@ -74,30 +74,36 @@ package final class ReviewSession: @unchecked Sendable {
   /// The session's secret, which only the page holds: an action without it is refused (403).
   package let token: String
 
-  private let lock = NSLock()
   /// The pictures of the pages, served by the server (`PreviewServer.images`).
   private let images = ReviewImages()
-  private var checks: [GoldenSuite.ScriptCheck?]
-  /// The options each subject was checked with: ``options`` with an entry's golden folder and
-  /// comparison.
-  private var checkedWith: [CheckOptions]
-  /// The items of each script's latest check, made while its images were on disk.
-  private var found: [[ReviewItem]]
-  /// How many items ``found`` holds in all.
-  private var foundCount = 0
-  /// How many images of each script wait for a decision beyond ``maximumItems``.
-  private var unshown: [Int]
+  /// Everything that changes, under one lock; a check runs under it, so that a decision never
+  /// lands between a check and its page.
+  private let state: Locked<State>
 
   /// The most images a page shows; the others are counted, and wait for a later page. Each
   /// holds its golden, diff and actual picture in memory (some 50 KB at 400×300), so 500 keep
   /// a review within some 75 MB however many frames fail.
   package static let maximumItems = 500
-  /// The items of the page: ``found`` with the decisions.
-  private var items: [ReviewItem] = []
-  /// Decisions by item id, with the item as it was when decided.
-  private var decisions: [String: ReviewItem] = [:]
-  /// Every accept made, in order, for the end of the session.
-  private var acceptedLog: [ReviewDecision] = []
+
+  /// What the session knows and has decided.
+  private struct State: Sendable {
+    var checks: [GoldenSuite.ScriptCheck?]
+    /// The options each subject was checked with: ``options`` with an entry's golden folder and
+    /// comparison.
+    var checkedWith: [CheckOptions]
+    /// The items of each script's latest check, made while its images were on disk.
+    var found: [[ReviewItem]]
+    /// How many items ``found`` holds in all.
+    var foundCount = 0
+    /// How many images of each script wait for a decision beyond ``maximumItems``.
+    var unshown: [Int]
+    /// The items of the page: ``found`` with the decisions.
+    var items: [ReviewItem] = []
+    /// Decisions by item id, with the item as it was when decided.
+    var decisions: [String: ReviewItem] = [:]
+    /// Every accept made, in order, for the end of the session.
+    var acceptedLog: [ReviewDecision] = []
+  }
   /// Told of each decision as it is taken (on the server's thread), for the console.
   private let onDecision: (@Sendable (ReviewDecision) -> Void)?
   /// The folder of the checks' artifacts, read back for the page and cleared after each.
@@ -131,27 +137,29 @@ package final class ReviewSession: @unchecked Sendable {
     self.channel = channel
     var generator = SystemRandomNumberGenerator()
     token = (0..<4).map { _ in String(generator.next(), radix: 16) }.joined()
-    checks = Array(repeating: nil, count: subjects.count)
-    checkedWith = Array(repeating: options, count: subjects.count)
-    found = Array(repeating: [], count: subjects.count)
-    unshown = Array(repeating: 0, count: subjects.count)
+    state = Locked(
+      State(
+        checks: Array(repeating: nil, count: subjects.count),
+        checkedWith: Array(repeating: options, count: subjects.count),
+        found: Array(repeating: [], count: subjects.count),
+        unshown: Array(repeating: 0, count: subjects.count)))
   }
 
   /// Keeps a script's check and the items made from it (reading its images, which the next
   /// check replaces).
-  private func keep(_ check: GoldenSuite.ScriptCheck, at index: Int) {
-    checks[index] = check
+  private func keep(_ check: GoldenSuite.ScriptCheck, at index: Int, in state: inout State) {
+    state.checks[index] = check
     // The items the other scripts hold: kept as a sum, so that a refresh of 10,000 entries
     // does not add up every script's items for each.
-    let others = foundCount - found[index].count
-    (found[index], unshown[index]) = ReviewItem.items(
+    let others = state.foundCount - state.found[index].count
+    (state.found[index], state.unshown[index]) = ReviewItem.items(
       of: check, script: index, limit: max(0, Self.maximumItems - others))
-    foundCount = others + found[index].count
+    state.foundCount = others + state.found[index].count
     if case .snapshot = subjects[index] {
       // No command line records one image of a test; the call's own mode records this one
       // (with the others it failed on).
-      for item in found[index].indices {
-        found[index][item].acceptance.command =
+      for item in state.found[index].indices {
+        state.found[index][item].acceptance.command =
           "record: .missingAndFailed in the call at \(check.displayName)"
       }
     }
@@ -165,21 +173,21 @@ package final class ReviewSession: @unchecked Sendable {
   package func refresh(_ indices: [Int]? = nil) throws(GoldenSuiteError) -> ReviewRound {
     let start = ContinuousClock.now
     let chosen = indices ?? Array(subjects.indices)
-    lock.lock()
-    defer { lock.unlock() }
-    let scripts = chosen.filter { if case .script = subjects[$0] { true } else { false } }
-    let checked = try GoldenSuite.check(
-      scripts.map { subjects[$0].watched }, options: options, currentDirectory: currentDirectory)
-    for (index, check) in zip(scripts, checked) { keep(check, at: index) }
-    for index in chosen where !scripts.contains(index) {
-      let (check, used) = ReviewSubject.check(
-        entryAt: subjects[index].watched, options: options, currentDirectory: currentDirectory)
-      checkedWith[index] = used
-      keep(check, at: index)
+    return try state.withLock { (state) throws(GoldenSuiteError) -> ReviewRound in
+      let scripts = chosen.filter { if case .script = subjects[$0] { true } else { false } }
+      let checked = try GoldenSuite.check(
+        scripts.map { subjects[$0].watched }, options: options, currentDirectory: currentDirectory)
+      for (index, check) in zip(scripts, checked) { keep(check, at: index, in: &state) }
+      for index in chosen where !scripts.contains(index) {
+        let (check, used) = ReviewSubject.check(
+          entryAt: subjects[index].watched, options: options, currentDirectory: currentDirectory)
+        state.checkedWith[index] = used
+        keep(check, at: index, in: &state)
+      }
+      let cleared = rebuild(&state)
+      scratch.clear()
+      return publish(state, since: start, cleared: cleared)
     }
-    let cleared = rebuild()
-    scratch.clear()
-    return publish(since: start, cleared: cleared)
   }
 
   /// Answers `POST /accept` and `POST /reject`: the image named by the `frame` argument (an
@@ -216,8 +224,9 @@ package final class ReviewSession: @unchecked Sendable {
   ///   another golden, a golden that could not be written).
   package func decide(_ id: String, accept: Bool) -> Result<ReviewDecision, Refusal> {
     let start = ContinuousClock.now
-    return lock.withLock {
-      guard let item = items.first(where: { $0.id == id && $0.decision != .accepted }) else {
+    return state.withLock { state in
+      guard let item = state.items.first(where: { $0.id == id && $0.decision != .accepted })
+      else {
         return .failure(
           Refusal(description: "no image '\(id)' waits for a decision: reload the page"))
       }
@@ -226,27 +235,27 @@ package final class ReviewSession: @unchecked Sendable {
         decision: accept ? .accepted : .rejected,
         command: accept ? item.acceptance.command : nil)
       if accept {
-        if let problem = apply(item) { return .failure(problem) }
-        acceptedLog.append(decision)
+        if let problem = apply(item, in: &state) { return .failure(problem) }
+        state.acceptedLog.append(decision)
       }
       var decided = item
       decided.decision = decision.decision
       decided.note = nil
-      decisions[id] = decided
+      state.decisions[id] = decided
       onDecision?(decision)
-      _ = rebuild()
+      _ = rebuild(&state)
       scratch.clear()
-      _ = publish(since: start, cleared: 0)
+      _ = publish(state, since: start, cleared: 0)
       return .success(decision)
     }
   }
 
   /// Runs the item's accept on the text the page was made from; `nil` when it was done.
-  private func apply(_ item: ReviewItem) -> Refusal? {
-    guard let check = checks[item.script] else {
+  private func apply(_ item: ReviewItem, in state: inout State) -> Refusal? {
+    guard let check = state.checks[item.script] else {
       return Refusal(description: "the script of '\(item.id)' has not been checked")
     }
-    let accepting = item.acceptance.options(from: checkedWith[item.script])
+    let accepting = item.acceptance.options(from: state.checkedWith[item.script])
     let after: GoldenSuite.ScriptCheck
     if let result = check.result, check.source.isEmpty, let png = item.actual,
       case .snapshot = subjects[item.script]
@@ -263,7 +272,7 @@ package final class ReviewSession: @unchecked Sendable {
       after = GoldenSuite.check(
         source, as: check.script, options: accepting, artifactsKey: "accept")
     }
-    keep(after, at: item.script)
+    keep(after, at: item.script, in: &state)
     let isOrphan = item.status == .orphan
     let frame = after.result?.frames.first {
       $0.name == item.name && ([.orphan, .pruned].contains($0.status) == isOrphan)
@@ -283,24 +292,24 @@ package final class ReviewSession: @unchecked Sendable {
 
   /// The accepts made in the session, in order; and the images rejected now.
   package var summary: (accepted: [ReviewDecision], rejected: [ReviewDecision]) {
-    lock.withLock {
-      let rejected = items.filter { $0.decision == .rejected }.map {
+    state.withLock { state in
+      let rejected = state.items.filter { $0.decision == .rejected }.map {
         ReviewDecision(scriptName: $0.scriptName, name: $0.name, decision: .rejected)
       }
-      return (acceptedLog, rejected)
+      return (state.acceptedLog, rejected)
     }
   }
 
   /// The one result of the latest checks: whether every frame passes now.
   package var result: CheckResult {
-    lock.withLock { GoldenSuite.result(of: checks.compactMap(\.self)) }
+    state.withLock { GoldenSuite.result(of: $0.checks.compactMap(\.self)) }
   }
 
   /// A picture of the pages, by its number in `/images/<n>.png`.
   package func picture(_ number: Int) -> Data? { images.picture(number) }
 
   /// The items of the page, as of the latest round.
-  package var currentItems: [ReviewItem] { lock.withLock { items } }
+  package var currentItems: [ReviewItem] { state.withLock { $0.items } }
 
   /// Watches the script files and refreshes the page when one is saved (by its modification
   /// time, size and inode, as `circles preview` does), until `shouldStop` holds.
@@ -324,47 +333,49 @@ package final class ReviewSession: @unchecked Sendable {
   /// Makes the items from the checks and the decisions: a rejected image stays rejected while
   /// its picture is the one rejected; an accepted one shows as it was accepted unless the
   /// image needs a decision again. Returns how many decisions were cleared.
-  private func rebuild() -> Int {
+  private func rebuild(_ state: inout State) -> Int {
     var cleared = 0
-    var fresh = found.flatMap(\.self)
+    var fresh = state.found.flatMap(\.self)
     let open = Set(fresh.map(\.id))
     for index in fresh.indices {
-      guard let decided = decisions[fresh[index].id] else { continue }
+      guard let decided = state.decisions[fresh[index].id] else { continue }
       if decided.decision == .rejected, decided.picture == fresh[index].picture {
         fresh[index].decision = .rejected
         continue
       }
-      decisions[fresh[index].id] = nil
+      state.decisions[fresh[index].id] = nil
       cleared += 1
       fresh[index].note =
         decided.decision == .accepted
         ? "its picture changed since it was accepted: decide again"
         : "its picture changed since it was rejected: decide again"
     }
-    for (id, decided) in decisions where !open.contains(id) {
+    for (id, decided) in state.decisions where !open.contains(id) {
       if decided.decision == .accepted {
         fresh.append(decided)
       } else {
-        decisions[id] = nil
+        state.decisions[id] = nil
       }
     }
-    items = fresh.sorted { ($0.script, $0.position) < ($1.script, $1.position) }
+    state.items = fresh.sorted { ($0.script, $0.position) < ($1.script, $1.position) }
     return cleared
   }
 
   /// Publishes the page of the items and says what it shows.
-  private func publish(since start: ContinuousClock.Instant, cleared: Int) -> ReviewRound {
-    let result = GoldenSuite.result(of: checks.compactMap(\.self))
+  private func publish(_ state: State, since start: ContinuousClock.Instant, cleared: Int)
+    -> ReviewRound
+  {
+    let result = GoldenSuite.result(of: state.checks.compactMap(\.self))
     let problems = result.scripts.filter(\.isError)
-    let shown = items
+    let shown = state.items
     let token = token
     let open = shown.count { $0.decision != .accepted }
-    let accepted = acceptedLog.count
+    let accepted = state.acceptedLog.count
     let rejected = shown.count { $0.decision == .rejected }
     var round = ReviewRound(
       version: 0, open: open, accepted: accepted, rejected: rejected, errors: problems.count,
       cleared: cleared, seconds: 0)
-    round.unshown = unshown.reduce(0, +)
+    round.unshown = state.unshown.reduce(0, +)
     let summary = round.summary
     let passed = result.passed
     let images = images
