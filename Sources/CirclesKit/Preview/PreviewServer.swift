@@ -41,7 +41,7 @@ package struct PreviewActionAnswer: Equatable, Sendable {
 /// Each connection has a thread of the library's: the event stream's thread waits in the channel
 /// for the next version, writing a keep-alive comment every `keepAlive`. `stop()` closes the
 /// channel, which ends every stream, then stops the library, which closes the connections.
-package final class PreviewServer: @unchecked Sendable {
+package final class PreviewServer: Sendable {
   /// The port it listens on, chosen by the system when asked for 0.
   package let port: Int
   /// Where the page and its versions come from.
@@ -81,8 +81,6 @@ package final class PreviewServer: @unchecked Sendable {
   package static let connectionLimit = 64
   /// The connections held, and the rules that keep a place for a new page.
   let connections: PreviewConnections
-  /// Closes, a few times a second, the connections whose request is late.
-  private var watchdog: Thread?
 
   package init(
     port: Int, channel: PreviewChannel, keepAlive: Duration = .seconds(15),
@@ -134,15 +132,18 @@ package final class PreviewServer: @unchecked Sendable {
     }
     let watched = connections
     let running = channel
-    let thread = Thread {
+    let watching = WorkerThreads.startThread(stackSize: 1 << 20) {
       while !running.isClosed {
         watched.closeLate()
         Thread.sleep(forTimeInterval: 0.25)
       }
     }
-    thread.name = "circles preview: late requests"
-    thread.start()
-    watchdog = thread
+    guard watching else {
+      stop()
+      throw PreviewServerError(
+        description:
+          "cannot serve on 127.0.0.1:\(socket.port): no thread could be had to close late requests")
+    }
   }
 
   deinit {
