@@ -1,3 +1,4 @@
+import CircleScript
 import CirclesTestSupport
 import Foundation
 import Testing
@@ -21,7 +22,7 @@ struct HelpCommandTests {
   @Test(
     "the language and each command: the texts the REPL's :help prints",
     arguments: [
-      "language", "add", "repeat", "expect", "let",
+      "language", "colours", "add", "repeat", "expect", "let",
     ])
   func languageTopics(topic: String) async throws {
     let folder = try TemporaryFolder()
@@ -37,6 +38,18 @@ struct HelpCommandTests {
     for command in CommandHelp.all {
       #expect(LanguageHelp.overview.contains("\n  " + command.usage[0]), "\(command.name)")
     }
+  }
+
+  @Test("colours: every name the language takes, and 'colors' for the same text")
+  func colours() async throws {
+    let folder = try TemporaryFolder()
+    let help = try await Executable.run(["help", "colours"], in: folder.url)
+    #expect(help.status == 0, "\(help)")
+    let words = Set(help.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+    for name in NamedColours.names { #expect(words.contains(name), "\(name)") }
+    #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= 90 })
+    let american = try await Executable.run(["help", "colors"], in: folder.url)
+    #expect(american.stdout == help.stdout)
   }
 
   @Test("an unknown topic is an error with a suggestion, exit 2")

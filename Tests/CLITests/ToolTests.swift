@@ -58,8 +58,8 @@ struct ToolTests {
       ),
       (["run", "--", "--help"], "circles: error: cannot read '--help': no such file or folder"),
       (
-        ["help", "colours"],
-        "circles: error: no help topic 'colours'; the topics are 'language', a subcommand (run, "
+        ["help", "shapes"],
+        "circles: error: no help topic 'shapes'; the topics are 'language', 'colours', a subcommand (run, "
       ),
       (["run"], "circles: error: run needs a script file (or '-' for standard input)"),
       (

@@ -47,10 +47,13 @@ struct HelpCommand: Subcommand {
       message += "; did you mean '\(guess)'?"
     } else {
       message +=
-        "; the topics are 'language', a subcommand ("
+        "; the topics are 'language', 'colours', a subcommand ("
         + CommandLineTool.subcommands.map { $0.name }.joined(separator: ", ")
         + ") and a command of the language ("
-        + LanguageHelp.topics.filter { $0 != "language" }.joined(separator: ", ") + ")"
+        + LanguageHelp.topics.filter {
+          ![LanguageHelp.topic, LanguageHelp.coloursTopic].contains($0)
+        }
+        .joined(separator: ", ") + ")"
     }
     throw UsageError(message)
   }
