@@ -44,6 +44,8 @@ struct ManualPage {
       page += usage.dropFirst().flatMap { [".B " + Self.escaped($0), ".br"] }
       page += [Self.escaped(command.summary), ".br", Self.escaped("Example: " + command.example)]
     }
+    page.append(".SS Colours")
+    page += Self.body(of: LanguageHelp.colours)
     page += [
       ".SH EXIT STATUS",
       "0 success; 1 a check or an expect failed; 2 an error in the script or the command line.",
