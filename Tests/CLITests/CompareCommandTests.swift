@@ -327,28 +327,11 @@ struct CompareCommandTests {
   static func handMade(
     width: Int, height: Int, depth: UInt8, colourType: UInt8, palette: [UInt8] = [], rows: [UInt8]
   ) -> Data {
-    func chunk(_ type: StaticString, _ data: [UInt8]) -> [UInt8] {
-      PNGChunk.encode(type: PNGChunk.code(type), data: data)
-    }
-    var header: [UInt8] = []
-    PNGChunk.appendBigEndian(UInt32(width), to: &header)
-    PNGChunk.appendBigEndian(UInt32(height), to: &header)
-    header += [depth, colourType, 0, 0, 0]
-    // One stored deflate block in a zlib stream, with its Adler-32.
-    var zlib: [UInt8] = [0x78, 0x01, 0x01]
-    let length = UInt16(rows.count)
-    zlib += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-    zlib += rows
-    var a: UInt32 = 1
-    var b: UInt32 = 0
-    for byte in rows {
-      a = (a + UInt32(byte)) % 65521
-      b = (b + a) % 65521
-    }
-    PNGChunk.appendBigEndian(b << 16 | a, to: &zlib)
-    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-    if !palette.isEmpty { file += chunk("PLTE", palette) }
-    return Data(file + chunk("IDAT", zlib) + chunk("IEND", []))
+    HandMadePNG.file(
+      header: HandMadePNG.header(
+        width: width, height: height, depth: depth, colourType: colourType),
+      chunks: (palette.isEmpty ? [] : [("PLTE", palette)])
+        + [("IDAT", HandMadePNG.stored(rows))])
   }
 
   @Test("16-bit and palette files match their 8-bit twins; other sizes and damaged files are told")

@@ -1,3 +1,4 @@
+import CirclesTestSupport
 import Foundation
 
 /// Builds small PNG files by hand (stored, uncompressed deflate blocks), to feed the decoder
@@ -20,19 +21,7 @@ enum PNGFile {
 
   /// A zlib stream holding `bytes` in one stored block.
   static func zlibStored(_ bytes: [UInt8]) -> Data {
-    var data = Data([0x78, 0x01, 0x01])
-    let length = UInt16(bytes.count)
-    data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
-    data.append(contentsOf: [UInt8(~length & 0xFF), UInt8(~length >> 8)])
-    data.append(contentsOf: bytes)
-    var a: UInt32 = 1
-    var b: UInt32 = 0
-    for byte in bytes {
-      a = (a + UInt32(byte)) % 65521
-      b = (b + a) % 65521
-    }
-    data.append(bigEndian: b << 16 | a)
-    return data
+    Data(HandMadePNG.stored(bytes))
   }
 
   static func crc32(_ bytes: Data) -> UInt32 {

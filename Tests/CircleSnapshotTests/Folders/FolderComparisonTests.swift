@@ -1,6 +1,7 @@
 import CircleCanvas
 import CircleRender
 import CircleSnapshot
+import CirclesTestSupport
 import Foundation
 import Testing
 
