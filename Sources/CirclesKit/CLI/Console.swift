@@ -6,10 +6,11 @@ import Foundation
 
 /// Where the tool writes: results to standard output, diagnostics to standard error.
 ///
-/// Tests give the tool a console that records both streams; the executable uses the process's.
-package final class Console: @unchecked Sendable {
-  private let writeOut: (String) -> Void
-  private let writeError: (String) -> Void
+/// Tests give the tool a console that records both streams (``ConsoleRecording``); the
+/// executable uses the process's.
+package final class Console: Sendable {
+  private let writeOut: @Sendable (String) -> Void
+  private let writeError: @Sendable (String) -> Void
   /// Keeps the lines of two threads whole.
   private let lock = Locked(())
   /// Whether diagnostics may use colour: standard error is a terminal and `NO_COLOR` is unset.
@@ -20,7 +21,7 @@ package final class Console: @unchecked Sendable {
   /// Creates a console from two writers.
   package init(
     colourDiagnostics: Bool = false, errorIsTerminal: Bool = false,
-    out: @escaping (String) -> Void, error: @escaping (String) -> Void
+    out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
   ) {
     self.colourDiagnostics = colourDiagnostics
     self.errorIsTerminal = errorIsTerminal
@@ -85,5 +86,34 @@ package final class Console: @unchecked Sendable {
   package func report(_ failure: ScriptFailure, source: [UInt8]) {
     printError(
       DiagnosticPrinter(colour: colourDiagnostics).render(failure.diagnostics, source: source))
+  }
+}
+
+/// A console that keeps what is written to it: for tests, and for Swift callers of the tool that
+/// want its text rather than the process's streams.
+package final class ConsoleRecording: Sendable {
+  private let streams: Locked<(out: String, err: String)>
+  /// The console to hand the tool.
+  package let console: Console
+
+  /// Creates an empty recording.
+  package init() {
+    let streams = Locked((out: "", err: ""))
+    self.streams = streams
+    console = Console(
+      out: { text in streams.withLock { $0.out += text } },
+      error: { text in streams.withLock { $0.err += text } })
+  }
+
+  /// What was written to standard output; set it to start again.
+  package var out: String {
+    get { streams.withLock { $0.out } }
+    set { streams.withLock { $0.out = newValue } }
+  }
+
+  /// What was written to standard error; set it to start again.
+  package var err: String {
+    get { streams.withLock { $0.err } }
+    set { streams.withLock { $0.err = newValue } }
   }
 }

@@ -117,16 +117,15 @@ struct CommandOptionTests {
   func help(name: String) throws {
     let command = try Self.command(name)
     for spelling in CommandOption.help.names {
-      var out = ""
-      var err = ""
-      let console = Console(out: { out += $0 }, error: { err += $0 })
+      let recording = ConsoleRecording()
+      let console = recording.console
       let context = ToolContext(
         console: console, environment: [:], currentDirectory: URL(fileURLWithPath: "/"),
         readStandardInput: { Data() })
       let status = CommandLineTool.main(arguments: [name, spelling], context: context)
       #expect(status == 0)
-      #expect(out == command.help + "\n")
-      #expect(err == "")
+      #expect(recording.out == command.help + "\n")
+      #expect(recording.err == "")
     }
   }
 

@@ -16,9 +16,9 @@ struct PNGCompressionOptionTests {
     let script = "canvas 40x30\nadd a at 10,10 radius 8 fill red\n"
     try script.write(
       to: temporary.url.appendingPathComponent("s.circles"), atomically: true, encoding: .utf8)
-    var errors = ""
+    let recording = ConsoleRecording()
     let context = ToolContext(
-      console: Console(out: { _ in }, error: { errors += $0 }), environment: [:],
+      console: recording.console, environment: [:],
       currentDirectory: temporary.url, readStandardInput: { Data() })
     let code = CommandLineTool.main(
       arguments: ["run", "s.circles", "-o", "out", "--png-compression", choice], context: context)
@@ -38,7 +38,7 @@ struct PNGCompressionOptionTests {
         compression: compression)
       #expect(data == expected)
     } else {
-      #expect(errors.contains("--png-compression takes fast, default or small, not 'huge'"))
+      #expect(recording.err.contains("--png-compression takes fast, default or small, not 'huge'"))
     }
   }
 }

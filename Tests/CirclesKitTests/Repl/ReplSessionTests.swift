@@ -5,11 +5,7 @@ import Foundation
 import Testing
 
 /// A console that keeps what a session prints.
-final class RecordedConsole: @unchecked Sendable {
-  var out = ""
-  var err = ""
-  lazy var console = Console(out: { self.out += $0 }, error: { self.err += $0 })
-}
+typealias RecordedConsole = ConsoleRecording
 
 /// A session in a temporary folder, fed lines one at a time.
 final class SessionFixture {

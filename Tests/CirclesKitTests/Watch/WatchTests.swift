@@ -84,31 +84,29 @@ struct WatchTests {
     let folder = try TemporaryFolder()
     try folder.write("add a at 1,1 r 1\n", to: "s.circles")
     try folder.write("mine", to: "out/0001-add-a.png")
-    var out = ""
-    var err = ""
+    let recording = ConsoleRecording()
     let watcher = ScriptWatcher(
       scriptPath: "s.circles", scriptURL: folder.url.appendingPathComponent("s.circles"),
       refresher: FrameRefresher(
         outputDirectory: folder.url.appendingPathComponent("out"), displayPath: "out",
         format: .png),
-      sheet: nil, console: Console(out: { out += $0 }, error: { err += $0 }),
+      sheet: nil, console: recording.console,
       currentDirectory: folder.url)
     #expect(watcher.round() == 0)
     #expect(
-      err == "circles: note: 'out/0001-add-a.png' was not a file circles wrote: kept as "
+      recording.err == "circles: note: 'out/0001-add-a.png' was not a file circles wrote: kept as "
         + "'out/0001-add-a.png.~1~'\n")
-    #expect(out.hasPrefix("2 frames in out: 2 rewritten "), "\(out)")
+    #expect(recording.out.hasPrefix("2 frames in out: 2 rewritten "), "\(recording.out)")
     #expect(watcher.round() == 0)
-    #expect(err.split(separator: "\n").count == 1)
+    #expect(recording.err.split(separator: "\n").count == 1)
   }
 
   @Test("a watched script is run again after it changes; an error does not end the watch")
   func scriptWatcher() throws {
     let folder = try TemporaryFolder()
     try folder.write(Self.script, to: "s.circles")
-    var out = ""
-    var err = ""
-    let console = Console(out: { out += $0 }, error: { err += $0 })
+    let recording = ConsoleRecording()
+    let console = recording.console
     let watcher = ScriptWatcher(
       scriptPath: "s.circles", scriptURL: folder.url.appendingPathComponent("s.circles"),
       refresher: FrameRefresher(
@@ -126,13 +124,14 @@ struct WatchTests {
       },
       onChange: { _ in watcher.round() })
     #expect(watcher.rounds == 3)
-    let lines = out.split(separator: "\n").map { String($0.prefix { $0 != "(" }) }
+    let lines = recording.out.split(separator: "\n").map { String($0.prefix { $0 != "(" }) }
     #expect(
       lines == [
         "4 frames in out: 4 rewritten ", "4 frames in out: 0 rewritten ",
         "5 frames in out: 1 rewritten ",
       ])
-    #expect(err.hasPrefix("s.circles:5:8: error: no circle named 'zz'"), "\(err)")
+    #expect(
+      recording.err.hasPrefix("s.circles:5:8: error: no circle named 'zz'"), "\(recording.err)")
     #expect(folder.files(in: "out").last == "0004-clear.png")
     let sheet = try PNGCodec.decode(
       Data(contentsOf: folder.url.appendingPathComponent("sheet.png")))

@@ -138,18 +138,18 @@ struct GoldenLifecycle {
 
   /// Runs `circles` in process, in the folder, with the report as JSON on standard output.
   func run(_ arguments: [String], ci: Bool) -> Outcome {
-    var out = ""
-    var error = ""
-    let console = Console(out: { out += $0 }, error: { error += $0 })
+    let recording = ConsoleRecording()
+    let console = recording.console
     let environment = ci ? ["CI": "true"] : [:]
     let context = ToolContext(
       console: console, environment: environment, currentDirectory: folder.url,
       readStandardInput: { Data() })
     let status = CommandLineTool.main(arguments: arguments + ["--json"], context: context)
-    let report = try? JSONDecoder().decode(JSONReport.Document.self, from: Data(out.utf8))
+    let report = try? JSONDecoder().decode(
+      JSONReport.Document.self, from: Data(recording.out.utf8))
     return Outcome(
-      arguments: arguments, environment: environment, status: status, out: out, error: error,
-      report: report)
+      arguments: arguments, environment: environment, status: status, out: recording.out,
+      error: recording.err, report: report)
   }
 
   /// Runs a step's command on its script: `nil` when it is the suggested command and the
