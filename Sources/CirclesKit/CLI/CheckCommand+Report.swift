@@ -33,7 +33,7 @@ extension CheckCommand {
     }
     let result = GoldenSuite.result(of: checks)
     let status = reports.report(result, title: "circles check", context: context)
-    guard let blobPath else { return status }
+    guard let blobPath = reports.blobPath else { return status }
     let shard = reports.shard.map { ReportBlob.Manifest.Shard(index: $0.index, count: $0.count) }
     let blob = ReportBlob(
       result: result, title: "circles check",

@@ -72,13 +72,6 @@ struct CheckCommand: Subcommand {
     ReportArguments.Keys(
       reporting: "check", sharing: "scripts", as: "Check", listing: "frames")
   }
-  static var blob: OptionKey<String?> {
-    .option(
-      "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the whole result as one file",
-      help: "Also write the whole result, with every image its HTML report shows, as one tar "
-        + "file, which 'circles merge-reports' merges with the other shards' into the reports "
-        + "of one run, on any machine.")
-  }
   static var durations: OptionKey<[String]> {
     .repeating(
       "--durations", "blob.tar | report.json", kind: .file(extensions: ["tar", "json"]),
@@ -92,7 +85,8 @@ struct CheckCommand: Subcommand {
 
   static var options: [CommandOption] {
     declarations(golden, record, update, only, prune, failOnOrphans, artifacts, UndoBudget.option)
-      + ComparisonArguments.options + reportKeys.declarations + declarations(durations, blob)
+      + ComparisonArguments.options + reportKeys.declarations
+      + declarations(durations, reportKeys.blob)
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -118,8 +112,6 @@ struct CheckCommand: Subcommand {
   var maximumKeptChanges: Int
   /// Earlier runs' JSON reports, whose times balance the shares (`--durations`).
   var durationFiles: [String]
-  /// Where the result goes as one file for `merge-reports` (`--blob`).
-  var blobPath: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.operands
@@ -134,7 +126,6 @@ struct CheckCommand: Subcommand {
     comparison = try ComparisonArguments(arguments)
     reports = try ReportArguments(arguments, Self.reportKeys)
     durationFiles = try arguments[Self.durations]
-    blobPath = try arguments[Self.blob]
     repeated = arguments.words(
       of: declarations(Self.golden, Self.artifacts, UndoBudget.option)
         + ComparisonArguments.options)

@@ -41,13 +41,6 @@ struct CompareCommand: Subcommand {
       help: "Where diff images and strips go, in '<dir>/<actual folder name>/'.",
       default: CheckOptions().artifactsDirectory.relativePath)
   }
-  static var blob: OptionKey<String?> {
-    .option(
-      "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the whole result as one file",
-      help: "Also write the whole result, with every image its HTML report shows, as one tar "
-        + "file, which 'circles merge-reports' merges with the other shards' into the reports "
-        + "of one comparison, on any machine.")
-  }
   static var reportKeys: ReportArguments.Keys {
     ReportArguments.Keys(
       reporting: "comparison", sharing: "paths", as: "Compare", listing: "images")
@@ -55,7 +48,7 @@ struct CompareCommand: Subcommand {
 
   static var options: [CommandOption] {
     declarations(update, prune, artifacts) + ComparisonArguments.options
-      + reportKeys.declarations + declarations(blob)
+      + reportKeys.declarations + declarations(reportKeys.blob)
   }
   static var operands: CommandOperands {
     CommandOperands(
@@ -70,8 +63,6 @@ struct CompareCommand: Subcommand {
   var artifactsPath: String?
   var comparison: ComparisonArguments
   var reports: ReportArguments
-  /// Where the result goes as one file for `merge-reports` (`--blob`).
-  var blobPath: String?
   /// The options a printed command repeats: those that choose files or how images compare.
   var repeated: [String]
 
@@ -83,7 +74,6 @@ struct CompareCommand: Subcommand {
     artifactsPath = try arguments[Self.artifacts]
     comparison = try ComparisonArguments(arguments)
     reports = try ReportArguments(arguments, Self.reportKeys)
-    blobPath = try arguments[Self.blob]
     repeated = arguments.words(of: [Self.artifacts.declaration] + ComparisonArguments.options)
   }
 
@@ -118,7 +108,7 @@ struct CompareCommand: Subcommand {
     }
     let status = reports.report(
       result, title: "circles compare", comparesFolders: true, context: context)
-    guard let blobPath else { return status }
+    guard let blobPath = reports.blobPath else { return status }
     // One comparison, its images shared between the shards: each blob holds a share of them.
     let blob = ReportBlob(
       result: result, title: "circles compare",

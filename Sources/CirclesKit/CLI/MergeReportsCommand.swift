@@ -29,14 +29,7 @@ struct MergeReportsCommand: Subcommand {
       reporting: "run", sharing: nil, as: "Merge", listing: "frames")
   }
 
-  static var blob: OptionKey<String?> {
-    .option(
-      "--blob", "file.tar", .file(extensions: ["tar"]), "Also write the merged result as one blob",
-      help: "Also write the merged result as one blob of the whole run, whose times the next "
-        + "run's check reads to balance its shards.")
-  }
-
-  static var options: [CommandOption] { reportKeys.declarations + declarations(blob) }
+  static var options: [CommandOption] { reportKeys.declarations + declarations(reportKeys.blob) }
   static var operands: CommandOperands {
     CommandOperands(
       placeholders: ["blob.tar"], repeatsLast: true, kind: .file(extensions: ["tar"]),
@@ -45,12 +38,10 @@ struct MergeReportsCommand: Subcommand {
 
   var paths: [String]
   var reports: ReportArguments
-  var blobPath: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     paths = arguments.operands
     reports = try ReportArguments(arguments, Self.reportKeys)
-    blobPath = try arguments[Self.blob]
   }
 
   func run(in context: ToolContext) -> Int32 {
@@ -71,7 +62,7 @@ struct MergeReportsCommand: Subcommand {
     let status = reports.report(
       merged.result, title: merged.title, comparesFolders: folders, context: context,
       loadImage: load)
-    guard let blobPath else { return status }
+    guard let blobPath = reports.blobPath else { return status }
     let count = merged.result.scripts.count
     let whole = ReportBlob(
       result: merged.result, title: merged.title, shard: .init(index: 1, count: 1),

@@ -3,9 +3,9 @@ import CircleSnapshot
 import CircleSystem
 import Foundation
 
-/// The options that choose how a check's result is reported, shared by `check` and `compare`:
-/// text or JSON on standard output, an HTML page, a JUnit file, a share of the work and whether
-/// passing items are listed. Every report and the exit code are made from the one result.
+/// The options that choose how a check's result is reported, shared by `check`, `compare` and
+/// `merge-reports`: text or JSON on standard output, an HTML page, a JUnit file, a blob for
+/// `merge-reports`, a share of the work and whether passing items are listed. Every report and the exit code are made from the one result.
 struct ReportArguments {
   var reportPath: String?
   var junitPath: String?
@@ -16,6 +16,8 @@ struct ReportArguments {
   var annotations: GitHubAnnotations.Mode?
   /// The i-th of n shares, 1-based.
   var shard: (index: Int, count: Int)?
+  /// Where the result goes as one file for `merge-reports` (`--blob`).
+  var blobPath: String?
 
   /// The options' keys, whose help names what the command reports and shares.
   struct Keys: Sendable {
@@ -26,6 +28,9 @@ struct ReportArguments {
     let shard: OptionKey<(index: Int, count: Int)?>?
     let verbose: OptionKey<Bool>
     let annotations: OptionKey<GitHubAnnotations.Mode?>
+    /// `--blob`: the result as one tar file for `merge-reports` (each command lists it where
+    /// its help shows it).
+    let blob: OptionKey<String?>
 
     /// The report covers `whole` (`check`, `comparison`), `--shard` makes the command
     /// (`Check`, `Compare`) do a share of its `items` (`scripts`, `paths`; no `--shard` when
@@ -51,6 +56,19 @@ struct ReportArguments {
           + "line=…::…), which a workflow shows on the pull request: on standard output, or "
           + "on standard error with --json.",
         default: "github where GITHUB_ACTIONS=true, else none")
+      blob =
+        items == nil
+        ? .option(
+          "--blob", "file.tar", .file(extensions: ["tar"]),
+          "Also write the merged result as one blob",
+          help: "Also write the merged result as one blob of the whole \(whole), whose times the "
+            + "next run's check reads to balance its shards.")
+        : .option(
+          "--blob", "file.tar", .file(extensions: ["tar"]),
+          "Also write the whole result as one file",
+          help: "Also write the whole result, with every image its HTML report shows, as one tar "
+            + "file, which 'circles merge-reports' merges with the other shards' into the reports "
+            + "of one \(whole), on any machine.")
     }
 
     var declarations: [CommandOption] {
@@ -84,6 +102,7 @@ struct ReportArguments {
     verbose = try arguments[keys.verbose]
     if let key = keys.shard { shard = try arguments[key] }
     annotations = try arguments[keys.annotations]
+    blobPath = try arguments[keys.blob]
   }
 
   /// Prints the result (text, or JSON with `--json`) and writes the HTML and JUnit reports it
