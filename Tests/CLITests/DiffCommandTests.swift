@@ -148,6 +148,34 @@ struct DiffCommandTests {
     #expect(outcome.stderr == "", "\(outcome)")
   }
 
+  @Test(
+    "a header past 16384 pixels a side is refused, also beside a copy of itself or as a new screenshot",
+    arguments: [(16385, 1), (1 << 30, 1 << 30), (Int(UInt32.max >> 1), 3)])
+  func impossibleHeader(width: Int, height: Int) async throws {
+    let folder = try Self.folder()
+    let file = HandMadePNG.file(
+      header: HandMadePNG.header(width: width, height: height, depth: 8, colourType: 2),
+      chunks: [("IDAT", HandMadePNG.stored([0, 0, 0, 0]))])
+    try file.write(to: folder.url.appendingPathComponent("big.png"))
+    try file.write(to: folder.url.appendingPathComponent("copy.png"))
+    let same = try await Self.run(
+      limitedTo: 1_000_000, ["diff", "big.png", "copy.png"], in: folder.url)
+    #expect(same.status == 2, "\(same)")
+    #expect(
+      same.stderr
+        == "circles: error: cannot read 'big.png': image too large: \(width)×\(height) pixels\n",
+      "\(same)")
+    for side in ["base", "shots"] {
+      try FileManager.default.createDirectory(
+        at: folder.url.appendingPathComponent(side), withIntermediateDirectories: true)
+    }
+    try file.write(to: folder.url.appendingPathComponent("shots/big.png"))
+    let new = try await Self.run(
+      limitedTo: 1_000_000, ["compare", "base", "shots"], in: folder.url)
+    #expect(new.status == 2, "\(new)")
+    #expect(new.stdout.contains("image too large: \(width)×\(height) pixels"), "\(new)")
+  }
+
   @Test("memory that cannot be had is an error with exit 2, not a crash")
   func outOfMemory() async throws {
     let folder = try Self.folder()

@@ -35,11 +35,7 @@ extension PNGCodec {
         failure = error
       }
     }
-    if let header,
-      header.width > CairoSurface.maximumSide || header.height > CairoSurface.maximumSide
-    {
-      throw .imageTooLarge(width: header.width, height: header.height)
-    }
+    if let tooLarge = header?.tooLarge { throw tooLarge }
     guard let failure else {
       if !hasData { throw .damagedPNG(reason: "no image data (no IDAT chunk)") }
       return

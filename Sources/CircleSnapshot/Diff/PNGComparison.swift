@@ -101,7 +101,7 @@ public struct PNGComparison: Sendable {
       // Equal bytes are not decoded, and say nothing of whether they can be: the file must be
       // whole and its image data inflate to every row.
       if let problem = PNGCodec.dataProblem(in: expected) {
-        throw Failure(file: .expected, error: .damagedPNG(reason: problem))
+        throw Failure(file: .expected, error: problem)
       }
     } else {
       // Each file must be whole before its pixels are trusted; the decoder checks the rest.

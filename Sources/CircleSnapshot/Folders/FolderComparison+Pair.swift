@@ -22,9 +22,8 @@ extension FolderComparison {
       do throws(FolderComparisonError) {
         let (header, data) = try Self.read(file, bytes: true)
         frame.actualSize = PixelSize(width: header.width, height: header.height)
-        if let data, let damage = PNGCodec.dataProblem(in: data) {
-          throw FolderComparisonError(
-            "cannot read '\(file.displayPath)': damaged PNG file: \(damage)")
+        if let data, let problem = PNGCodec.dataProblem(in: data) {
+          throw FolderComparisonError("cannot read '\(file.displayPath)': \(problem)")
         }
         if update, let data { try copy(data, to: pair.path, in: expectedRoot, into: &frame) }
       } catch {
@@ -193,6 +192,11 @@ extension FolderComparison {
         throw FolderComparisonError("cannot read '\(shown)': \(reason)")
       }
       guard bytes else { return (header, nil) }
+      // Sides past the renderer's are refused as the decoder refuses them, before the size
+      // they declare is used to bound the file (2^31 a side would overflow it).
+      if let tooLarge = header.tooLarge {
+        throw FolderComparisonError("cannot read '\(shown)': \(tooLarge)")
+      }
       let raw = header.height * (1 + header.width * 8)
       guard readable.size <= raw + raw / 64 + (64 << 20) else {
         throw FolderComparisonError(

@@ -25,6 +25,13 @@ public struct PNGHeader: Hashable, Sendable {
   /// 0 not interlaced, 1 Adam7.
   public var interlace: UInt8
 
+  /// `.imageTooLarge` when a side is past what circles renders or decodes (16384 pixels), as
+  /// every reader refuses it before sizing anything by it; `nil` otherwise.
+  package var tooLarge: RenderError? {
+    width > CairoSurface.maximumSide || height > CairoSurface.maximumSide
+      ? .imageTooLarge(width: width, height: height) : nil
+  }
+
   /// Reads the data of a header chunk; `nil` unless it is 13 bytes long.
   package init?(_ data: UnsafeRawBufferPointer) {
     guard data.count == 13 else { return nil }
