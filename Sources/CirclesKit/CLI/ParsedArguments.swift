@@ -94,8 +94,10 @@ struct ParsedArguments {
     -> String
   {
     guard let value = option.value else { return text }
-    if case .file = value.kind, text.hasPrefix("~") { throw unexpandedHome(text, of: option) }
-    if case .folder = value.kind, text.hasPrefix("~") { throw unexpandedHome(text, of: option) }
+    switch value.kind {
+    case .file, .folder: if text.hasPrefix("~") { throw unexpandedHome(text, of: option) }
+    default: break
+    }
     switch value.rule {
     case .kind:
       guard case .choices(let words) = value.kind else { return text }
